@@ -1,0 +1,92 @@
+import { createRequire } from "node:module";
+import { PrismaClient } from "@prisma/client";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { getEnv } from "./env.server";
+import { SingleConnectionLibSQL } from "./lib/sqlite-client.server";
+
+export type DatabaseProvider = "sqlite" | "postgresql";
+
+/** Which database a DATABASE_URL names. */
+export function databaseProvider(databaseUrl: string): DatabaseProvider {
+  if (databaseUrl.startsWith("file:") || databaseUrl.startsWith("libsql:")) return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return "postgresql";
+  throw new Error(`Unsupported DATABASE_URL scheme: ${databaseUrl.split(":")[0]}`);
+}
+
+/**
+ * The PostgreSQL client, generated from prisma/postgresql/schema.prisma (itself
+ * generated from prisma/schema.prisma) into node_modules/.prisma/client-pg by
+ * `npm run setup` / postinstall. Same models, same API, same Prisma runtime as
+ * @prisma/client; only the SQL it compiles to differs. Loaded on first use so a
+ * SQLite-only install never touches it.
+ */
+type PrismaClientConstructor = new (options: { adapter: PrismaPg }) => PrismaClient;
+let PostgresqlPrismaClient: PrismaClientConstructor | undefined;
+
+function postgresqlClientClass(): PrismaClientConstructor {
+  if (!PostgresqlPrismaClient) {
+    const require = createRequire(import.meta.url);
+    try {
+      PostgresqlPrismaClient = (
+        require(".prisma/client-pg") as { PrismaClient: PrismaClientConstructor }
+      ).PrismaClient;
+    } catch (error) {
+      throw new Error(
+        "The PostgreSQL Prisma client is missing: run `npm run setup` (or `node scripts/prisma-schemas.mjs --generate`)",
+        { cause: error },
+      );
+    }
+  }
+  return PostgresqlPrismaClient;
+}
+
+/**
+ * `postgresql://user@host:5432/db?schema=app&connection_limit=5`: `schema` and
+ * `connection_limit` are Prisma's URL parameters, not libpq's, so they become
+ * adapter and pool options.
+ */
+function pgAdapter(databaseUrl: string): PrismaPg {
+  const url = new URL(databaseUrl);
+  const schema = url.searchParams.get("schema") ?? undefined;
+  const limit = Number(url.searchParams.get("connection_limit") ?? "");
+  url.searchParams.delete("schema");
+  url.searchParams.delete("connection_limit");
+  return new PrismaPg(
+    {
+      connectionString: url.toString(),
+      ...(Number.isInteger(limit) && limit > 0 ? { max: limit } : {}),
+    },
+    schema ? { schema } : undefined,
+  );
+}
+
+/**
+ * A Prisma client for a database URL: SQLite (libSQL driver adapter) for
+ * `file:`/`libsql:`, PostgreSQL (pg driver adapter) for `postgresql://`. No
+ * query engine binary is involved. Both are typed as the SQLite client: the
+ * model API is identical because both schemas come from one datamodel.
+ */
+export function createPrismaClient(databaseUrl: string): PrismaClient {
+  if (databaseProvider(databaseUrl) === "postgresql") {
+    const Client = postgresqlClientClass();
+    return new Client({ adapter: pgAdapter(databaseUrl) });
+  }
+  return new PrismaClient({
+    adapter: new SingleConnectionLibSQL({ url: databaseUrl }),
+    // SQLite waits up to its busy timeout (10 s) for another process's write
+    // lock; Prisma must not give up on a transaction before SQLite does, or
+    // the connection would be left inside a transaction nobody ends.
+    transactionOptions: { maxWait: 15_000, timeout: 30_000 },
+  });
+}
+
+declare global {
+  var __printConnectPrisma: PrismaClient | undefined;
+}
+
+// Kept on globalThis so the dev server's module reloads reuse one connection.
+const prisma: PrismaClient = (globalThis.__printConnectPrisma ??= createPrismaClient(
+  getEnv().databaseUrl,
+));
+
+export default prisma;

@@ -1,0 +1,77 @@
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { isbot } from "isbot";
+import { addDocumentResponseHeaders } from "./shopify.server";
+import { getEnv } from "./env.server";
+import { getLogger } from "./lib/logger.server";
+import { startFulfilmentWorker, stopFulfilmentWorker } from "./worker.server";
+import { startSandboxMode, stopSandboxMode } from "./sandbox-mode.server";
+
+export const streamTimeout = 5000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  addDocumentResponseHeaders(request, responseHeaders);
+  const userAgent = request.headers.get("user-agent");
+  const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} />,
+      {
+        [callbackName]: () => {
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error) {
+          reject(error);
+        },
+        onError(error) {
+          responseStatusCode = 500;
+          // eslint-disable-next-line no-console
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * Called by server.js once the HTTP server listens. In sandbox mode it first
+ * starts the local stand-ins (a rejection stops the server with its message).
+ */
+export async function onServerStarted({ port }: { port: number }) {
+  const env = getEnv();
+  getLogger().info(
+    { port, mode: env.mode, worker: env.worker },
+    `Print Connect listening on http://localhost:${port} (${env.mode} mode)`,
+  );
+  // The stand-ins' servers are loaded (import()) only here, in sandbox mode.
+  if (env.mode === "sandbox" && env.nodeEnv !== "test") await startSandboxMode();
+  if (env.worker === "inline") startFulfilmentWorker();
+}
+
+/** Called by server.js on SIGTERM/SIGINT: finish the step in hand, then stop. */
+export async function onServerStopping() {
+  await stopFulfilmentWorker();
+  await stopSandboxMode();
+}
+
+/** `npm run worker`: the fulfilment worker as its own process. */
+export async function runWorkerProcess() {
+  const worker = startFulfilmentWorker();
+  const stop = () => void stopFulfilmentWorker().then(() => process.exit(0));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  return worker;
+}

@@ -1,0 +1,172 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the app reads, in one schema, parsed once.
+ *
+ * With nothing configured the app runs in sandbox mode: a local print-service
+ * sandbox, a local stand-in for Shopify, SQLite. Production (NODE_ENV=production)
+ * refuses to start without the real Shopify credentials and an encryption key.
+ */
+
+export const REQUIRED_SCOPES = [
+  "read_products",
+  "read_orders",
+  "read_merchant_managed_fulfillment_orders",
+  "write_merchant_managed_fulfillment_orders",
+  "write_shipping",
+] as const;
+
+// Only for local sandbox use; production must set its own (see parseEnv).
+const DEVELOPMENT_ENCRYPTION_KEY =
+  "7072696e742d636f6e6e6563742d73616e64626f782d6f6e6c792d6b65792121";
+export const SANDBOX_API_KEY = "sandbox-app-api-key";
+export const SANDBOX_API_SECRET = "sandbox-app-api-secret";
+/** The App Bridge stand-in (public/sandbox/app-bridge.js), used in sandbox mode and browser tests. */
+export const SANDBOX_APP_BRIDGE_URL = "/sandbox/app-bridge.js";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const encryptionKey = z
+  .string()
+  .trim()
+  .refine((v) => decodeKey(v) !== null, {
+    message: "must be 32 bytes, written as 64 hex characters or base64",
+  });
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  SHOPIFY_API_KEY: optionalString,
+  SHOPIFY_API_SECRET: optionalString,
+  SHOPIFY_APP_URL: optionalString.pipe(z.url().optional()),
+  SCOPES: optionalString,
+  SHOP_CUSTOM_DOMAIN: optionalString,
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default("file:./data/print-connect.sqlite")
+    .refine((v) => /^(file:|libsql:|postgres(ql)?:\/\/)/.test(v), {
+      message: "must start with file:, libsql: or postgresql://",
+    }),
+  ENCRYPTION_KEY: optionalString.pipe(encryptionKey.optional()),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PRINT_SANDBOX_URL: z.url().default("http://127.0.0.1:4010"),
+  PRINT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  PRINT_FOLLOW_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(600),
+  SANDBOX_SHOPIFY_PORT: z.coerce.number().int().min(0).max(65535).default(4020),
+  APP_BRIDGE_URL: optionalString,
+});
+
+export type AppMode = "shopify" | "sandbox";
+
+export interface Env {
+  nodeEnv: "development" | "test" | "production";
+  /** `sandbox` when no Shopify app credentials are configured. */
+  mode: AppMode;
+  shopifyApiKey: string;
+  shopifyApiSecret: string;
+  shopifyAppUrl: string;
+  scopes: string[];
+  shopCustomDomain: string | undefined;
+  databaseUrl: string;
+  encryptionKey: Buffer;
+  port: number;
+  logLevel: z.infer<typeof rawSchema>["LOG_LEVEL"];
+  /** Where shops on the `sandbox` print environment are sent. */
+  printSandboxUrl: string;
+  printTimeoutMs: number;
+  /** `inline`: the web process runs the fulfilment worker; `off`: run `npm run worker` instead. */
+  worker: "inline" | "off";
+  workerConcurrency: number;
+  followIntervalMs: number;
+  /** Sandbox mode: the port of the local Shopify stand-in. */
+  sandboxShopifyPort: number;
+  /**
+   * Where embedded pages load App Bridge from. Undefined: Shopify's CDN (the
+   * library default). Sandbox mode defaults to the local stand-in.
+   */
+  appBridgeUrl: string | undefined;
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Pure: parses a given environment. Throws EnvError listing every problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = rawSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
+    );
+  }
+  const raw = result.data;
+  const production = raw.NODE_ENV === "production";
+  const mode: AppMode = raw.SHOPIFY_API_KEY ? "shopify" : "sandbox";
+
+  const problems: string[] = [];
+  if (production) {
+    for (const name of [
+      "SHOPIFY_API_KEY",
+      "SHOPIFY_API_SECRET",
+      "SHOPIFY_APP_URL",
+      "ENCRYPTION_KEY",
+    ] as const) {
+      if (!raw[name]) problems.push(`${name}: required when NODE_ENV=production`);
+    }
+  } else if (mode === "shopify" && !raw.SHOPIFY_API_SECRET) {
+    problems.push("SHOPIFY_API_SECRET: required when SHOPIFY_API_KEY is set");
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    mode,
+    shopifyApiKey: raw.SHOPIFY_API_KEY ?? SANDBOX_API_KEY,
+    shopifyApiSecret: raw.SHOPIFY_API_SECRET ?? SANDBOX_API_SECRET,
+    shopifyAppUrl: (raw.SHOPIFY_APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    scopes: (raw.SCOPES ?? REQUIRED_SCOPES.join(","))
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    shopCustomDomain: raw.SHOP_CUSTOM_DOMAIN,
+    databaseUrl: raw.DATABASE_URL,
+    encryptionKey: decodeKey(raw.ENCRYPTION_KEY ?? DEVELOPMENT_ENCRYPTION_KEY) as Buffer,
+    port: raw.PORT,
+    logLevel: raw.LOG_LEVEL,
+    printSandboxUrl: raw.PRINT_SANDBOX_URL.replace(/\/$/, ""),
+    printTimeoutMs: raw.PRINT_TIMEOUT_MS,
+    worker: raw.WORKER,
+    workerConcurrency: raw.WORKER_CONCURRENCY,
+    followIntervalMs: raw.PRINT_FOLLOW_INTERVAL_SECONDS * 1000,
+    sandboxShopifyPort: raw.SANDBOX_SHOPIFY_PORT,
+    appBridgeUrl: raw.APP_BRIDGE_URL ?? (mode === "sandbox" ? SANDBOX_APP_BRIDGE_URL : undefined),
+  };
+}
+
+/** Accepts 64 hex characters or base64 of 32 bytes. */
+export function decodeKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) {
+    const bytes = Buffer.from(text, "base64");
+    if (bytes.length === 32) return bytes;
+  }
+  return null;
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed on first use and then kept. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

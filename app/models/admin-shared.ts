@@ -1,0 +1,46 @@
+/**
+ * Constants the admin pages share between their loaders and their components.
+ * Not a .server module: the browser bundle imports it.
+ */
+
+/** Currencies offered in Settings, quotes, the catalogue and publications. */
+export const SETTINGS_CURRENCIES = [
+  "EUR",
+  "USD",
+  "GBP",
+  "CAD",
+  "AUD",
+  "NZD",
+  "CHF",
+  "SEK",
+  "NOK",
+  "DKK",
+  "PLN",
+] as const;
+
+export const MAX_QUOTE_ITEMS = 20;
+
+/** Filter tabs of the orders list; each maps to statuses served by the (shop, status, createdAt) index. */
+export const ORDER_VIEWS = {
+  all: { label: "All", statuses: null },
+  attention: { label: "Needs attention", statuses: ["needs_attention"] },
+  waiting: { label: "Held or awaiting approval", statuses: ["held", "awaiting_approval"] },
+  files: { label: "Awaiting files", statuses: ["awaiting_files"] },
+  in_progress: {
+    label: "In progress",
+    statuses: ["pending", "ready", "created", "paid", "in_production"],
+  },
+  shipped: { label: "Shipped", statuses: ["shipped", "fulfilled"] },
+  cancelled: { label: "Cancelled", statuses: ["cancelled"] },
+} as const;
+
+export type OrderView = keyof typeof ORDER_VIEWS;
+
+export function isOrderView(v: string): v is OrderView {
+  return Object.hasOwn(ORDER_VIEWS, v);
+}
+
+/** The numeric id at the end of a Shopify GID ("gid://shopify/ProductVariant/20001" -> "20001"). */
+export function legacyIdOf(gid: string): string {
+  return gid.split("/").pop() ?? gid;
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import type { BillingEntity } from "../services/print";
+import { invalidateCatalogue, shopClient } from "./catalogue.server";
+import { describePrintError, type PrintProblem } from "./print-problem.server";
+
+/** Billing entities at the print service: a tree, and a validated create. */
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+export const billingEntityFormSchema = z.object({
+  companyName: z.string().trim().min(1, "Enter the company name").max(200),
+  parentEntityId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined))
+    .pipe(z.number().int().positive("Choose a parent entity").optional()),
+  firstName: optional,
+  lastName: optional,
+  addressLine1: optional,
+  addressLine2: optional,
+  zipCode: optional,
+  city: optional,
+  state: optional,
+  countryCode: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").trim().toUpperCase() || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, "Use a two-letter country code, e.g. NL")
+        .optional(),
+    ),
+  vatNumber: optional,
+  chamberOfCommerce: optional,
+  emailAddresses: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(/[,\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, "Enter valid email addresses, separated by commas"),
+      ),
+    ),
+  phoneNumber: optional,
+});
+
+export type BillingEntityForm = z.input<typeof billingEntityFormSchema>;
+
+export type CreateBillingResult =
+  | { ok: true; id: number }
+  | { ok: false; fieldErrors: Record<string, string>; problem?: PrintProblem };
+
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+export async function createBillingEntity({
+  shop,
+  input,
+}: {
+  shop: string;
+  input: Record<string, unknown>;
+}): Promise<CreateBillingResult> {
+  const parsed = billingEntityFormSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const c = await shopClient(shop);
+  if (!c) return { ok: false, fieldErrors: { form: "Save your print-service keys first." } };
+  const { emailAddresses, ...rest } = parsed.data;
+  try {
+    const { id } = await c.client.billingEntities.create({
+      ...rest,
+      ...(emailAddresses.length ? { emailAddresses } : {}),
+    });
+    invalidateCatalogue({ shop, kind: "billing" });
+    return { ok: true, id };
+  } catch (error) {
+    const problem = describePrintError(error);
+    return { ok: false, fieldErrors: { form: problem.title }, problem };
+  }
+}
+
+export interface BillingEntityRow {
+  id: number;
+  companyName: string;
+  depth: number;
+}
+
+/** The tree flattened depth-first, for an indented list or a select. */
+export function flattenBillingEntities(roots: BillingEntity[]): BillingEntityRow[] {
+  const out: BillingEntityRow[] = [];
+  const seen = new Set<number>();
+  const walk = (list: BillingEntity[], depth: number) => {
+    for (const e of list) {
+      if (seen.has(e.id)) continue;
+      seen.add(e.id);
+      out.push({ id: e.id, companyName: e.companyName ?? `Entity ${e.id}`, depth });
+      walk(e.subEntities, depth + 1);
+    }
+  };
+  walk(roots, 0);
+  return out;
+}

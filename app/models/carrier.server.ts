@@ -1,0 +1,100 @@
+import prisma from "../db.server";
+import {
+  backupRatesSchema,
+  parseStoredBackupRates,
+  type BackupRate,
+} from "../services/rates/backup";
+import type { MappedVariant } from "../services/rates/rate-request";
+
+/** Checkout-rate settings of a shop (CarrierService). Every function is keyed by shop. */
+
+export interface CarrierSettings {
+  enabled: boolean;
+  installed: boolean;
+  carrierServiceId: string | null;
+  backupRates: BackupRate[];
+  /** Shop currency as stored with the print settings. */
+  currency: string;
+  /** Changes whenever the shop row changes: part of quote cache keys. */
+  version: string;
+}
+
+export async function getCarrierSettings({
+  shop,
+}: {
+  shop: string;
+}): Promise<CarrierSettings | null> {
+  const row = await prisma.shop.findUnique({
+    where: { shop },
+    select: {
+      carrierRatesEnabled: true,
+      carrierServiceId: true,
+      backupRates: true,
+      uninstalledAt: true,
+      currency: true,
+      updatedAt: true,
+    },
+  });
+  if (!row) return null;
+  return {
+    enabled: row.carrierRatesEnabled,
+    installed: row.uninstalledAt === null,
+    carrierServiceId: row.carrierServiceId,
+    backupRates: parseStoredBackupRates(row.backupRates),
+    currency: row.currency,
+    version: row.updatedAt.toISOString(),
+  };
+}
+
+/** Records the outcome of turning rates on or off. */
+export async function saveCarrierState({
+  shop,
+  enabled,
+  carrierServiceId,
+}: {
+  shop: string;
+  enabled: boolean;
+  carrierServiceId: string | null;
+}) {
+  return prisma.shop.upsert({
+    where: { shop },
+    create: { shop, carrierRatesEnabled: enabled, carrierServiceId },
+    update: { carrierRatesEnabled: enabled, carrierServiceId },
+  });
+}
+
+/** Validated backup rates (throws the zod error to the caller on bad input). */
+export async function saveBackupRates({ shop, rates }: { shop: string; rates: BackupRate[] }) {
+  const valid = backupRatesSchema.parse(rates);
+  return prisma.shop.updateMany({
+    where: { shop },
+    data: { backupRates: valid.length ? JSON.stringify(valid) : null },
+  });
+}
+
+/**
+ * Uninstall: Shopify removes an uninstalled app's carrier service itself, so
+ * only the id goes; the merchant's choice stays for a reinstall.
+ */
+export async function forgetCarrierService({ shop }: { shop: string }) {
+  return prisma.shop.updateMany({
+    where: { shop, carrierServiceId: { not: null } },
+    data: { carrierServiceId: null },
+  });
+}
+
+/** The mappings of the given variants (ids numeric or GIDs), by variant GID. */
+export async function findMappedVariants({
+  shop,
+  variantGids,
+}: {
+  shop: string;
+  variantGids: string[];
+}): Promise<Map<string, MappedVariant>> {
+  if (variantGids.length === 0) return new Map();
+  const rows = await prisma.variantMapping.findMany({
+    where: { shop, variantId: { in: [...new Set(variantGids)] } },
+    select: { variantId: true, offeringId: true, numberOfPages: true },
+  });
+  return new Map(rows.map((r) => [r.variantId, r]));
+}

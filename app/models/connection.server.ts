@@ -1,0 +1,124 @@
+import type { RequestOptions } from "../services/print";
+import { shopClient } from "./catalogue.server";
+import { getPrintCredentials } from "./print-settings.server";
+import { describePrintError } from "./print-problem.server";
+
+/** "Test connection": one call per key, each reported plainly. */
+
+export interface ConnectionCheck {
+  id: string;
+  label: string;
+  status: "ok" | "failed" | "skipped";
+  detail: string;
+}
+
+export interface ConnectionReport {
+  ok: boolean;
+  checkedAt: string;
+  checks: ConnectionCheck[];
+}
+
+const QUICK: RequestOptions = { timeoutMs: 8_000, retry: false };
+
+function failed(id: string, label: string, error: unknown): ConnectionCheck {
+  const p = describePrintError(error);
+  const detail = [p.title, p.detail, p.hint].filter(Boolean).join(". ").replace(/\.\./g, ".");
+  return { id, label, status: "failed", detail };
+}
+
+export async function testPrintConnection({ shop }: { shop: string }): Promise<ConnectionReport> {
+  const checkedAt = new Date().toISOString();
+  const [c, credentials] = await Promise.all([shopClient(shop), getPrintCredentials({ shop })]);
+  if (!c || !credentials) {
+    return {
+      ok: false,
+      checkedAt,
+      checks: [
+        {
+          id: "keys",
+          label: "Keys saved",
+          status: "failed",
+          detail: "Enter and save your merchant API key and secret key first.",
+        },
+      ],
+    };
+  }
+  const { client } = c;
+  const checks: ConnectionCheck[] = [];
+
+  // 1. The service answers at all (no key involved).
+  let reachable = true;
+  try {
+    const categories = await client.categories.list(QUICK);
+    checks.push({
+      id: "reach",
+      label: "Print service reachable",
+      status: "ok",
+      detail: `Reached ${client.baseUrls.json} (${categories.length} categories).`,
+    });
+  } catch (error) {
+    reachable = false;
+    checks.push(failed("reach", "Print service reachable", error));
+  }
+
+  // 2. The merchant API key is accepted.
+  if (reachable) {
+    try {
+      const list = await client.offerings.list({}, QUICK);
+      checks.push({
+        id: "merchant",
+        label: "Merchant API key",
+        status: "ok",
+        detail: `Accepted: ${list.offerings.length} offerings available to this account.`,
+      });
+    } catch (error) {
+      checks.push(failed("merchant", "Merchant API key", error));
+    }
+  } else {
+    checks.push({
+      id: "merchant",
+      label: "Merchant API key",
+      status: "skipped",
+      detail: "Not checked: the service was not reachable.",
+    });
+  }
+
+  // 3. The secret key can only be proven by paying an order.
+  checks.push({
+    id: "secret",
+    label: "Secret key",
+    status: "skipped",
+    detail: "Saved. It signs payments, so it is only checked when the first order is paid.",
+  });
+
+  // 4. The legacy application key, when set.
+  if (!credentials.applicationApiKey) {
+    checks.push({
+      id: "legacy",
+      label: "Legacy application API key",
+      status: "skipped",
+      detail: "Not set (optional): needed only for legacy prices in every currency.",
+    });
+  } else if (!reachable) {
+    checks.push({
+      id: "legacy",
+      label: "Legacy application API key",
+      status: "skipped",
+      detail: "Not checked: the service was not reachable.",
+    });
+  } else {
+    try {
+      const legacy = await client.legacy.listOfferings({}, QUICK);
+      checks.push({
+        id: "legacy",
+        label: "Legacy application API key",
+        status: "ok",
+        detail: `Accepted: ${legacy.offerings.length} offerings on the legacy interface.`,
+      });
+    } catch (error) {
+      checks.push(failed("legacy", "Legacy application API key", error));
+    }
+  }
+
+  return { ok: checks.every((c) => c.status !== "failed"), checkedAt, checks };
+}

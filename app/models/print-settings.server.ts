@@ -1,0 +1,199 @@
+import prisma from "../db.server";
+import { getEnv } from "../env.server";
+import { createSecretCipher } from "../services/crypto/cipher";
+
+/** A shop's print-service settings. Secrets go in encrypted and never come out to a page. */
+
+export const PRINT_ENVIRONMENTS = ["sandbox", "test", "production", "custom"] as const;
+export type PrintEnvironmentName = (typeof PRINT_ENVIRONMENTS)[number];
+export const ROUTING_MODES = ["immediate", "hold", "manual"] as const;
+export type RoutingMode = (typeof ROUTING_MODES)[number];
+
+const cipher = () => createSecretCipher(getEnv().encryptionKey);
+
+export interface PrintSettingsInput {
+  printEnvironment?: PrintEnvironmentName;
+  printBaseUrl?: string | null;
+  merchantApiKey?: string | null;
+  /** Undefined keeps the stored secret; null removes it. */
+  secretKey?: string | null;
+  applicationApiKey?: string | null;
+  buttonKey?: string | null;
+  currency?: string;
+  billingEntityId?: number | null;
+  routingMode?: RoutingMode;
+  holdHours?: number;
+  notifyCustomer?: boolean;
+}
+
+export async function savePrintSettings({
+  shop,
+  input,
+}: {
+  shop: string;
+  input: PrintSettingsInput;
+}) {
+  const { secretKey, applicationApiKey, ...plain } = input;
+  const data = {
+    ...plain,
+    ...(secretKey !== undefined
+      ? { secretKeyEncrypted: secretKey ? cipher().encrypt(secretKey) : null }
+      : {}),
+    ...(applicationApiKey !== undefined
+      ? { applicationKeyEncrypted: applicationApiKey ? cipher().encrypt(applicationApiKey) : null }
+      : {}),
+  };
+  return prisma.shop.upsert({ where: { shop }, create: { shop, ...data }, update: data });
+}
+
+/** What a settings page may show: whether secrets are set, never their values. */
+export async function getPrintSettingsForDisplay({ shop }: { shop: string }) {
+  const row = await prisma.shop.findUnique({ where: { shop } });
+  if (!row) return null;
+  return {
+    printEnvironment: row.printEnvironment as PrintEnvironmentName,
+    printBaseUrl: row.printBaseUrl,
+    merchantApiKey: row.merchantApiKey,
+    secretKeySet: row.secretKeyEncrypted !== null,
+    applicationApiKeySet: row.applicationKeyEncrypted !== null,
+    buttonKey: row.buttonKey,
+    currency: row.currency,
+    billingEntityId: row.billingEntityId,
+    routingMode: row.routingMode as RoutingMode,
+    holdHours: row.holdHours,
+    notifyCustomer: row.notifyCustomer,
+    callbackId: row.callbackId,
+  };
+}
+
+export interface PrintCredentials {
+  environment: PrintEnvironmentName;
+  baseUrl: string | null;
+  merchantApiKey: string;
+  secretKey: string;
+  applicationApiKey: string | undefined;
+  buttonKey: string | undefined;
+  /** Changes whenever the settings change: a cache key. */
+  version: string;
+}
+
+/** Decrypted credentials for server-side calls; null until the shop has entered them. */
+export async function getPrintCredentials({
+  shop,
+}: {
+  shop: string;
+}): Promise<PrintCredentials | null> {
+  const row = await prisma.shop.findUnique({ where: { shop } });
+  if (!row?.merchantApiKey || !row.secretKeyEncrypted) return null;
+  return {
+    environment: row.printEnvironment as PrintEnvironmentName,
+    baseUrl: row.printBaseUrl,
+    merchantApiKey: row.merchantApiKey,
+    secretKey: cipher().decrypt(row.secretKeyEncrypted),
+    applicationApiKey: row.applicationKeyEncrypted
+      ? cipher().decrypt(row.applicationKeyEncrypted)
+      : undefined,
+    buttonKey: row.buttonKey ?? undefined,
+    version: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findShopByCallbackId({ callbackId }: { callbackId: string }) {
+  return prisma.shop.findUnique({ where: { callbackId }, select: { shop: true } });
+}
+
+// Settings form (admin Settings page) ---------------------------------------------------------
+
+export { SETTINGS_CURRENCIES } from "./admin-shared";
+
+export type SettingsFormResult =
+  { ok: true; input: PrintSettingsInput } | { ok: false; fieldErrors: Record<string, string> };
+
+function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return u.protocol === "https:" || u.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Settings form as posted. Secret fields are write-only: left blank they
+ * keep what is stored (`secretKeySet` says whether something is).
+ */
+export function parsePrintSettingsForm(
+  form: FormData,
+  stored: { secretKeySet: boolean } | null,
+): SettingsFormResult {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const errors: Record<string, string> = {};
+  const environment = text("printEnvironment");
+  if (!(PRINT_ENVIRONMENTS as readonly string[]).includes(environment)) {
+    errors.printEnvironment = "Choose an environment";
+  }
+  const baseUrl = text("printBaseUrl");
+  if (environment === "custom" && !baseUrl) errors.printBaseUrl = "Enter the service URL";
+  else if (baseUrl && !isHttpUrl(baseUrl))
+    errors.printBaseUrl = "Enter a full URL starting with https://";
+
+  const merchantApiKey = text("merchantApiKey");
+  if (!merchantApiKey) errors.merchantApiKey = "Enter your merchant API key";
+  else if (merchantApiKey.length > 200) errors.merchantApiKey = "This key is too long";
+
+  const secretKey = text("secretKey");
+  if (!secretKey && !stored?.secretKeySet) errors.secretKey = "Enter your secret key";
+  const applicationApiKey = text("applicationApiKey");
+  const removeApplicationKey = text("removeApplicationApiKey") === "on";
+  const buttonKey = text("buttonKey");
+
+  const currency = text("currency").toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) errors.currency = "Choose a currency";
+
+  const billing = text("billingEntityId");
+  const billingEntityId = billing ? Number(billing) : null;
+  if (billing && !(Number.isInteger(billingEntityId) && (billingEntityId ?? 0) > 0)) {
+    errors.billingEntityId = "Choose a billing entity";
+  }
+
+  const routingMode = text("routingMode");
+  if (!(ROUTING_MODES as readonly string[]).includes(routingMode))
+    errors.routingMode = "Choose how orders are sent";
+  let holdHours = 0;
+  if (routingMode === "hold") {
+    holdHours = Number(text("holdHours"));
+    if (!Number.isInteger(holdHours) || holdHours < 1 || holdHours > 72) {
+      errors.holdHours = "Enter a whole number of hours from 1 to 72";
+    }
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
+  return {
+    ok: true,
+    input: {
+      printEnvironment: environment as PrintEnvironmentName,
+      printBaseUrl: baseUrl ? baseUrl.replace(/\/+$/, "") : null,
+      merchantApiKey,
+      ...(secretKey ? { secretKey } : {}),
+      ...(applicationApiKey
+        ? { applicationApiKey }
+        : removeApplicationKey
+          ? { applicationApiKey: null }
+          : {}),
+      buttonKey: buttonKey || null,
+      currency,
+      billingEntityId,
+      routingMode: routingMode as RoutingMode,
+      holdHours,
+      notifyCustomer: text("notifyCustomer") === "on",
+    },
+  };
+}
+
+/** The shop's status-callback URL, to paste into the print-service account. */
+export function callbackUrlFor(appUrl: string, callbackId: string): string {
+  return `${appUrl.replace(/\/+$/, "")}/webhooks/print/${callbackId}`;
+}

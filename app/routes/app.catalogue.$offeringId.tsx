@@ -1,0 +1,188 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import {
+  Banner,
+  BlockStack,
+  Card,
+  DataTable,
+  InlineGrid,
+  Layout,
+  Page,
+  Text,
+} from "@shopify/polaris";
+import { z } from "zod";
+import { authenticate } from "../shopify.server";
+import { getOffering, listCategories, listLegacyPrices } from "../models/catalogue.server";
+import { getPrintSettingsForDisplay } from "../models/print-settings.server";
+import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
+import { pagesText, sizeText } from "../components/MappingFields";
+import { useFormat, type Money } from "../components/format";
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const shop = session.shop;
+  const id = z.coerce.number().int().positive().safeParse(params.offeringId);
+  if (!id.success) throw json("Offering not found", { status: 404 });
+  const currencyParam = new URL(request.url).searchParams.get("currency");
+  const settings = await getPrintSettingsForDisplay({ shop });
+  const currency =
+    currencyParam && /^[A-Z]{3}$/.test(currencyParam)
+      ? currencyParam
+      : (settings?.currency ?? "EUR");
+  const [offering, categories, legacy] = await Promise.all([
+    getOffering({ shop, offeringId: id.data, currency }),
+    listCategories({ shop }),
+    listLegacyPrices({ shop }),
+  ]);
+  if (offering.status === "ok" && !offering.data) throw json("Offering not found", { status: 404 });
+  return json({
+    offering,
+    categories: categories.status === "ok" ? categories.data : [],
+    legacy:
+      legacy.status === "ok"
+        ? legacy.data.available
+          ? { status: "ok" as const, prices: legacy.data.byOffering[id.data] ?? null }
+          : { status: "no_key" as const }
+        : legacy.status === "error"
+          ? { status: "error" as const, problem: legacy.problem }
+          : { status: "no_key" as const },
+  });
+};
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="span" variant="bodySm" tone="subdued">
+        {label}
+      </Text>
+      <Text as="span" variant="bodyLg">
+        {value}
+      </Text>
+    </BlockStack>
+  );
+}
+
+export default function OfferingPage() {
+  const { offering, categories, legacy } = useLoaderData<typeof loader>();
+  const fmt = useFormat();
+  if (offering.status === "no_credentials") {
+    return (
+      <Page title="Offering" backAction={{ content: "Catalogue", url: "/app/catalogue" }}>
+        <NoCredentials what="offering details" />
+      </Page>
+    );
+  }
+  if (offering.status === "error" || !offering.data) {
+    return (
+      <Page title="Offering" backAction={{ content: "Catalogue", url: "/app/catalogue" }}>
+        {offering.status === "error" ? <ProblemBanner problem={offering.problem} /> : null}
+      </Page>
+    );
+  }
+  const o = offering.data;
+  const cat = categories.find((c) => c.code === o.categoryCode);
+  const sub = cat?.subCategories.find((s) => s.code === o.subCategoryCode);
+  const currencies =
+    legacy.status === "ok" && legacy.prices ? legacy.prices.price.map((m) => m.currency) : [];
+  const byCurrency = (list: Money[], c: string) => fmt.money(list.find((m) => m.currency === c));
+  return (
+    <Page
+      title={o.name}
+      subtitle={`Offering ${o.id} · ${cat?.name ?? o.categoryCode} / ${sub?.name ?? o.subCategoryCode}`}
+      backAction={{ content: "Catalogue", url: "/app/catalogue" }}
+    >
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="400">
+                <Text as="h2" variant="headingMd">
+                  Limits
+                </Text>
+                <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
+                  <Fact label="Size" value={sizeText(o)} />
+                  <Fact label="Pages" value={pagesText(o)} />
+                  <Fact label="Minimum quantity" value={fmt.number(o.minimumQuantity ?? 1)} />
+                  <Fact label="Paper" value={o.paperType ?? "—"} />
+                </InlineGrid>
+                <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
+                  <Fact label="Base price" value={fmt.money(o.pricing?.price)} />
+                  <Fact label="Per extra page" value={fmt.money(o.pricing?.pricePerPage)} />
+                  {o.catalogueItemCode ? (
+                    <Fact label="Catalogue code" value={o.catalogueItemCode} />
+                  ) : null}
+                </InlineGrid>
+              </BlockStack>
+            </Card>
+            <Card padding={legacy.status === "ok" && legacy.prices ? "0" : "400"}>
+              {legacy.status === "no_key" ? (
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    Prices in every currency
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    Add your legacy application API key in Settings to see this offering's prices in
+                    every currency.
+                  </Text>
+                </BlockStack>
+              ) : legacy.status === "error" ? (
+                <ProblemBanner problem={legacy.problem} title="Legacy prices could not be loaded" />
+              ) : !legacy.prices ? (
+                <Banner tone="info" title="The legacy interface does not list this offering." />
+              ) : (
+                <BlockStack>
+                  <div style={{ padding: "var(--p-space-400)" }}>
+                    <BlockStack gap="100">
+                      <Text as="h2" variant="headingMd">
+                        Prices in every currency (legacy interface)
+                      </Text>
+                      {legacy.prices.pricingExpireDate ? (
+                        <Text as="p" tone="subdued" variant="bodySm">
+                          Valid until {fmt.dateTime(legacy.prices.pricingExpireDate)}
+                          {legacy.prices.vatPercentage !== null
+                            ? ` · VAT ${fmt.number(legacy.prices.vatPercentage / 100, { style: "percent", maximumFractionDigits: 2 })}`
+                            : ""}
+                        </Text>
+                      ) : null}
+                    </BlockStack>
+                  </div>
+                  <DataTable
+                    columnContentTypes={[
+                      "text",
+                      "numeric",
+                      "numeric",
+                      "numeric",
+                      "numeric",
+                      "numeric",
+                    ]}
+                    headings={[
+                      "Currency",
+                      "Price",
+                      "Per page",
+                      "Shipping (country)",
+                      "Shipping (region)",
+                      "Shipping (world)",
+                    ]}
+                    rows={currencies.map((c) => [
+                      c,
+                      byCurrency(legacy.prices!.price, c),
+                      byCurrency(legacy.prices!.pricePerPage, c),
+                      byCurrency(legacy.prices!.countryShipping, c),
+                      byCurrency(legacy.prices!.regionShipping, c),
+                      byCurrency(legacy.prices!.worldShipping, c),
+                    ])}
+                  />
+                </BlockStack>
+              )}
+            </Card>
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError title="Offering" />;
+}

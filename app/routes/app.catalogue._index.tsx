@@ -1,0 +1,271 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptySearchResult,
+  IndexTable,
+  InlineStack,
+  Link,
+  Page,
+  Select,
+  Text,
+} from "@shopify/polaris";
+import { z } from "zod";
+import { authenticate } from "../shopify.server";
+import { listCategories, listOfferings } from "../models/catalogue.server";
+import { getPrintSettingsForDisplay } from "../models/print-settings.server";
+import { SETTINGS_CURRENCIES } from "../models/admin-shared";
+import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
+import { pagesText, sizeText } from "../components/MappingFields";
+import { useFormat } from "../components/format";
+
+const code = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[A-Za-z0-9 _-]*$/)
+  .optional()
+  .catch(undefined);
+const querySchema = z.object({
+  category: code,
+  subCategory: code,
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .catch(undefined),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/)
+    .optional()
+    .catch(undefined),
+});
+
+const COUNTRIES = [
+  "NL",
+  "BE",
+  "DE",
+  "FR",
+  "GB",
+  "IE",
+  "ES",
+  "IT",
+  "AT",
+  "CH",
+  "DK",
+  "SE",
+  "NO",
+  "PL",
+  "US",
+  "CA",
+  "MX",
+  "BR",
+  "AU",
+  "NZ",
+  "JP",
+];
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const shop = session.shop;
+  const q = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const settings = await getPrintSettingsForDisplay({ shop });
+  const currency = q.currency ?? settings?.currency ?? "EUR";
+  const [categories, offerings] = await Promise.all([
+    listCategories({ shop }),
+    listOfferings({
+      shop,
+      filters: { category: q.category, subCategory: q.subCategory, country: q.country, currency },
+    }),
+  ]);
+  return json({
+    filters: {
+      category: q.category ?? "",
+      subCategory: q.subCategory ?? "",
+      country: q.country ?? "",
+      currency,
+    },
+    categories: categories.status === "ok" ? categories.data : [],
+    offerings,
+  });
+};
+
+export default function Catalogue() {
+  const { filters, categories, offerings } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const fmt = useFormat();
+  const [category, setCategory] = useState(filters.category);
+  const [subCategory, setSubCategory] = useState(filters.subCategory);
+  const [country, setCountry] = useState(filters.country);
+  const [currency, setCurrency] = useState(filters.currency);
+  const loading =
+    navigation.state === "loading" && navigation.location?.pathname === "/app/catalogue";
+  const subs = categories.find((c) => c.code === category)?.subCategories ?? [];
+  const names = new Map(
+    categories.flatMap((c) => [
+      [c.code, c.name] as const,
+      ...c.subCategories.map((s) => [`${c.code}/${s.code}`, s.name] as const),
+    ]),
+  );
+  let regionNames: Intl.DisplayNames | null = null;
+  try {
+    regionNames = new Intl.DisplayNames([fmt.ctx.locale], { type: "region" });
+  } catch {
+    regionNames = null;
+  }
+
+  if (offerings.status === "no_credentials") {
+    return (
+      <Page title="Catalogue" backAction={{ content: "Home", url: "/app" }}>
+        <NoCredentials what="the print-service catalogue" />
+      </Page>
+    );
+  }
+  const rows = offerings.status === "ok" ? offerings.data : [];
+  return (
+    <Page
+      title="Catalogue"
+      subtitle="What the print service makes, with its limits and prices."
+      backAction={{ content: "Home", url: "/app" }}
+    >
+      <BlockStack gap="400">
+        {offerings.status === "error" ? (
+          <ProblemBanner problem={offerings.problem} title="The catalogue could not be loaded" />
+        ) : null}
+        <Card padding="0">
+          <Box padding="300">
+            <Form method="get" action="/app/catalogue">
+              <InlineStack gap="300" blockAlign="end" wrap>
+                <Select
+                  label="Category"
+                  name="category"
+                  options={[
+                    { label: "All", value: "" },
+                    ...categories.map((c) => ({ label: c.name, value: c.code })),
+                  ]}
+                  value={category}
+                  onChange={(v) => {
+                    setCategory(v);
+                    setSubCategory("");
+                  }}
+                />
+                <Select
+                  label="Sub-category"
+                  name="subCategory"
+                  options={[
+                    { label: "All", value: "" },
+                    ...subs.map((s) => ({ label: s.name, value: s.code })),
+                  ]}
+                  value={subCategory}
+                  onChange={setSubCategory}
+                  disabled={!category}
+                />
+                <Select
+                  label="Ships to"
+                  name="country"
+                  options={[
+                    { label: "Any country", value: "" },
+                    ...COUNTRIES.map((c) => ({ label: regionNames?.of(c) ?? c, value: c })),
+                  ]}
+                  value={country}
+                  onChange={setCountry}
+                />
+                <Select
+                  label="Currency"
+                  name="currency"
+                  options={SETTINGS_CURRENCIES.map((c) => ({ label: c, value: c }))}
+                  value={currency}
+                  onChange={setCurrency}
+                />
+                <Button submit loading={loading}>
+                  Apply
+                </Button>
+              </InlineStack>
+            </Form>
+          </Box>
+          <IndexTable
+            resourceName={{ singular: "offering", plural: "offerings" }}
+            itemCount={rows.length}
+            selectable={false}
+            loading={loading}
+            emptyState={
+              <EmptySearchResult
+                title="No offerings"
+                description="Nothing matches these filters. Try another category or country."
+                withIllustration
+              />
+            }
+            headings={[
+              { title: "Offering" },
+              { title: "Category" },
+              { title: "Paper" },
+              { title: "Size" },
+              { title: "Pages" },
+              { title: "Min. quantity", alignment: "end" },
+              { title: "Base price", alignment: "end" },
+              { title: "Per page", alignment: "end" },
+            ]}
+          >
+            {rows.map((o, i) => (
+              <IndexTable.Row id={String(o.id)} key={o.id} position={i}>
+                <IndexTable.Cell>
+                  <Link
+                    url={`/app/catalogue/${o.id}?currency=${filters.currency}`}
+                    dataPrimaryLink
+                    removeUnderline
+                  >
+                    <Text as="span" fontWeight="semibold">
+                      {o.name}
+                    </Text>
+                  </Link>
+                  <Text as="p" tone="subdued" variant="bodySm">
+                    {o.id}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  {names.get(`${o.categoryCode}/${o.subCategoryCode}`) ??
+                    `${o.categoryCode} / ${o.subCategoryCode}`}
+                </IndexTable.Cell>
+                <IndexTable.Cell>{o.paperType ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{sizeText(o)}</IndexTable.Cell>
+                <IndexTable.Cell>{pagesText(o)}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" alignment="end" numeric>
+                    {fmt.number(o.minimumQuantity ?? 1)}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" alignment="end" numeric>
+                    {fmt.money(o.pricing?.price)}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" alignment="end" numeric>
+                    {fmt.money(o.pricing?.pricePerPage)}
+                  </Text>
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </Card>
+        <Text as="p" tone="subdued" variant="bodySm">
+          Prices are the print service's wholesale prices before quantity discounts, shipping and
+          VAT. Use Quote for a full price.
+        </Text>
+      </BlockStack>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError title="Catalogue" />;
+}

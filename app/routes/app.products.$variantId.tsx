@@ -1,0 +1,251 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import {
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from "@remix-run/react";
+import { useRef, useState } from "react";
+import { Banner, BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
+import { z } from "zod";
+import { authenticate } from "../shopify.server";
+import {
+  deleteMapping,
+  getMapping,
+  mappingFormValues,
+  mappingToFormValues,
+  saveMapping,
+  validateMappingForm,
+} from "../models/mapping.server";
+import { getOffering, listCategories, listOfferings } from "../models/catalogue.server";
+import { AdminApiError, getVariants, variantGid } from "../models/products.server";
+import { getPrintSettingsForDisplay } from "../models/print-settings.server";
+import { MappingFormBody, type MappingValues } from "../components/MappingFields";
+import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
+import { MappingBadge } from "../components/StatusBadge";
+import { useFormat } from "../components/format";
+
+const idSchema = z.string().regex(/^\d{1,20}$/);
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session, admin } = await authenticate.admin(request);
+  const shop = session.shop;
+  const id = idSchema.safeParse(params.variantId);
+  if (!id.success) throw json("Variant not found", { status: 404 });
+  const gid = variantGid(id.data);
+  let variant;
+  try {
+    [variant] = await getVariants({ admin, variantIds: [gid] });
+  } catch (error) {
+    if (error instanceof AdminApiError) throw json(error.message, { status: 502 });
+    throw error;
+  }
+  if (!variant) throw json("Variant not found", { status: 404 });
+  const [mapping, settings, categories, offerings] = await Promise.all([
+    getMapping({ shop, variantId: gid }),
+    getPrintSettingsForDisplay({ shop }),
+    listCategories({ shop }),
+    listOfferings({ shop, filters: {} }),
+  ]);
+  return json({
+    variant,
+    mapped: mapping
+      ? {
+          state: mapping.fileProperty ? "file_per_order" : "mapped",
+          offeringId: mapping.offeringId,
+          numberOfPages: mapping.numberOfPages,
+        }
+      : null,
+    values: mappingToFormValues(mapping),
+    currency: settings?.currency ?? variant.price.currency,
+    categories: categories.status === "ok" ? categories.data : [],
+    offerings: offerings.status === "ok" ? offerings.data : null,
+    catalogue:
+      offerings.status === "ok"
+        ? null
+        : offerings.status === "no_credentials"
+          ? { status: "no_credentials" as const }
+          : { status: "error" as const, problem: offerings.problem },
+  });
+};
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session, admin } = await authenticate.admin(request);
+  const shop = session.shop;
+  const id = idSchema.safeParse(params.variantId);
+  if (!id.success) throw json("Variant not found", { status: 404 });
+  const gid = variantGid(id.data);
+  const form = await request.formData();
+  if (form.get("intent") === "unmap") {
+    await deleteMapping({ shop, variantId: gid });
+    return redirect(`/app/products/${id.data}?unmapped=1`);
+  }
+  const values = mappingFormValues(form);
+  const offeringId = Number(values.offeringId);
+  const offering =
+    Number.isInteger(offeringId) && offeringId > 0 ? await getOffering({ shop, offeringId }) : null;
+  if (offering && offering.status !== "ok") {
+    return json(
+      {
+        fieldErrors: {
+          offeringId:
+            offering.status === "no_credentials"
+              ? "Connect your print-service account first"
+              : "The catalogue could not be loaded; try again",
+        } as Record<string, string>,
+      },
+      { status: 200 },
+    );
+  }
+  const result = validateMappingForm(values, offering?.status === "ok" ? offering.data : null);
+  if (!result.ok) return json({ fieldErrors: result.fieldErrors as Record<string, string> });
+  const [variant] = await getVariants({ admin, variantIds: [gid] });
+  if (!variant) throw json("Variant not found", { status: 404 });
+  await saveMapping({
+    shop,
+    mapping: {
+      ...result.mapping,
+      variantId: gid,
+      productId: variant.productId,
+      title: variant.displayName,
+    },
+  });
+  return redirect(`/app/products/${id.data}?saved=1`);
+};
+
+export default function MapVariant() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const fmt = useFormat();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<MappingValues>(data.values);
+  const set = (key: keyof MappingValues) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
+  const errors = (result?.fieldErrors ?? {}) as Partial<Record<keyof MappingValues, string>>;
+  const offering = data.offerings?.find((o) => String(o.id) === values.offeringId);
+  const saving =
+    navigation.state === "submitting" && navigation.formData?.get("intent") !== "unmap";
+  const unmapping =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "unmap";
+  const { variant } = data;
+  const quoteUrl = `/app/quote?variant=${variant.legacyId}`;
+
+  return (
+    <Page
+      title={variant.displayName}
+      titleMetadata={<MappingBadge state={data.mapped?.state ?? "unmapped"} />}
+      subtitle={`${variant.sku ? `SKU ${variant.sku} · ` : ""}${fmt.money(variant.price)} in Shopify`}
+      backAction={{ content: "Products", url: "/app/products" }}
+      primaryAction={{
+        content: "Save mapping",
+        disabled: !data.offerings,
+        loading: saving,
+        onAction: () => formRef.current?.requestSubmit(),
+      }}
+      secondaryActions={[
+        ...(data.mapped ? [{ content: "See quote and margin", url: quoteUrl }] : []),
+        ...(data.mapped
+          ? [
+              {
+                content: "Unmap",
+                destructive: true,
+                loading: unmapping,
+                onAction: () => submit({ intent: "unmap" }, { method: "post" }),
+              },
+            ]
+          : []),
+      ]}
+    >
+      <Layout>
+        {params.get("saved") && data.mapped ? (
+          <Layout.Section variant="fullWidth">
+            <Banner
+              tone="success"
+              title="Mapping saved"
+              action={{ content: "See quote and margin", url: quoteUrl }}
+            >
+              <p>
+                New paid orders of this variant go to print as offering {data.mapped.offeringId}.
+              </p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {params.get("unmapped") && !data.mapped ? (
+          <Layout.Section variant="fullWidth">
+            <Banner
+              tone="info"
+              title="Unmapped: new orders of this variant are no longer printed."
+            />
+          </Layout.Section>
+        ) : null}
+        {result?.fieldErrors ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="critical" title="The mapping was not saved">
+              <p>Fix the fields marked below; your input is kept.</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          {data.catalogue?.status === "no_credentials" ? (
+            <NoCredentials what="the offerings you can map to" />
+          ) : data.catalogue?.status === "error" ? (
+            <ProblemBanner
+              problem={data.catalogue.problem}
+              title="The print-service catalogue could not be loaded"
+            />
+          ) : (
+            <form
+              ref={formRef}
+              method="post"
+              onSubmit={(e) => {
+                e.preventDefault();
+                submit(e.currentTarget, { method: "post" });
+              }}
+            >
+              <input type="hidden" name="offeringId" value={values.offeringId} />
+              <MappingFormBody
+                offerings={data.offerings ?? []}
+                categories={data.categories}
+                values={values}
+                set={set}
+                errors={errors}
+                offering={offering}
+                saving={saving}
+                submitLabel="Save mapping"
+              />
+            </form>
+          )}
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                Variant
+              </Text>
+              <Text as="p">{variant.productTitle}</Text>
+              <Text as="p" tone="subdued">
+                {variant.title}
+              </Text>
+              <Text as="p">Shopify price: {fmt.money(variant.price)}</Text>
+              {data.mapped ? (
+                <Button url={quoteUrl}>See quote and margin</Button>
+              ) : (
+                <Text as="p" tone="subdued">
+                  Save a mapping to see what printing it costs and your margin.
+                </Text>
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError title="Map variant" />;
+}

@@ -1,0 +1,293 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from "@remix-run/react";
+import { useState } from "react";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  EmptySearchResult,
+  IndexTable,
+  InlineStack,
+  Link,
+  Page,
+  Pagination,
+  Text,
+  TextField,
+  Thumbnail,
+  useIndexResourceState,
+} from "@shopify/polaris";
+import { z } from "zod";
+import { authenticate } from "../shopify.server";
+import { deleteMappings } from "../models/mapping.server";
+import { AdminApiError, listProducts, variantGid } from "../models/products.server";
+import { Empty, RouteError } from "../components/States";
+import { MappingBadge } from "../components/StatusBadge";
+import { useFormat } from "../components/format";
+
+const querySchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  after: z.string().max(500).optional(),
+  before: z.string().max(500).optional(),
+  mapped: z.coerce.number().int().nonnegative().optional().catch(undefined),
+});
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session, admin } = await authenticate.admin(request);
+  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  try {
+    const page = await listProducts({
+      shop: session.shop,
+      admin,
+      search: query.q,
+      after: query.after,
+      before: query.before,
+    });
+    return json({ page, error: null, q: query.q ?? "", mapped: query.mapped ?? null });
+  } catch (error) {
+    if (!(error instanceof AdminApiError)) throw error;
+    return json({
+      page: null,
+      error: error.message,
+      q: query.q ?? "",
+      mapped: query.mapped ?? null,
+    });
+  }
+};
+
+const actionSchema = z.object({
+  intent: z.literal("unmap"),
+  variantIds: z
+    .string()
+    .transform((v) => v.split(",").filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^(gid:\/\/shopify\/ProductVariant\/)?\d+$/))
+        .min(1)
+        .max(250),
+    ),
+});
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return json({ ok: false, message: "Choose variants to unmap." }, { status: 400 });
+  const { count } = await deleteMappings({
+    shop: session.shop,
+    variantIds: parsed.data.variantIds.map(variantGid),
+  });
+  return json({
+    ok: true,
+    message: count === 1 ? "1 variant unmapped." : `${count} variants unmapped.`,
+  });
+};
+
+export default function Products() {
+  const { page, error, q, mapped } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const fmt = useFormat();
+  const [search, setSearch] = useState(q);
+  const loading = navigation.state !== "idle";
+
+  const rows = (page?.products ?? []).flatMap((p) =>
+    p.variants.map((v, i) => ({ ...v, id: v.id, product: p, first: i === 0 })),
+  );
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(rows);
+  const selected = allResourcesSelected ? rows.map((r) => r.id) : selectedResources;
+
+  const go = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    next.delete("mapped");
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    clearSelection();
+    navigate(`/app/products?${next.toString()}`);
+  };
+
+  const bulkMap = () => {
+    const next = new URLSearchParams();
+    for (const id of selected) next.append("variant", id.split("/").pop() ?? id);
+    navigate(`/app/products/bulk?${next.toString()}`);
+  };
+  const unmap = () => {
+    submit({ intent: "unmap", variantIds: selected.join(",") }, { method: "post" });
+    clearSelection();
+  };
+
+  return (
+    <Page
+      title="Products"
+      subtitle="Link each Shopify variant to what the print service makes."
+      backAction={{ content: "Home", url: "/app" }}
+    >
+      <BlockStack gap="400">
+        {mapped ? (
+          <Banner tone="success" title={`${fmt.number(mapped)} variant(s) mapped.`} />
+        ) : null}
+        {result ? (
+          <Banner tone={result.ok ? "success" : "critical"} title={result.message} />
+        ) : null}
+        {error ? (
+          <Banner tone="critical" title="Your products could not be loaded from Shopify">
+            <p>{error}</p>
+            <p>Reload the page to try again.</p>
+          </Banner>
+        ) : null}
+        <Card padding="0">
+          <Box padding="300">
+            <Form method="get" action="/app/products">
+              <InlineStack gap="200" blockAlign="end" wrap={false}>
+                <div style={{ flex: 1 }}>
+                  <TextField
+                    label="Search products"
+                    labelHidden
+                    name="q"
+                    value={search}
+                    onChange={setSearch}
+                    placeholder="Search by title, SKU or type"
+                    autoComplete="off"
+                    clearButton
+                    onClearButtonClick={() => setSearch("")}
+                  />
+                </div>
+                <Button submit loading={loading && navigation.formMethod === "GET"}>
+                  Search
+                </Button>
+              </InlineStack>
+            </Form>
+          </Box>
+          <IndexTable
+            resourceName={{ singular: "variant", plural: "variants" }}
+            itemCount={rows.length}
+            selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+            onSelectionChange={handleSelectionChange}
+            loading={loading}
+            promotedBulkActions={[{ content: "Map to one offering", onAction: bulkMap }]}
+            bulkActions={[{ content: "Unmap", onAction: unmap }]}
+            emptyState={
+              q ? (
+                <EmptySearchResult
+                  title="No products found"
+                  description={`Nothing matches “${q}”.`}
+                  withIllustration
+                />
+              ) : (
+                <Empty heading="No products yet">
+                  <p>Add products in Shopify, then map them to print offerings here.</p>
+                </Empty>
+              )
+            }
+            headings={[
+              { title: "Product" },
+              { title: "Variant" },
+              { title: "SKU" },
+              { title: "Price", alignment: "end" },
+              { title: "Print mapping" },
+              { title: "Offering" },
+            ]}
+          >
+            {rows.map((row, index) => (
+              <IndexTable.Row
+                id={row.id}
+                key={row.id}
+                position={index}
+                selected={selected.includes(row.id)}
+              >
+                <IndexTable.Cell>
+                  <InlineStack gap="200" blockAlign="center" wrap={false}>
+                    {row.first ? (
+                      <Thumbnail
+                        source={
+                          row.product.imageUrl ??
+                          "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+                        }
+                        alt=""
+                        size="small"
+                      />
+                    ) : (
+                      <Box minWidth="40px" />
+                    )}
+                    <Text
+                      as="span"
+                      fontWeight={row.first ? "semibold" : "regular"}
+                      tone={row.first ? undefined : "subdued"}
+                    >
+                      {row.product.title}
+                    </Text>
+                  </InlineStack>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Link url={`/app/products/${row.legacyId}`} dataPrimaryLink removeUnderline>
+                    {row.title === "Default Title" ? "Default" : row.title}
+                  </Link>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{row.sku ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" alignment="end" numeric>
+                    {fmt.money(row.price)}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <MappingBadge state={row.mapping.state} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  {row.mapping.offeringId ? (
+                    <Link
+                      url={`/app/catalogue/${row.mapping.offeringId}`}
+                      removeUnderline
+                      monochrome
+                    >
+                      {String(row.mapping.offeringId)}
+                    </Link>
+                  ) : (
+                    <Button
+                      variant="plain"
+                      url={`/app/products/${row.legacyId}`}
+                      accessibilityLabel={`Map ${row.displayName}`}
+                    >
+                      Map
+                    </Button>
+                  )}
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+          {page && (page.pageInfo.hasNextPage || page.pageInfo.hasPreviousPage) ? (
+            <Box padding="300" borderBlockStartWidth="025" borderColor="border">
+              <InlineStack align="center">
+                <Pagination
+                  hasPrevious={page.pageInfo.hasPreviousPage}
+                  onPrevious={() => go({ before: page.pageInfo.startCursor, after: null })}
+                  hasNext={page.pageInfo.hasNextPage}
+                  onNext={() => go({ after: page.pageInfo.endCursor, before: null })}
+                />
+              </InlineStack>
+            </Box>
+          ) : null}
+        </Card>
+      </BlockStack>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError title="Products" />;
+}

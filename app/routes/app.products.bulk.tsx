@@ -1,0 +1,194 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { Banner, BlockStack, Card, Layout, List, Page, Text } from "@shopify/polaris";
+import { z } from "zod";
+import { authenticate } from "../shopify.server";
+import {
+  mappingFormValues,
+  mappingToFormValues,
+  saveMapping,
+  validateMappingForm,
+} from "../models/mapping.server";
+import { getOffering, listCategories, listOfferings } from "../models/catalogue.server";
+import { AdminApiError, getVariants, variantGid } from "../models/products.server";
+import { MappingFormBody, type MappingValues } from "../components/MappingFields";
+import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
+import { useFormat } from "../components/format";
+
+const idsSchema = z
+  .array(z.string().regex(/^\d{1,20}$/))
+  .min(1, "Choose variants first")
+  .max(50, "Map at most 50 variants at once");
+
+function variantIdsOf(params: URLSearchParams | FormData) {
+  return idsSchema.safeParse(params.getAll("variant").map(String));
+}
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session, admin } = await authenticate.admin(request);
+  const ids = variantIdsOf(new URL(request.url).searchParams);
+  if (!ids.success) throw redirect("/app/products");
+  let variants;
+  try {
+    variants = await getVariants({ admin, variantIds: ids.data.map(variantGid) });
+  } catch (error) {
+    if (error instanceof AdminApiError) throw json(error.message, { status: 502 });
+    throw error;
+  }
+  const [categories, offerings] = await Promise.all([
+    listCategories({ shop: session.shop }),
+    listOfferings({ shop: session.shop, filters: {} }),
+  ]);
+  return json({
+    variants,
+    values: mappingToFormValues(null),
+    categories: categories.status === "ok" ? categories.data : [],
+    offerings: offerings.status === "ok" ? offerings.data : null,
+    catalogue:
+      offerings.status === "ok"
+        ? null
+        : offerings.status === "no_credentials"
+          ? { status: "no_credentials" as const }
+          : { status: "error" as const, problem: offerings.problem },
+  });
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session, admin } = await authenticate.admin(request);
+  const shop = session.shop;
+  const form = await request.formData();
+  const ids = variantIdsOf(form);
+  if (!ids.success)
+    return json(
+      {
+        fieldErrors: { form: ids.error.issues[0]?.message ?? "Choose variants" } as Record<
+          string,
+          string
+        >,
+      },
+      { status: 200 },
+    );
+  const values = mappingFormValues(form);
+  const offeringId = Number(values.offeringId);
+  const offering =
+    Number.isInteger(offeringId) && offeringId > 0 ? await getOffering({ shop, offeringId }) : null;
+  if (offering && offering.status !== "ok") {
+    return json(
+      {
+        fieldErrors: { offeringId: "The catalogue could not be loaded; try again" } as Record<
+          string,
+          string
+        >,
+      },
+      { status: 200 },
+    );
+  }
+  const result = validateMappingForm(values, offering?.status === "ok" ? offering.data : null);
+  if (!result.ok) return json({ fieldErrors: result.fieldErrors as Record<string, string> });
+  const variants = await getVariants({ admin, variantIds: ids.data.map(variantGid) });
+  for (const v of variants) {
+    await saveMapping({
+      shop,
+      mapping: { ...result.mapping, variantId: v.id, productId: v.productId, title: v.displayName },
+    });
+  }
+  return redirect(`/app/products?mapped=${variants.length}`);
+};
+
+export default function BulkMap() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const fmt = useFormat();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<MappingValues>({ ...data.values, fileSource: "per_order" });
+  const set = (key: keyof MappingValues) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
+  const errors = (result?.fieldErrors ?? {}) as Partial<
+    Record<keyof MappingValues | "form", string>
+  >;
+  const offering = data.offerings?.find((o) => String(o.id) === values.offeringId);
+  const saving = navigation.state === "submitting";
+  return (
+    <Page
+      title={`Map ${data.variants.length} variants`}
+      subtitle="Every selected variant gets the same offering and print settings."
+      backAction={{ content: "Products", url: "/app/products" }}
+      primaryAction={{
+        content: "Map variants",
+        loading: saving,
+        disabled: !data.offerings,
+        onAction: () => formRef.current?.requestSubmit(),
+      }}
+    >
+      <Layout>
+        {result?.fieldErrors ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="critical" title="Nothing was mapped">
+              <p>{errors.form ?? "Fix the fields marked below; your input is kept."}</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          {data.catalogue?.status === "no_credentials" ? (
+            <NoCredentials what="the offerings you can map to" />
+          ) : data.catalogue?.status === "error" ? (
+            <ProblemBanner
+              problem={data.catalogue.problem}
+              title="The print-service catalogue could not be loaded"
+            />
+          ) : (
+            <form
+              ref={formRef}
+              method="post"
+              onSubmit={(e) => {
+                e.preventDefault();
+                submit(e.currentTarget, { method: "post" });
+              }}
+            >
+              {data.variants.map((v) => (
+                <input key={v.id} type="hidden" name="variant" value={v.legacyId} />
+              ))}
+              <input type="hidden" name="offeringId" value={values.offeringId} />
+              <MappingFormBody
+                offerings={data.offerings ?? []}
+                categories={data.categories}
+                values={values}
+                set={set}
+                errors={errors}
+                offering={offering}
+                saving={saving}
+                submitLabel="Map variants"
+              />
+            </form>
+          )}
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                Selected variants
+              </Text>
+              <List>
+                {data.variants.map((v) => (
+                  <List.Item key={v.id}>
+                    {v.displayName}{" "}
+                    <Text as="span" tone="subdued">
+                      ({fmt.money(v.price)})
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError title="Map variants" />;
+}

@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { authenticateStorefront, storefrontProductInfo } from "../services/rates/app.server";
+
+const VARIANT = /^(\d{1,20}|gid:\/\/shopify\/ProductVariant\/\d{1,20})$/;
+
+/**
+ * GET /apps/print-connect/product-info?variant_id=123&country=NL&currency=EUR
+ * (app proxy -> /proxy/product-info): print specs and a shipping estimate for
+ * the product-page block. Never waits long: what is late is left out.
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { shop, url } = await authenticateStorefront(request);
+  const variantId = url.searchParams.get("variant_id") ?? "";
+  if (!VARIANT.test(variantId)) {
+    return json({ error: "variant_id must be a variant id" }, { status: 400 });
+  }
+  const country = url.searchParams.get("country")?.toUpperCase() ?? "";
+  const currency = url.searchParams.get("currency")?.toUpperCase() ?? "";
+  const { info, cache } = await storefrontProductInfo({
+    shop,
+    variantId,
+    countryCode: /^[A-Z]{2}$/.test(country) ? country : null,
+    currency: /^[A-Z]{3}$/.test(currency) ? currency : null,
+  });
+  const complete = !info.mapped || info.shippingStatus !== "pending";
+  return json(info, {
+    headers: {
+      "Cache-Control": complete ? "private, max-age=300" : "no-store",
+      "X-Print-Connect-Cache": cache,
+    },
+  });
+};

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { authenticateWebhook } from "../lib/webhooks.server";
+import { updateShopScopes } from "../models/shop.server";
+import prisma from "../db.server";
+
+const payloadSchema = z.object({ current: z.array(z.string()) });
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { shop, session, payload } = await authenticateWebhook(request);
+  const parsed = payloadSchema.safeParse(payload);
+  if (!parsed.success) {
+    return new Response("scopes_update payload must carry `current`: a list of scopes", {
+      status: 400,
+    });
+  }
+  const scopes = parsed.data.current.join(",");
+  // Absent session: the app was uninstalled meanwhile; nothing to update but the shop.
+  if (session) {
+    await prisma.session.updateMany({ where: { id: session.id, shop }, data: { scope: scopes } });
+  }
+  await updateShopScopes({ shop, scopes });
+  return new Response(null, { status: 200 });
+};

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { authenticateWebhook } from "../lib/webhooks.server";
+import { recordUninstall } from "../models/shop.server";
+import { forgetCarrierService } from "../models/carrier.server";
+import { getLogger } from "../lib/logger.server";
+
+// Shopify may repeat this delivery, also after the shop's data is gone: harmless.
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { shop, topic, webhookId } = await authenticateWebhook(request);
+  await recordUninstall({ shop });
+  // Shopify removes an uninstalled app's carrier service; keep the merchant's choice for a reinstall.
+  await forgetCarrierService({ shop });
+  getLogger().info({ shop, topic, webhookId }, "app uninstalled");
+  return new Response(null, { status: 200 });
+};

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import prisma from "../db.server";
+import { authenticateWebhook } from "../lib/webhooks.server";
+import { signalWorkAvailable } from "../lib/worker-signal.server";
+import { getLogger } from "../lib/logger.server";
+import { ingestPaidOrder } from "../services/fulfilment/ingest";
+import { describeZodError, shopifyOrderSchema } from "../services/fulfilment/shopify-order";
+
+// Record durably, answer fast: the print service is called by the worker, not here.
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { shop, topic, webhookId, payload } = await authenticateWebhook(request);
+  const order = shopifyOrderSchema.safeParse(payload);
+  if (!order.success) {
+    return new Response(`orders/paid payload not understood: ${describeZodError(order.error)}`, {
+      status: 400,
+    });
+  }
+  const result = await ingestPaidOrder(prisma, { shop, webhookId, topic, order: order.data });
+  if (result.outcome === "planned") signalWorkAvailable();
+  getLogger().info({ shop, topic, webhookId, outcome: result.outcome }, "order webhook recorded");
+  return json({ outcome: result.outcome });
+};

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import prisma from "../db.server";
+import { authenticateWebhook } from "../lib/webhooks.server";
+import { signalWorkAvailable } from "../lib/worker-signal.server";
+import { applyOrderUpdate } from "../services/fulfilment/commands";
+import { describeZodError, shopifyOrderSchema } from "../services/fulfilment/shopify-order";
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { shop, topic, payload } = await authenticateWebhook(request);
+  const order = shopifyOrderSchema.safeParse(payload);
+  if (!order.success) {
+    return new Response(`orders/updated payload not understood: ${describeZodError(order.error)}`, {
+      status: 400,
+    });
+  }
+  const { changed } = await applyOrderUpdate(prisma, { shop, topic, order: order.data });
+  if (changed.length) signalWorkAvailable();
+  return json({ changed: changed.length });
+};

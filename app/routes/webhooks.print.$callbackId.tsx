@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import prisma from "../db.server";
+import { getLogger } from "../lib/logger.server";
+import { readBodyWithin } from "../lib/request-body.server";
+import { signalWorkAvailable } from "../lib/worker-signal.server";
+import { findShopByCallbackId, getPrintCredentials } from "../models/print-settings.server";
+import { noteStatusCallback } from "../services/fulfilment/commands";
+import { verifyStatusCallback } from "../services/print";
+import { callbackLimiter } from "../lib/callback-limit.server";
+
+const CALLBACK_BODY_LIMIT = 64 * 1024;
+const unauthorized = () =>
+  new Response("Unknown callback address or bad signature", { status: 401 });
+
+/**
+ * The print service's status callbacks for one shop. The signature covers
+ * only the order id, so a callback is a hint: the worker re-reads the order.
+ */
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return new Response("Use POST", { status: 405 });
+  const allowed = callbackLimiter.take(params.callbackId ?? "");
+  if (!allowed.allowed) {
+    return new Response("Too many status callbacks", {
+      status: 429,
+      headers: { "Retry-After": String(allowed.retryAfterSeconds) },
+    });
+  }
+  const found = params.callbackId
+    ? await findShopByCallbackId({ callbackId: params.callbackId })
+    : null;
+  if (!found) return unauthorized();
+  const credentials = await getPrintCredentials({ shop: found.shop });
+  if (!credentials) return unauthorized();
+  const body = await readBodyWithin(request, CALLBACK_BODY_LIMIT);
+  if (body === null) return new Response("Callback body too large", { status: 413 });
+  const verified = verifyStatusCallback(body, credentials.secretKey);
+  if (!verified.ok) {
+    if (verified.reason === "invalid_body") {
+      return new Response(`Callback body not understood: ${(verified.issues ?? []).join("; ")}`, {
+        status: 400,
+      });
+    }
+    getLogger().warn({ shop: found.shop, reason: verified.reason }, "status callback rejected");
+    return unauthorized();
+  }
+  const { callback } = verified;
+  const result = await noteStatusCallback(prisma, {
+    shop: found.shop,
+    printOrderId: callback.orderId,
+    ...(callback.orderReference ? { orderReference: callback.orderReference } : {}),
+    ...(callback.oldStatus ? { oldStatus: callback.oldStatus } : {}),
+    newStatus: callback.newStatus,
+  });
+  if (result.ok) signalWorkAvailable();
+  // Unknown orders are acknowledged too: the service should not keep retrying them.
+  return json({ received: true, known: result.ok });
+};

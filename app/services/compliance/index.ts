@@ -1,0 +1,146 @@
+import { Prisma, type PrismaClient } from "@prisma/client";
+import {
+  collectCustomerData,
+  deleteShopData,
+  redactCustomerData,
+  type CustomerRef,
+} from "./customer-data";
+import {
+  customerRedactSchema,
+  dataRequestSchema,
+  shopRedactSchema,
+  type ComplianceTopic,
+} from "./payloads";
+
+export { COMPLIANCE_TOPICS, type ComplianceTopic } from "./payloads";
+export type { CustomerDataReport } from "./customer-data";
+
+export type ComplianceResult =
+  | { outcome: "invalid"; reason: string }
+  | { outcome: "duplicate"; requestId: string }
+  | { outcome: "reported"; requestId: string; orders: number }
+  | { outcome: "redacted"; requestId: string; orders: number }
+  | { outcome: "shop_deleted"; requestId: string; rows: number };
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+function describe(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.map(String).join(".") || "body"}: ${i.message}`)
+    .join("; ");
+}
+
+/**
+ * Handles one compliance webhook in one transaction, recorded as a
+ * ComplianceRequest keyed by the delivery id, so a repeated delivery does
+ * nothing twice. What is stored of the request itself holds ids only, no
+ * email or phone.
+ */
+export async function handleComplianceWebhook(
+  db: PrismaClient,
+  input: { shop: string; topic: ComplianceTopic; webhookId: string; payload: unknown; now?: Date },
+): Promise<ComplianceResult> {
+  const { shop, topic, webhookId } = input;
+  const now = input.now ?? new Date();
+
+  const existing = await db.complianceRequest.findUnique({
+    where: { shop_webhookId: { shop, webhookId } },
+    select: { id: true, completedAt: true },
+  });
+  if (existing?.completedAt) return { outcome: "duplicate", requestId: existing.id };
+
+  try {
+    if (topic === "shop/redact") {
+      const parsed = shopRedactSchema.safeParse(input.payload);
+      if (!parsed.success) return { outcome: "invalid", reason: describe(parsed.error) };
+      return await db.$transaction(async (tx) => {
+        const deleted = await deleteShopData(tx, shop);
+        // The one row kept: proof that the shop's data was deleted, holding no data of it.
+        const record = await tx.complianceRequest.create({
+          data: {
+            shop,
+            topic,
+            webhookId,
+            payload: JSON.stringify({ shop_id: parsed.data.shop_id ?? null }),
+            result: JSON.stringify({ deleted }),
+            receivedAt: now,
+            completedAt: now,
+          },
+        });
+        const rows = Object.values(deleted).reduce((a, b) => a + b, 0);
+        return { outcome: "shop_deleted", requestId: record.id, rows } as const;
+      });
+    }
+
+    if (topic === "customers/data_request") {
+      const parsed = dataRequestSchema.safeParse(input.payload);
+      if (!parsed.success) return { outcome: "invalid", reason: describe(parsed.error) };
+      const p = parsed.data;
+      const who: CustomerRef = {
+        customerId: p.customer.id,
+        email: p.customer.email,
+        orderIds: p.orders_requested,
+      };
+      return await db.$transaction(async (tx) => {
+        const report = await collectCustomerData(tx, shop, who);
+        const record = await tx.complianceRequest.create({
+          data: {
+            shop,
+            topic,
+            webhookId,
+            customerId: p.customer.id ?? null,
+            payload: JSON.stringify({
+              customerId: p.customer.id ?? null,
+              ordersRequested: p.orders_requested,
+              dataRequestId: p.data_request?.id ?? null,
+            }),
+            result: JSON.stringify(report),
+            receivedAt: now,
+            completedAt: now,
+          },
+        });
+        return { outcome: "reported", requestId: record.id, orders: report.orders.length } as const;
+      });
+    }
+
+    const parsed = customerRedactSchema.safeParse(input.payload);
+    if (!parsed.success) return { outcome: "invalid", reason: describe(parsed.error) };
+    const p = parsed.data;
+    const who: CustomerRef = {
+      customerId: p.customer.id,
+      email: p.customer.email,
+      orderIds: p.orders_to_redact,
+    };
+    return await db.$transaction(async (tx) => {
+      const counts = await redactCustomerData(tx, shop, who, now);
+      const record = await tx.complianceRequest.create({
+        data: {
+          shop,
+          topic,
+          webhookId,
+          customerId: p.customer.id ?? null,
+          payload: JSON.stringify({
+            customerId: p.customer.id ?? null,
+            ordersToRedact: p.orders_to_redact,
+          }),
+          result: JSON.stringify(counts),
+          receivedAt: now,
+          completedAt: now,
+        },
+      });
+      return { outcome: "redacted", requestId: record.id, orders: counts.orders } as const;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const row = await db.complianceRequest.findUnique({
+        where: { shop_webhookId: { shop, webhookId } },
+        select: { id: true },
+      });
+      return { outcome: "duplicate", requestId: row?.id ?? "" };
+    }
+    throw error;
+  }
+}

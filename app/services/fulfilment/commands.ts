@@ -1,0 +1,427 @@
+import type { PrismaClient } from "@prisma/client";
+import { eventRow, type EventActor } from "./events";
+import { filesForLine, mapShippingAddress, type MappingForPlan } from "./plan";
+import type { ShopifyOrder } from "./shopify-order";
+import { isPrintOrderStatus, isUnpaid, type PrintOrderStatus } from "./status";
+import { NOT_SCHEDULED } from "./worker";
+
+/**
+ * Things that happen to print orders from outside the worker: Shopify order
+ * changes, status callbacks, merchant actions. Each writes the print order and
+ * its event in one transaction and leaves the outward calls to the worker.
+ */
+
+type Db = PrismaClient;
+
+export type CommandResult =
+  { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+const statusOf = (s: string): PrintOrderStatus => (isPrintOrderStatus(s) ? s : "needs_attention");
+
+/** A status callback is a hint: schedule an immediate re-read of the order. */
+export async function noteStatusCallback(
+  db: Db,
+  input: {
+    shop: string;
+    printOrderId: number;
+    orderReference?: string;
+    oldStatus?: string;
+    newStatus: string;
+    now?: Date;
+  },
+): Promise<CommandResult> {
+  const now = input.now ?? new Date();
+  const order = await db.printOrder.findFirst({
+    where: {
+      shop: input.shop,
+      OR: [
+        { printOrderId: input.printOrderId },
+        ...(input.orderReference ? [{ orderReference: input.orderReference }] : []),
+      ],
+    },
+  });
+  if (!order) return { ok: false, status: 404, message: "No such print order for this shop" };
+  const resting = order.status === "cancelled" || order.status === "needs_attention";
+  await db.$transaction([
+    db.printOrder.updateMany({
+      where: {
+        id: order.id,
+        shop: input.shop,
+        status: { notIn: ["cancelled", "needs_attention"] },
+      },
+      data: { nextAttemptAt: now },
+    }),
+    db.orderEvent.create({
+      data: eventRow({
+        shop: input.shop,
+        shopOrderId: order.shopOrderId,
+        printOrderId: order.id,
+        actor: "callback",
+        type: "status_callback",
+        message: `Status update from the print service: ${input.oldStatus ?? "?"} to ${input.newStatus}.`,
+        data: { old: input.oldStatus ?? null, new: input.newStatus },
+        at: now,
+      }),
+    }),
+  ]);
+  return { ok: true, message: resting ? "noted" : "re-read scheduled" };
+}
+
+async function mappingsFor(db: Db, shop: string, variantIds: string[]) {
+  const rows = await db.variantMapping.findMany({ where: { shop, variantId: { in: variantIds } } });
+  return new Map<string, MappingForPlan>(rows.map((r) => [r.variantId, r]));
+}
+
+/**
+ * orders/updated: keep the snapshot current; send a changed address while
+ * unpaid, flag a changed country or state after payment; pick up personalised
+ * files that arrived as line item properties.
+ */
+export async function applyOrderUpdate(
+  db: Db,
+  input: { shop: string; order: ShopifyOrder; topic: string; now?: Date },
+): Promise<{ changed: string[] }> {
+  const { shop, order } = input;
+  const now = input.now ?? new Date();
+  const actor = `webhook:${input.topic}` as EventActor;
+  const stored = await db.shopOrder.findUnique({
+    where: { shop_shopifyOrderId: { shop, shopifyOrderId: order.id } },
+    include: { printOrders: { include: { items: true } } },
+  });
+  // Unknown, or erased on the customer's request: nothing personal is written back.
+  if (!stored || stored.redactedAt) return { changed: [] };
+  const changed: string[] = [];
+  const oldAddress = stored.shippingAddress
+    ? (JSON.parse(stored.shippingAddress) as ShopifyOrder["shipping_address"])
+    : null;
+  const newAddress = order.shipping_address ?? null;
+  const addressChanged = JSON.stringify(oldAddress ?? null) !== JSON.stringify(newAddress);
+  const regionChanged =
+    (oldAddress?.country_code ?? null) !== (newAddress?.country_code ?? null) ||
+    (oldAddress?.province_code ?? null) !== (newAddress?.province_code ?? null);
+  const mappings = await mappingsFor(
+    db,
+    shop,
+    stored.printOrders.flatMap((p) => p.items.map((i) => i.variantId)),
+  );
+
+  await db.$transaction(async (tx) => {
+    await tx.shopOrder.update({
+      where: { id: stored.id },
+      data: {
+        email: order.email ?? order.contact_email ?? stored.email,
+        shippingAddress: newAddress ? JSON.stringify(newAddress) : null,
+        lineItems: JSON.stringify(order.line_items),
+      },
+    });
+    for (const printOrder of stored.printOrders) {
+      const status = statusOf(printOrder.status);
+      const event = (type: string, message: string) =>
+        tx.orderEvent.create({
+          data: eventRow({
+            shop,
+            shopOrderId: stored.id,
+            printOrderId: printOrder.id,
+            actor,
+            type,
+            message,
+            at: now,
+          }),
+        });
+      if (addressChanged && status !== "cancelled") {
+        const valid = mapShippingAddress(order);
+        if (
+          isUnpaid(status) ||
+          (status === "needs_attention" &&
+            printOrder.resumeStatus &&
+            isUnpaid(statusOf(printOrder.resumeStatus)))
+        ) {
+          const atService = printOrder.printOrderId !== null;
+          await tx.printOrder.update({
+            where: { id: printOrder.id },
+            data: {
+              addressPending: atService && valid.ok,
+              ...(atService ? { nextAttemptAt: now } : {}),
+            },
+          });
+          await event(
+            "address_changed",
+            valid.ok
+              ? atService
+                ? "Shipping address changed; sending it to the print service."
+                : "Shipping address changed; the new one will be used."
+              : `Shipping address changed but is incomplete: ${valid.reason}`,
+          );
+          changed.push(`address:${printOrder.id}`);
+        } else if (regionChanged) {
+          await tx.printOrder.update({
+            where: { id: printOrder.id },
+            data: {
+              status: "needs_attention",
+              resumeStatus: status === "needs_attention" ? printOrder.resumeStatus : status,
+              nextAttemptAt: NOT_SCHEDULED,
+              lastErrorCode: "ADDRESS_CHANGED_AFTER_PAYMENT",
+              lastErrorMessage:
+                "The shipping country or state changed after the print order was paid; the print service ships to the old address.",
+              lastErrorAction:
+                "Contact the customer or the print service; retry to keep following this order.",
+            },
+          });
+          await event(
+            "needs_attention",
+            "Shipping country or state changed after payment: the print order still goes to the old address.",
+          );
+          changed.push(`attention:${printOrder.id}`);
+        } else {
+          await event(
+            "address_changed_after_payment",
+            "Shipping address changed after payment; the print service keeps the address it has.",
+          );
+        }
+      }
+
+      // Personalised files that arrived as line item properties.
+      for (const item of printOrder.items) {
+        if (item.fileDetails || !item.fileProperty) continue;
+        const line = order.line_items.find((l) => l.id === item.shopifyLineItemId);
+        const mapping = mappings.get(item.variantId);
+        if (!line || !mapping) continue;
+        const files = filesForLine(mapping, line);
+        if (!files) continue;
+        await tx.printOrderItem.update({
+          where: { id: item.id },
+          data: { fileDetails: JSON.stringify(files) },
+        });
+        await tx.printOrder.updateMany({
+          where: {
+            id: printOrder.id,
+            shop,
+            status: { in: ["awaiting_files", "pending", "held", "ready", "created"] },
+          },
+          data: { nextAttemptAt: printOrder.status === "awaiting_files" ? now : undefined },
+        });
+        await event("file_received", `Print file received for "${item.title}".`);
+        changed.push(`file:${item.id}`);
+      }
+    }
+  });
+  return { changed };
+}
+
+/** orders/cancelled: unpaid print orders are cancelled here; paid ones are flagged. */
+export async function applyOrderCancelled(
+  db: Db,
+  input: { shop: string; shopifyOrderId: string; topic: string; now?: Date },
+): Promise<{ cancelled: number; flagged: number }> {
+  const now = input.now ?? new Date();
+  const actor = `webhook:${input.topic}` as EventActor;
+  const stored = await db.shopOrder.findUnique({
+    where: { shop_shopifyOrderId: { shop: input.shop, shopifyOrderId: input.shopifyOrderId } },
+    include: { printOrders: true },
+  });
+  if (!stored) return { cancelled: 0, flagged: 0 };
+  let cancelled = 0;
+  let flagged = 0;
+  await db.$transaction(async (tx) => {
+    await tx.shopOrder.update({
+      where: { id: stored.id },
+      data: { cancelledAt: stored.cancelledAt ?? now },
+    });
+    for (const p of stored.printOrders) {
+      const status = statusOf(p.status);
+      const unpaid =
+        isUnpaid(status) ||
+        (status === "needs_attention" &&
+          (!p.resumeStatus || isUnpaid(statusOf(p.resumeStatus))) &&
+          p.serviceState !== "PAID");
+      if (status === "cancelled") continue;
+      if (unpaid) {
+        await tx.printOrder.update({
+          where: { id: p.id },
+          data: { status: "cancelled", nextAttemptAt: NOT_SCHEDULED },
+        });
+        await tx.orderEvent.create({
+          data: eventRow({
+            shop: input.shop,
+            shopOrderId: stored.id,
+            printOrderId: p.id,
+            actor,
+            type: "cancelled",
+            message:
+              "Shopify order cancelled before payment: the print order is cancelled and will not be printed.",
+            at: now,
+          }),
+        });
+        cancelled++;
+      } else if (p.lastErrorCode !== "SHOP_ORDER_CANCELLED") {
+        await tx.printOrder.update({
+          where: { id: p.id },
+          data: {
+            status: "needs_attention",
+            resumeStatus: status === "needs_attention" ? p.resumeStatus : status,
+            nextAttemptAt: NOT_SCHEDULED,
+            lastErrorCode: "SHOP_ORDER_CANCELLED",
+            lastErrorMessage:
+              "The Shopify order was cancelled after the print order was paid; it is being printed.",
+            lastErrorAction:
+              "Ask the print service to cancel it if it is not yet in the print queue; retry to keep following it.",
+          },
+        });
+        await tx.orderEvent.create({
+          data: eventRow({
+            shop: input.shop,
+            shopOrderId: stored.id,
+            printOrderId: p.id,
+            actor,
+            type: "needs_attention",
+            message: "Shopify order cancelled after payment: the print order is already paid.",
+            at: now,
+          }),
+        });
+        flagged++;
+      }
+    }
+  });
+  return { cancelled, flagged };
+}
+
+async function merchantChange(
+  db: Db,
+  input: { shop: string; id: string; now?: Date },
+  allowed: (status: PrintOrderStatus) => boolean,
+  change: (order: { status: PrintOrderStatus; resumeStatus: string | null }) => {
+    data: Record<string, unknown>;
+    type: string;
+    message: string;
+  },
+): Promise<CommandResult> {
+  const now = input.now ?? new Date();
+  const order = await db.printOrder.findFirst({ where: { id: input.id, shop: input.shop } });
+  if (!order) return { ok: false, status: 404, message: "Print order not found" };
+  const status = statusOf(order.status);
+  if (!allowed(status))
+    return {
+      ok: false,
+      status: 409,
+      message: `Not possible while the order is ${status.replaceAll("_", " ")}`,
+    };
+  const { data, type, message } = change({ status, resumeStatus: order.resumeStatus });
+  const { count } = await db.printOrder.updateMany({
+    where: { id: order.id, shop: input.shop, status: order.status },
+    data,
+  });
+  if (count !== 1)
+    return { ok: false, status: 409, message: "The order changed meanwhile; reload and try again" };
+  await db.orderEvent.create({
+    data: eventRow({
+      shop: input.shop,
+      shopOrderId: order.shopOrderId,
+      printOrderId: order.id,
+      actor: "merchant",
+      type,
+      message,
+      at: now,
+    }),
+  });
+  return { ok: true, message };
+}
+
+/** Send a held or awaiting-approval order to print now. */
+export function approvePrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  return merchantChange(
+    db,
+    input,
+    (s) => s === "held" || s === "awaiting_approval",
+    () => ({
+      data: { status: "ready", approvedAt: now, nextAttemptAt: now },
+      type: "approved",
+      message: "Approved: sending to print.",
+    }),
+  );
+}
+
+/** Try again after the merchant fixed what was wrong. */
+export function retryPrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  return merchantChange(
+    db,
+    input,
+    (s) => s === "needs_attention",
+    (o) => ({
+      data: {
+        status: o.resumeStatus && isPrintOrderStatus(o.resumeStatus) ? o.resumeStatus : "pending",
+        resumeStatus: null,
+        attempts: 0,
+        nextAttemptAt: now,
+        lastErrorCode: null,
+        lastErrorMessage: null,
+        lastErrorAction: null,
+      },
+      type: "retried",
+      message: "Retry requested.",
+    }),
+  );
+}
+
+/** Cancel an order that has not gone to print yet. */
+export function cancelHeldPrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+  return merchantChange(
+    db,
+    input,
+    (s) => s === "held" || s === "awaiting_approval" || s === "pending" || s === "needs_attention",
+    (o) => ({
+      data: { status: "cancelled", nextAttemptAt: NOT_SCHEDULED },
+      type: "cancelled",
+      message:
+        o.status === "needs_attention"
+          ? "Cancelled by the merchant."
+          : "Cancelled by the merchant before printing.",
+    }),
+  );
+}
+
+/** Attach a personalised file to an item still waiting for one. */
+export async function attachItemFile(
+  db: Db,
+  input: { shop: string; printOrderId: string; itemId: string; fileUrl: string; now?: Date },
+): Promise<CommandResult> {
+  const now = input.now ?? new Date();
+  const item = await db.printOrderItem.findFirst({
+    where: { id: input.itemId, shop: input.shop, printOrderRowId: input.printOrderId },
+    include: { printOrder: true },
+  });
+  if (!item) return { ok: false, status: 404, message: "Item not found" };
+  if (item.filesSentAt)
+    return { ok: false, status: 409, message: "The print service already has this item's file" };
+  const mapping = await db.variantMapping.findUnique({
+    where: { shop_variantId: { shop: input.shop, variantId: item.variantId } },
+  });
+  if (!mapping) return { ok: false, status: 409, message: "The product is no longer mapped" };
+  const files = filesForLine(
+    { ...mapping, fileProperty: null, contentUrl: input.fileUrl },
+    { properties: [] },
+  );
+  await db.$transaction([
+    db.printOrderItem.update({
+      where: { id: item.id },
+      data: { fileDetails: JSON.stringify(files) },
+    }),
+    db.printOrder.updateMany({
+      where: { id: item.printOrderRowId, shop: input.shop, status: "awaiting_files" },
+      data: { nextAttemptAt: now },
+    }),
+    db.orderEvent.create({
+      data: eventRow({
+        shop: input.shop,
+        shopOrderId: item.printOrder.shopOrderId,
+        printOrderId: item.printOrderRowId,
+        actor: "merchant",
+        type: "file_received",
+        message: `Print file attached for "${item.title}".`,
+        at: now,
+      }),
+    }),
+  ]);
+  return { ok: true, message: "File attached" };
+}

@@ -1,0 +1,167 @@
+import type { AddressDetailsInput, FileDetailsInput, SpineInput } from "../print";
+import type { ShopifyLineItem, ShopifyOrder } from "./shopify-order";
+import { variantGid } from "./shopify-order";
+
+/** What planning needs of a variant mapping (a plain shape, not a database row). */
+export interface MappingForPlan {
+  variantId: string;
+  offeringId: number;
+  contentUrl: string | null;
+  contentWidth: number | null;
+  contentHeight: number | null;
+  numberOfPages: number | null;
+  coverUrl: string | null;
+  spineCustomUrl: string | null;
+  /** JSON of the dynamic spine settings, or null. */
+  spineText: string | null;
+  /** Personalised: the line item property carrying this order's file URL. */
+  fileProperty: string | null;
+}
+
+export interface PlannedItem {
+  lineItemId: string;
+  variantId: string;
+  offeringId: number;
+  quantity: number;
+  title: string;
+  itemReference: string;
+  /** Null while a personalised file has not arrived. */
+  files: FileDetailsInput | null;
+  fileProperty: string | null;
+}
+
+export interface SkippedLine {
+  lineItemId: string;
+  title: string;
+  reason: string;
+}
+
+export interface PrintPlan {
+  items: PlannedItem[];
+  skipped: SkippedLine[];
+}
+
+function lineTitle(line: ShopifyLineItem): string {
+  return line.variant_title ? `${line.title} - ${line.variant_title}` : line.title;
+}
+
+function spineFor(mapping: MappingForPlan): SpineInput | undefined {
+  if (mapping.spineCustomUrl) return { kind: "custom", url: mapping.spineCustomUrl };
+  if (!mapping.spineText) return undefined;
+  return {
+    kind: "dynamic",
+    ...(JSON.parse(mapping.spineText) as Omit<SpineInput & { kind: "dynamic" }, "kind">),
+  };
+}
+
+/**
+ * The file details for one line: the mapping's own file, or for personalised
+ * products the URL in the line's property with the mapping's dimensions.
+ * Null when the personalised file has not arrived yet.
+ */
+export function filesForLine(
+  mapping: MappingForPlan,
+  line: Pick<ShopifyLineItem, "properties">,
+): FileDetailsInput | null {
+  const url = mapping.fileProperty
+    ? line.properties.find((p) => p.name === mapping.fileProperty)?.value
+    : (mapping.contentUrl ?? undefined);
+  if (!url) return null;
+  const files: FileDetailsInput = {
+    contentUrl: url,
+    contentWidth: mapping.contentWidth ?? 0,
+    contentHeight: mapping.contentHeight ?? 0,
+    numberOfPages: mapping.numberOfPages ?? 0,
+  };
+  if (mapping.coverUrl) files.coverUrl = mapping.coverUrl;
+  const spine = spineFor(mapping);
+  if (spine) files.spine = spine;
+  return files;
+}
+
+/** Which lines of a paid shop order become print items, and which are skipped. */
+export function planPrintItems(
+  order: ShopifyOrder,
+  mappings: ReadonlyMap<string, MappingForPlan>,
+): PrintPlan {
+  const items: PlannedItem[] = [];
+  const skipped: SkippedLine[] = [];
+  for (const line of order.line_items) {
+    const mapping = line.variant_id ? mappings.get(variantGid(line.variant_id)) : undefined;
+    if (!mapping) {
+      skipped.push({ lineItemId: line.id, title: lineTitle(line), reason: "not a print product" });
+      continue;
+    }
+    if (line.quantity === 0) {
+      skipped.push({ lineItemId: line.id, title: lineTitle(line), reason: "quantity 0" });
+      continue;
+    }
+    items.push({
+      lineItemId: line.id,
+      variantId: mapping.variantId,
+      offeringId: mapping.offeringId,
+      quantity: line.quantity,
+      title: lineTitle(line),
+      itemReference: line.id,
+      files: filesForLine(mapping, line),
+      fileProperty: mapping.fileProperty,
+    });
+  }
+  return { items, skipped };
+}
+
+export type AddressResult =
+  { ok: true; address: AddressDetailsInput } | { ok: false; reason: string; action: string };
+
+/** Shopify's shipping address and email as the print service wants them. */
+export function mapShippingAddress(order: ShopifyOrder): AddressResult {
+  const a = order.shipping_address;
+  const email = order.email ?? order.contact_email ?? order.customer?.email;
+  const fix = "Correct the shipping address in the Shopify order, then retry.";
+  if (!a) return { ok: false, reason: "The order has no shipping address.", action: fix };
+  const [first, ...rest] = (a.name ?? "").split(" ");
+  const firstName = a.first_name ?? first;
+  const lastName = a.last_name ?? (rest.join(" ") || undefined);
+  const missing = [
+    ["first name", firstName],
+    ["last name", lastName],
+    ["address line", a.address1],
+    ["city", a.city],
+    ["country", a.country_code],
+  ]
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length) {
+    return { ok: false, reason: `The shipping address has no ${missing.join(", ")}.`, action: fix };
+  }
+  if (!email) {
+    return {
+      ok: false,
+      reason: "The order has no customer email address.",
+      action: "Add the customer's email to the Shopify order, then retry.",
+    };
+  }
+  return {
+    ok: true,
+    address: {
+      emailAddress: email,
+      shippingAddress: {
+        firstName: firstName!,
+        lastName: lastName!,
+        addressLine1: a.address1!,
+        ...(a.address2 ? { addressLine2: a.address2 } : {}),
+        zipCode: a.zip ?? "",
+        city: a.city!,
+        countryCode: a.country_code!.toUpperCase(),
+        ...(a.province_code ? { state: a.province_code } : {}),
+        ...(a.phone ? { phoneNumber: a.phone } : {}),
+        ...(a.company ? { companyName: a.company } : {}),
+      },
+    },
+  };
+}
+
+/** The order_reference of a print order: fixed per shop order and group, before any call. */
+export function orderReference(shopifyOrderId: string, groupIndex: number): string {
+  return `PC-${shopifyOrderId}-${groupIndex + 1}`;
+}

@@ -1,0 +1,145 @@
+/**
+ * What the pipeline needs of Shopify's Admin GraphQL API, as a port: the app
+ * wires it to the Shopify library; nothing here imports it.
+ */
+export interface ShopifyAdmin {
+  graphql<T>(shop: string, query: string, variables?: Record<string, unknown>): Promise<T>;
+}
+
+/** Shopify answered, but not with what was asked (GraphQL errors). */
+export class ShopifyGraphqlError extends Error {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+    /** For throttling: how long until Shopify's bucket holds enough for the query. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "ShopifyGraphqlError";
+  }
+}
+
+// Cheap on the shop's rate budget (about 230 points requested): 3 fulfillment
+// orders of 30 lines each is far beyond what one print order spans; pageInfo
+// tells when an order is larger, and then the merchant is asked instead.
+export const ORDER_FULFILMENT_QUERY = `#graphql
+  query PrintConnectOrderFulfilment($id: ID!) {
+    order(id: $id) {
+      id
+      fulfillmentOrders(first: 3) {
+        nodes {
+          id
+          status
+          lineItems(first: 30) {
+            nodes { id remainingQuantity totalQuantity lineItem { id } }
+            pageInfo { hasNextPage }
+          }
+        }
+        pageInfo { hasNextPage }
+      }
+      fulfillments(first: 20) {
+        id
+        trackingInfo { number url company }
+      }
+    }
+  }`;
+
+export const FULFILLMENT_CREATE_MUTATION = `#graphql
+  mutation PrintConnectFulfil($fulfillment: FulfillmentInput!) {
+    fulfillmentCreate(fulfillment: $fulfillment) {
+      fulfillment { id status trackingInfo { number url company } }
+      userErrors { field message }
+    }
+  }`;
+
+export const TRACKING_UPDATE_MUTATION = `#graphql
+  mutation PrintConnectTracking(
+    $fulfillmentId: ID!
+    $trackingInfoInput: FulfillmentTrackingInput!
+    $notifyCustomer: Boolean
+  ) {
+    fulfillmentTrackingInfoUpdate(
+      fulfillmentId: $fulfillmentId
+      trackingInfoInput: $trackingInfoInput
+      notifyCustomer: $notifyCustomer
+    ) {
+      fulfillment { id trackingInfo { number url company } }
+      userErrors { field message }
+    }
+  }`;
+
+export interface OrderFulfilmentData {
+  order: {
+    id: string;
+    fulfillmentOrders: {
+      nodes: {
+        id: string;
+        status: string;
+        lineItems: {
+          nodes: {
+            id: string;
+            remainingQuantity: number;
+            totalQuantity: number;
+            lineItem: { id: string };
+          }[];
+          pageInfo: { hasNextPage: boolean };
+        };
+      }[];
+      pageInfo: { hasNextPage: boolean };
+    };
+    fulfillments: {
+      id: string;
+      trackingInfo: { number: string | null; url: string | null; company: string | null }[];
+    }[];
+  } | null;
+}
+
+export interface UserErrors {
+  userErrors: { field: string[] | null; message: string }[];
+}
+
+export interface FulfillmentCreateData {
+  fulfillmentCreate: UserErrors & { fulfillment: { id: string } | null };
+}
+
+export interface TrackingUpdateData {
+  fulfillmentTrackingInfoUpdate: UserErrors & { fulfillment: { id: string } | null };
+}
+
+const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS", "SCHEDULED"]);
+
+/** True when the query did not see every fulfillment order line. */
+export function fulfilmentDataTruncated(order: NonNullable<OrderFulfilmentData["order"]>): boolean {
+  return (
+    order.fulfillmentOrders.pageInfo.hasNextPage ||
+    order.fulfillmentOrders.nodes.some((fo) => fo.lineItems.pageInfo.hasNextPage)
+  );
+}
+
+/**
+ * The fulfillment-order lines that belong to a print order: its Shopify line
+ * items, in the quantities still open. Lines the merchant ships are never touched.
+ */
+export function fulfilmentLines(
+  order: NonNullable<OrderFulfilmentData["order"]>,
+  wanted: ReadonlyMap<string, number>,
+): { fulfillmentOrderId: string; fulfillmentOrderLineItems: { id: string; quantity: number }[] }[] {
+  const left = new Map(wanted);
+  const groups: {
+    fulfillmentOrderId: string;
+    fulfillmentOrderLineItems: { id: string; quantity: number }[];
+  }[] = [];
+  for (const fo of order.fulfillmentOrders.nodes) {
+    if (!FULFILLABLE.has(fo.status)) continue;
+    const lines: { id: string; quantity: number }[] = [];
+    for (const line of fo.lineItems.nodes) {
+      const need = left.get(line.lineItem.id) ?? 0;
+      const quantity = Math.min(need, line.remainingQuantity);
+      if (quantity <= 0) continue;
+      lines.push({ id: line.id, quantity });
+      left.set(line.lineItem.id, need - quantity);
+    }
+    if (lines.length) groups.push({ fulfillmentOrderId: fo.id, fulfillmentOrderLineItems: lines });
+  }
+  return groups;
+}

@@ -1,0 +1,113 @@
+/** JSON billing entities: `POST /billing-entity`, `GET /billing-entity` (nested tree). */
+import { z } from "zod";
+import { validateInput, type ClientContext, type RequestOptions } from "../core";
+import { inputCountry, inputId, optText, positiveId } from "./shared";
+
+export const billingEntityCreateParamsSchema = z
+  .object({
+    parentEntityId: inputId.optional(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    companyName: z.string().min(1),
+    addressLine1: z.string().optional(),
+    addressLine2: z.string().optional(),
+    zipCode: z.string().optional(),
+    city: z.string().optional(),
+    state: z.string().optional(),
+    countryCode: inputCountry.optional(),
+    vatNumber: z.string().optional(),
+    chamberOfCommerce: z.string().optional(),
+    emailAddresses: z
+      .array(z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an email address"))
+      .optional(),
+    phoneNumber: z.string().optional(),
+  })
+  .strict();
+
+export type BillingEntityCreateParams = z.input<typeof billingEntityCreateParamsSchema>;
+
+export interface BillingEntity {
+  id: number;
+  companyName: string | undefined;
+  parentId: number | undefined;
+  subEntities: BillingEntity[];
+}
+
+interface RawEntity {
+  id: number;
+  companyName: string | undefined;
+  parentId: number | undefined;
+  subEntities: RawEntity[];
+}
+
+const billingEntitySchema: z.ZodType<RawEntity, unknown> = z.lazy(() =>
+  z
+    .object({
+      id: positiveId,
+      companyName: optText,
+      parentId: z
+        .union([positiveId, z.literal(0), z.null()])
+        .optional()
+        .transform((v) => (v === null || v === 0 ? undefined : v)),
+      subEntities: z
+        .array(billingEntitySchema)
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .transform((e): RawEntity => e),
+);
+
+const billingEntityListSchema = z
+  .array(billingEntitySchema)
+  .nullable()
+  .transform((v) => v ?? []);
+
+export class BillingEntities {
+  constructor(private readonly ctx: ClientContext) {}
+
+  async create(
+    params: BillingEntityCreateParams,
+    options?: RequestOptions,
+  ): Promise<{ id: number }> {
+    const p = validateInput(billingEntityCreateParamsSchema, params, "billingEntity.create");
+    const t = this.ctx.transport;
+    const res = await t.send(
+      {
+        operation: "billingEntity.create",
+        api: "json",
+        method: "POST",
+        path: "/billing-entity",
+        json: { apiKey: this.ctx.merchantApiKey, ...p },
+      },
+      options,
+    );
+    const body = t.parseJson(res, "billingEntity.create");
+    return t.validate(
+      z.union([z.object({ id: positiveId }), positiveId.transform((id) => ({ id }))]),
+      body,
+      res,
+      "billingEntity.create",
+    );
+  }
+
+  /** The merchant's billing entities as a tree (roots first; subEntities never null). */
+  async list(options?: RequestOptions): Promise<BillingEntity[]> {
+    const t = this.ctx.transport;
+    const res = await t.send(
+      {
+        operation: "billingEntity.list",
+        api: "json",
+        method: "GET",
+        path: "/billing-entity",
+        query: { merchantApiKey: this.ctx.merchantApiKey },
+      },
+      options,
+    );
+    return t.validate(
+      billingEntityListSchema,
+      t.parseJson(res, "billingEntity.list") ?? null,
+      res,
+      "billingEntity.list",
+    );
+  }
+}

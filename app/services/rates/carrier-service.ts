@@ -1,0 +1,104 @@
+/**
+ * Registering and removing the app's carrier service through the Admin
+ * GraphQL API. The transport is a port, so the admin page (authenticate.admin)
+ * and background work (unauthenticated.admin) use the same code.
+ */
+export type AdminGraphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
+
+export class CarrierServiceError extends Error {
+  override name = "CarrierServiceError";
+}
+
+export const CARRIER_SERVICE_NAME = "Print Connect";
+
+interface UserError {
+  field?: string[] | null;
+  message: string;
+}
+
+const CREATE = `#graphql
+  mutation PrintConnectCarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {
+    carrierServiceCreate(input: $input) {
+      carrierService { id name callbackUrl active }
+      userErrors { field message }
+    }
+  }`;
+
+const UPDATE = `#graphql
+  mutation PrintConnectCarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {
+    carrierServiceUpdate(input: $input) {
+      carrierService { id name callbackUrl active }
+      userErrors { field message }
+    }
+  }`;
+
+const DELETE = `#graphql
+  mutation PrintConnectCarrierServiceDelete($id: ID!) {
+    carrierServiceDelete(id: $id) {
+      deletedId
+      userErrors { field message }
+    }
+  }`;
+
+const LIST = `#graphql
+  query PrintConnectCarrierServices {
+    carrierServices(first: 50) { nodes { id name callbackUrl active } }
+  }`;
+
+interface CarrierServiceNode {
+  id: string;
+  name: string | null;
+  callbackUrl: string | null;
+  active: boolean;
+}
+
+function messages(errors: UserError[]): string {
+  return errors.map((e) => e.message).join("; ");
+}
+
+/**
+ * Registers the callback (active, with service discovery). If one of ours is
+ * already there (same name or callback URL), it is updated and reused.
+ * Returns the carrier service id.
+ */
+export async function registerCarrierService(
+  graphql: AdminGraphql,
+  input: { callbackUrl: string; name?: string },
+): Promise<string> {
+  const name = input.name ?? CARRIER_SERVICE_NAME;
+  const list = await graphql<{ carrierServices: { nodes: CarrierServiceNode[] } }>(LIST);
+  const existing = list.carrierServices.nodes.find(
+    (c) => c.callbackUrl === input.callbackUrl || c.name?.toLowerCase() === name.toLowerCase(),
+  );
+  if (existing) {
+    const updated = await graphql<{
+      carrierServiceUpdate: { carrierService: CarrierServiceNode | null; userErrors: UserError[] };
+    }>(UPDATE, {
+      input: { id: existing.id, name, callbackUrl: input.callbackUrl, active: true },
+    });
+    const { carrierService, userErrors } = updated.carrierServiceUpdate;
+    if (!carrierService)
+      throw new CarrierServiceError(`carrierServiceUpdate: ${messages(userErrors)}`);
+    return carrierService.id;
+  }
+  const created = await graphql<{
+    carrierServiceCreate: { carrierService: CarrierServiceNode | null; userErrors: UserError[] };
+  }>(CREATE, {
+    input: { name, callbackUrl: input.callbackUrl, supportsServiceDiscovery: true, active: true },
+  });
+  const { carrierService, userErrors } = created.carrierServiceCreate;
+  if (!carrierService)
+    throw new CarrierServiceError(`carrierServiceCreate: ${messages(userErrors)}`);
+  return carrierService.id;
+}
+
+/** Removes the carrier service. One that is already gone counts as removed. */
+export async function deleteCarrierService(graphql: AdminGraphql, id: string): Promise<void> {
+  const result = await graphql<{
+    carrierServiceDelete: { deletedId: string | null; userErrors: UserError[] };
+  }>(DELETE, { id });
+  const { deletedId, userErrors } = result.carrierServiceDelete;
+  if (deletedId) return;
+  if (userErrors.some((e) => /could not be found|not found/i.test(e.message))) return;
+  throw new CarrierServiceError(`carrierServiceDelete: ${messages(userErrors)}`);
+}

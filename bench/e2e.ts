@@ -1,0 +1,140 @@
+/**
+ * End to end: N orders from signed orders/paid webhook (through the built
+ * server) to paid print order at the print-service sandbox, which answers
+ * every call after a fixed latency. Reference: the bound that latency and the
+ * worker's concurrency set, lanes / (calls per order x latency), with the calls
+ * per order counted in the sandbox's own request log.
+ *
+ *   npm run bench:e2e      BENCH_E2E_N=400 BENCH_LATENCY_MS=20 BENCH_WORKER_CONCURRENCY=8
+ */
+import { benchDir } from "./env";
+import { rmSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import prisma from "../app/db.server";
+import { printClientFor } from "../app/lib/print-client.server";
+import { shopifyAdmin } from "../app/lib/shopify-admin.server";
+import { saveMapping } from "../app/models/mapping.server";
+import { savePrintSettings } from "../app/models/print-settings.server";
+import { recordInstall } from "../app/models/shop.server";
+import { FulfilmentWorker } from "../app/services/fulfilment/worker";
+import { startSandbox } from "../sandbox";
+import { deliveries, runLoad, serve } from "./http";
+import { ensureBuild, summarize, writeResult } from "./lib";
+
+const N = Number(process.env.BENCH_E2E_N ?? 400);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
+const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 8);
+const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 60_000);
+const SHOP = "bench-e2e.myshopify.com";
+const VARIANT = 20003;
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+
+async function main() {
+  const build = (await import(pathToFileURL(ensureBuild()).href)) as ServerBuild;
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: 1,
+    requestLogSize: 100_000,
+    faults: { rules: [{ latencyMs: LATENCY_MS }] },
+  });
+  await recordInstall({ shop: SHOP, scopes: "read_orders" });
+  await savePrintSettings({
+    shop: SHOP,
+    input: {
+      printEnvironment: "sandbox",
+      printBaseUrl: sandbox.url,
+      merchantApiKey: "sandbox-merchant-key",
+      secretKey: "sandbox-secret-key",
+      currency: "EUR",
+    },
+  });
+  await saveMapping({
+    shop: SHOP,
+    mapping: {
+      variantId: `gid://shopify/ProductVariant/${VARIANT}`,
+      title: "Softcover novel",
+      offeringId: 228500,
+      contentUrl: "https://files.example.com/novel.pdf",
+      contentWidth: 148,
+      contentHeight: 210,
+      numberOfPages: 320,
+    },
+  });
+  const server = await serve(build);
+  const worker = new FulfilmentWorker(
+    { db: prisma, printClientFor, shopify: shopifyAdmin, logger: silent },
+    { concurrency: CONCURRENCY, batchSize: CONCURRENCY * 4, idlePollMs: 5, workerId: "bench" },
+  );
+  try {
+    const started = performance.now();
+    worker.start();
+    const ingest = await runLoad(server.origin, deliveries(N, "", SHOP, VARIANT), {
+      concurrency: 8,
+      maxMs: MAX_MS,
+    });
+    const deadline = started + MAX_MS;
+    let paid = 0;
+    while (performance.now() < deadline) {
+      paid = await prisma.printOrder.count({ where: { shop: SHOP, status: "paid" } });
+      if (paid >= N) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const elapsedMs = performance.now() - started;
+    await worker.stop();
+
+    const rows = await prisma.printOrder.findMany({
+      where: { shop: SHOP, status: "paid" },
+      select: { createdAt: true, events: { where: { type: "paid" }, select: { at: true } } },
+    });
+    const latencies = rows
+      .map((r) => (r.events[0] ? r.events[0].at.getTime() - r.createdAt.getTime() : NaN))
+      .filter((n) => Number.isFinite(n));
+    const calls = sandbox.control
+      .requests({ limit: 100_000 })
+      .filter((r) => r.op !== "offering.list" && !r.path.startsWith("/__sandbox"));
+    const callsPerOrder = calls.length / Math.max(1, paid);
+    const atService = sandbox.control.orders({ merchantApiKey: "sandbox-merchant-key" });
+    const boundPerSecond = CONCURRENCY / ((callsPerOrder * LATENCY_MS) / 1000);
+    const perSecond = (paid / elapsedMs) * 1000;
+    const result = {
+      settings: {
+        orders: N,
+        latencyMsPerCall: LATENCY_MS,
+        workers: 1,
+        workerConcurrency: CONCURRENCY,
+        webhookConcurrency: 8,
+        database: `SQLite file (libSQL) in the OS temp dir, the app's client (app/db.server.ts)`,
+      },
+      ours: {
+        paid,
+        elapsedMs: Math.round(elapsedMs),
+        ordersPerSecond: Math.round(perSecond * 10) / 10,
+        webhookToPaid: summarize(latencies),
+        webhooks: { perSecond: ingest.perSecond, statuses: ingest.statuses },
+        callsPerOrder: Math.round(callsPerOrder * 100) / 100,
+      },
+      reference: {
+        what: "lanes / (calls per order x latency per call): the print service's latency bound",
+        ordersPerSecond: Math.round(boundPerSecond * 10) / 10,
+        minimumWebhookToPaidMs: Math.round(callsPerOrder * LATENCY_MS),
+      },
+      ratio: { throughput: Math.round((perSecond / boundPerSecond) * 1000) / 1000 },
+      check: {
+        paidAtService: atService.filter((o) => o.history.some((t) => t.to === "PAID")).length,
+        distinctReferences: new Set(atService.map((o) => o.reference)).size,
+      },
+    };
+    console.log(JSON.stringify(result, null, 2));
+    writeResult("e2e", result);
+    if (paid < N) process.exitCode = 1;
+  } finally {
+    await worker.stop();
+    await server.close();
+    await sandbox.close();
+    await prisma.$disconnect();
+    rmSync(benchDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+
+/**
+ * The pg driver adapter for the Prisma CLI (migrate deploy / diff / dev).
+ *
+ * Prisma's WASM schema engine reads PostgreSQL's catalogs, whose columns have
+ * the internal types `name` (oid 19) and `"char"` (oid 18). @prisma/adapter-pg
+ * 6.19 has no mapping for them and fails every migrate command with "Column
+ * type 'name' could not be deserialized from the database" (prisma/orm#27403).
+ * Both types arrive as plain strings in pg's text protocol, so this client
+ * reports them as `text` (oid 25) and the engine reads them as such. The app's
+ * own queries never return these types; it uses the plain PrismaPg adapter.
+ */
+const CATALOG_TEXT_TYPES = new Set([18, 19]);
+const TEXT = 25;
+
+type Result = { fields?: { dataTypeID: number }[] };
+
+function asText<R>(result: R): R {
+  for (const r of Array.isArray(result) ? result : [result]) {
+    for (const field of (r as Result)?.fields ?? []) {
+      if (CATALOG_TEXT_TYPES.has(field.dataTypeID)) field.dataTypeID = TEXT;
+    }
+  }
+  return result;
+}
+
+class CatalogTextClient extends pg.Client {
+  // pg's query() has many overloads; both forms the adapter and pg.Pool use
+  // (promise, and callback last) go through here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const last = args[args.length - 1];
+    if (typeof last === "function") {
+      const callback = args.pop() as (err: Error | null, result?: unknown) => void;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      (super.query as any)(...args).then(
+        (result: unknown) => callback(null, asText(result)),
+        (error: Error) => callback(error),
+      );
+      return undefined;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const result = (super.query as any)(...args);
+    return typeof result?.then === "function" ? result.then(asText) : result;
+  }
+}
+
+/**
+ * Also replaces the adapter's shadow database (used by `migrate diff
+ * --from-migrations` and `migrate dev`): adapter-pg 6.19 opens it as
+ * `{ ...config, database }`, where pg lets connectionString win, so the
+ * migrations would run against the real database; and it drops it while its
+ * own pool is still connected, which PostgreSQL refuses.
+ */
+class MigratePg extends PrismaPg {
+  private readonly connectionString: string;
+
+  constructor(databaseUrl: string) {
+    // `schema` and `connection_limit` are Prisma's URL parameters, not libpq's.
+    const url = new URL(databaseUrl);
+    const schema = url.searchParams.get("schema") ?? undefined;
+    url.searchParams.delete("schema");
+    url.searchParams.delete("connection_limit");
+    super(
+      { connectionString: url.toString(), Client: CatalogTextClient } as pg.PoolConfig,
+      schema ? { schema } : undefined,
+    );
+    this.connectionString = url.toString();
+  }
+
+  override async connectToShadowDb() {
+    const main = await this.connect();
+    const database = `prisma_migrate_shadow_db_${randomUUID().replaceAll("-", "")}`;
+    await main.executeScript(`CREATE DATABASE "${database}"`);
+    const url = new URL(this.connectionString);
+    url.pathname = `/${database}`;
+    const shadow = await new PrismaPg({
+      connectionString: url.toString(),
+      Client: CatalogTextClient,
+    } as pg.PoolConfig).connect();
+    const disposeShadow = shadow.dispose.bind(shadow);
+    shadow.dispose = async () => {
+      await disposeShadow();
+      await main.executeScript(`DROP DATABASE IF EXISTS "${database}"`);
+      await main.dispose();
+    };
+    return shadow;
+  }
+}
+
+export function migrateAdapter(connectionString: string): PrismaPg {
+  return new MigratePg(connectionString);
+}

@@ -1,0 +1,136 @@
+// The app's HTTP server: static assets plus the Remix request handler, and the
+// start/stop hooks exported by entry.server.tsx. server.js runs it for
+// `npm start`; tests start it in-process (test/browser/harness.ts).
+import http from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Where sandbox mode's pages load App Bridge from (public/sandbox/app-bridge.js). */
+export const SANDBOX_APP_BRIDGE_URL = "/sandbox/app-bridge.js";
+
+/**
+ * Environment defaults that must be in place before the build is imported:
+ * the Shopify library reads APP_BRIDGE_URL once, when it loads. In sandbox
+ * mode (no SHOPIFY_API_KEY) embedded pages use the local App Bridge stand-in.
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function applySandboxDefaults(env = process.env) {
+  if (!env.SHOPIFY_API_KEY?.trim() && !env.APP_BRIDGE_URL?.trim()) {
+    env.APP_BRIDGE_URL = SANDBOX_APP_BRIDGE_URL;
+  }
+}
+
+/** @param {Record<string, string | undefined>} [env] */
+export function isSandboxMode(env = process.env) {
+  return !env.SHOPIFY_API_KEY?.trim();
+}
+
+/**
+ * @typedef {import("@remix-run/node").ServerBuild} ServerBuild
+ * @typedef {{
+ *   server: http.Server;
+ *   port: number;
+ *   url: string;
+ *   build: ServerBuild;
+ *   close(options?: { signal?: string }): Promise<void>;
+ * }} AppServer
+ */
+
+/**
+ * Listens first, then loads the build, so a caller can learn the port (for
+ * `port: 0`) before the app reads its environment: pass `build` as a function
+ * of the port. Resolves once `onServerStarted` has finished; if it fails, the
+ * server is stopped again and the error is thrown.
+ *
+ * @param {{
+ *   build: ServerBuild | ((port: number) => Promise<ServerBuild> | ServerBuild);
+ *   port?: number;
+ *   host?: string;
+ *   mode?: string;
+ *   clientDir?: string;
+ * }} options
+ * @returns {Promise<AppServer>}
+ */
+export async function createAppServer({
+  build,
+  port = 3000,
+  host = "0.0.0.0",
+  mode = process.env.NODE_ENV,
+  clientDir = path.join(root, "build", "client"),
+}) {
+  const server = http.createServer();
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(undefined);
+    });
+  });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${actualPort}`;
+  const closeServer = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve(undefined));
+      server.closeAllConnections();
+    });
+
+  /** @type {ServerBuild} */
+  let serverBuild;
+  try {
+    serverBuild = typeof build === "function" ? await build(actualPort) : build;
+  } catch (error) {
+    await closeServer();
+    throw error;
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Headers for every answer. Framing is governed per shop by the Shopify
+  // library's Content-Security-Policy frame-ancestors on documents.
+  app.use((req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    if (mode === "production") {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  });
+  app.use(compression());
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h" }));
+  app.all("*", createRequestHandler({ build: serverBuild, mode }));
+  server.on("request", app);
+
+  const hooks = serverBuild.entry.module;
+  /** @type {Promise<void> | undefined} */
+  let closing;
+  const close = (/** @type {{ signal?: string }} */ options = {}) => {
+    closing ??= (async () => {
+      try {
+        if (typeof hooks.onServerStopping === "function") await hooks.onServerStopping(options);
+      } finally {
+        await closeServer();
+      }
+    })();
+    return closing;
+  };
+
+  try {
+    if (typeof hooks.onServerStarted === "function") {
+      await hooks.onServerStarted({ port: actualPort });
+    }
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  return { server, port: actualPort, url, build: serverBuild, close };
+}

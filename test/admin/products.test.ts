@@ -1,0 +1,408 @@
+import "../support/app-env";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { loader as productsLoader, action as productsAction } from "~/routes/app.products._index";
+import { loader as mapLoader, action as mapAction } from "~/routes/app.products.$variantId";
+import { loader as bulkLoader, action as bulkAction } from "~/routes/app.products.bulk";
+import { loader as quoteLoader } from "~/routes/app.quote";
+import { loader as catalogueLoader } from "~/routes/app.catalogue._index";
+import { loader as offeringLoader } from "~/routes/app.catalogue.$offeringId";
+import {
+  loader as publicationsLoader,
+  action as publicationsAction,
+} from "~/routes/app.publications";
+import { savePrintSettings } from "~/models/print-settings.server";
+import { catalogueCache } from "~/models/catalogue.server";
+import {
+  call,
+  data,
+  DEMO_SHOP,
+  get,
+  post,
+  sandboxSettings,
+  startAdminEnv,
+  type AdminEnv,
+} from "./helpers";
+
+let env: AdminEnv;
+beforeAll(async () => {
+  env = await startAdminEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+type Variant = {
+  id: string;
+  legacyId: string;
+  title: string;
+  price: { amountMinor: number; currency: string };
+  mapping: { state: string; offeringId: number | null };
+};
+type ProductsBody = {
+  page: {
+    products: { title: string; variants: Variant[] }[];
+    pageInfo: { hasNextPage: boolean; endCursor: string };
+  } | null;
+  error: string | null;
+};
+
+const mapForm = (overrides: Record<string, string> = {}) => ({
+  offeringId: "228500",
+  fileSource: "fixed",
+  contentUrl: "https://files.example.com/novel.pdf",
+  fileProperty: "",
+  contentWidth: "148",
+  contentHeight: "210",
+  numberOfPages: "240",
+  coverUrl: "",
+  spineMode: "dynamic",
+  spineCustomUrl: "",
+  spineFont: "Georgia",
+  spineSize: "10",
+  spineColour: "#1a2b3c",
+  spineTop: "",
+  spineCenter: "The Quiet Harbour",
+  spineBottom: "",
+  spineBackground: "",
+  ...overrides,
+});
+
+describe("without print-service keys", () => {
+  it("shows clear empty states instead of calling the service", async () => {
+    const catalogue = await data<{ offerings: { status: string } }>(
+      await call(catalogueLoader, get("/app/catalogue")),
+    );
+    expect(catalogue.offerings.status).toBe("no_credentials");
+    const quote = await data<{ noCredentials: boolean }>(
+      await call(quoteLoader, get("/app/quote")),
+    );
+    expect(quote.noCredentials).toBe(true);
+    const map = await data<{ catalogue: { status: string } }>(
+      await call(mapLoader, get("/app/products/20003"), { variantId: "20003" }),
+    );
+    expect(map.catalogue.status).toBe("no_credentials");
+    expect(env.sandbox.control.requests({}).length).toBe(0);
+  });
+});
+
+describe("products, mapping, quote", () => {
+  beforeAll(async () => {
+    await savePrintSettings({ shop: DEMO_SHOP, input: sandboxSettings(env.sandbox) });
+  });
+
+  it("lists the shop's products and variants from Shopify with their mapping state, paginated and searchable", async () => {
+    const first = await data<ProductsBody>(await call(productsLoader, get("/app/products")));
+    expect(first.error).toBeNull();
+    expect(first.page!.products).toHaveLength(8);
+    const variants = first.page!.products.flatMap((p) => p.variants);
+    expect(variants.every((v) => v.mapping.state === "unmapped")).toBe(true);
+    const photo = variants.find((v) => v.legacyId === "20001")!;
+    expect(photo.price).toEqual({ amountMinor: 3495, currency: "EUR" });
+
+    const search = await data<ProductsBody>(
+      await call(productsLoader, get("/app/products?q=harbour")),
+    );
+    expect(search.page!.products.map((p) => p.title)).toEqual([
+      "The Quiet Harbour (Softcover Novel)",
+    ]);
+  });
+
+  it("rejects a mapping outside the offering's limits with field-level errors, keeping nothing", async () => {
+    const response = await call(
+      mapAction,
+      post(
+        "/app/products/20003",
+        mapForm({ numberOfPages: "900", contentUrl: "ftp://x", spineColour: "red" }),
+      ),
+      { variantId: "20003" },
+    );
+    expect(response.status).toBe(200);
+    const body = await data<{ fieldErrors: Record<string, string> }>(response);
+    expect(body.fieldErrors).toEqual({
+      numberOfPages: "Softcover book A5 takes at most 600 pages",
+      contentUrl: "Enter a full URL starting with https://",
+      spineColour: "Use a colour like #1A2B3C",
+    });
+    expect(await prisma.variantMapping.count({ where: { shop: DEMO_SHOP } })).toBe(0);
+
+    const dynamic = await call(
+      mapAction,
+      post(
+        "/app/products/20003",
+        mapForm({
+          offeringId: "228501",
+          contentWidth: "90",
+          contentHeight: "90",
+          spineMode: "none",
+        }),
+      ),
+      { variantId: "20003" },
+    );
+    expect(await data(dynamic)).toEqual({
+      fieldErrors: {
+        contentWidth: "Softcover book custom size needs a width of at least 100 mm",
+        contentHeight: "Softcover book custom size needs a height of at least 100 mm",
+      },
+    });
+  });
+
+  it("maps a variant, then shows its quote and margin", async () => {
+    const saved = await call(mapAction, post("/app/products/20003", mapForm()), {
+      variantId: "20003",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/app/products/20003?saved=1");
+    const row = await prisma.variantMapping.findUniqueOrThrow({
+      where: {
+        shop_variantId: { shop: DEMO_SHOP, variantId: "gid://shopify/ProductVariant/20003" },
+      },
+    });
+    expect(row).toMatchObject({
+      offeringId: 228500,
+      numberOfPages: 240,
+      title: "The Quiet Harbour (Softcover Novel) - Default Title",
+      productId: "gid://shopify/Product/10002",
+    });
+    expect(JSON.parse(row.spineText!)).toEqual({
+      textFont: "Georgia",
+      textSize: 10,
+      textColour: "#1A2B3C",
+      textCenter: "The Quiet Harbour",
+    });
+
+    const page = await data<{ mapped: { offeringId: number }; values: Record<string, string> }>(
+      await call(mapLoader, get("/app/products/20003?saved=1"), { variantId: "20003" }),
+    );
+    expect(page.mapped.offeringId).toBe(228500);
+    expect(page.values.spineCenter).toBe("The Quiet Harbour");
+
+    const quote = await data<{
+      quote: {
+        together: boolean;
+        groups: {
+          lines: {
+            label: string;
+            total: { amountMinor: number };
+            revenue: { amountMinor: number };
+            margin: { amountMinor: number };
+            shipping: { amountMinor: number };
+            vat: { amountMinor: number };
+          }[];
+        }[];
+      };
+    }>(await call(quoteLoader, get("/app/quote?variant=20003&country=NL")));
+    const line = quote.quote.groups[0]!.lines[0]!;
+    expect(quote.quote.together).toBe(true);
+    expect(line.label).toMatch(/Quiet Harbour/);
+    expect(line.revenue.amountMinor).toBe(1495);
+    expect(line.margin.amountMinor).toBe(1495 - line.total.amountMinor);
+    expect(line.shipping.amountMinor).toBeGreaterThan(0);
+    expect(line.vat.amountMinor).toBeGreaterThan(0);
+
+    const list = await data<ProductsBody>(
+      await call(productsLoader, get("/app/products?q=harbour")),
+    );
+    expect(list.page!.products[0]!.variants[0]!.mapping).toMatchObject({
+      state: "mapped",
+      offeringId: 228500,
+    });
+  });
+
+  it("quotes several items, shows the groups when they cannot ship together, and the summed totals", async () => {
+    const items = ["228478:24:1:", "228500:100:2:", "228565:1:1:"]
+      .map((i) => `item=${encodeURIComponent(i)}`)
+      .join("&");
+    const body = await data<{
+      quote: {
+        together: boolean;
+        groups: { lines: { offeringId: number }[] }[];
+        total: { total: { amountMinor: number } };
+      };
+    }>(await call(quoteLoader, get(`/app/quote?country=NL&currency=EUR&${items}`)));
+    expect(body.quote.together).toBe(false);
+    expect(body.quote.groups.map((g) => g.lines.map((l) => l.offeringId))).toEqual([
+      [228478, 228500],
+      [228565],
+    ]);
+    expect(body.quote.total.total.amountMinor).toBeGreaterThan(0);
+
+    const bad = await data<{ fieldErrors: Record<string, string> }>(
+      await call(quoteLoader, get(`/app/quote?country=Holland&item=228478:0:1:`)),
+    );
+    expect(bad.fieldErrors).toMatchObject({
+      countryCode: expect.any(String),
+      "items.0.numberOfPages": expect.any(String),
+    });
+  });
+
+  it("bulk-maps several variants to one offering, and unmaps", async () => {
+    const page = await data<{ variants: { legacyId: string }[] }>(
+      await call(bulkLoader, get("/app/products/bulk?variant=20001&variant=20002")),
+    );
+    expect(page.variants.map((v) => v.legacyId)).toEqual(["20001", "20002"]);
+    const response = await call(
+      bulkAction,
+      post("/app/products/bulk", {
+        ...mapForm({
+          offeringId: "228478",
+          fileSource: "per_order",
+          fileProperty: "Print file",
+          contentUrl: "",
+          contentWidth: "",
+          contentHeight: "",
+          numberOfPages: "48",
+          spineMode: "none",
+        }),
+        variant: ["20001", "20002"],
+      }),
+    );
+    expect(response.headers.get("Location")).toBe("/app/products?mapped=2");
+    const rows = await prisma.variantMapping.findMany({
+      where: { shop: DEMO_SHOP, offeringId: 228478 },
+    });
+    expect(rows.map((r) => [r.variantId, r.fileProperty, r.contentWidth, r.contentHeight])).toEqual(
+      expect.arrayContaining([
+        ["gid://shopify/ProductVariant/20001", "Print file", 210, 297],
+        ["gid://shopify/ProductVariant/20002", "Print file", 210, 297],
+      ]),
+    );
+    const unmap = await call(
+      productsAction,
+      post("/app/products", {
+        intent: "unmap",
+        variantIds: "gid://shopify/ProductVariant/20001,gid://shopify/ProductVariant/20002",
+      }),
+    );
+    expect(await data(unmap)).toMatchObject({ ok: true, message: "2 variants unmapped." });
+  });
+});
+
+describe("catalogue", () => {
+  it("lists offerings with filters, served from the cache on the next load", async () => {
+    catalogueCache.clear();
+    const before = env.sandbox.control.requests({ op: "offering.list" }).length;
+    const first = await data<{
+      offerings: { status: string; data: { id: number; categoryCode: string }[] };
+    }>(await call(catalogueLoader, get("/app/catalogue?category=BO")));
+    expect(first.offerings.status).toBe("ok");
+    expect(first.offerings.data.map((o) => o.id)).toEqual([228478, 228479, 228500, 228501, 228510]);
+    await call(catalogueLoader, get("/app/catalogue?category=BO"));
+    await call(catalogueLoader, get("/app/catalogue?category=BO"));
+    expect(env.sandbox.control.requests({ op: "offering.list" }).length - before).toBe(1);
+
+    const toUs = await data<{ offerings: { data: { id: number }[] } }>(
+      await call(catalogueLoader, get("/app/catalogue?country=US&category=WA")),
+    );
+    expect(toUs.offerings.data.map((o) => o.id)).not.toContain(228550);
+  });
+
+  it("shows an offering with the legacy prices in every currency", async () => {
+    const body = await data<{
+      offering: { data: { name: string } };
+      legacy: {
+        status: string;
+        prices: { price: { currency: string; amountMinor: number }[]; pricingExpireDate: string };
+      };
+    }>(await call(offeringLoader, get("/app/catalogue/228478"), { offeringId: "228478" }));
+    expect(body.offering.data.name).toBe("Hardcover book A4 portrait");
+    expect(body.legacy.status).toBe("ok");
+    expect(body.legacy.prices.price.map((p) => p.currency)).toEqual(
+      expect.arrayContaining(["EUR", "USD", "GBP", "SEK"]),
+    );
+    const missing = await call(offeringLoader, get("/app/catalogue/999"), { offeringId: "999" });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("publications", () => {
+  it("creates a listing from a mapped variant and from a file, and lists their checkout links", async () => {
+    const bad = await call(
+      publicationsAction,
+      post("/app/publications", {
+        source: "file",
+        title: "",
+        fileUrl: "x",
+        pages: "",
+        width: "10",
+        height: "10",
+        currency: "EUR",
+        locale: "en",
+      }),
+    );
+    expect(bad.status).toBe(200);
+    expect((await data<{ fieldErrors: Record<string, string> }>(bad)).fieldErrors).toHaveProperty(
+      "title",
+    );
+
+    const fromVariant = await data<{ ok: boolean; checkoutUrl: string; secure: boolean }>(
+      await call(
+        publicationsAction,
+        post("/app/publications", {
+          source: "variant",
+          variantId: "gid://shopify/ProductVariant/20003",
+          title: "The Quiet Harbour",
+          currency: "EUR",
+          locale: "en",
+        }),
+      ),
+    );
+    expect(fromVariant).toMatchObject({
+      ok: true,
+      secure: false,
+      checkoutUrl: expect.stringMatching(/\/print\/\d+$/),
+    });
+
+    // The service's refusal comes back as a problem the page can show.
+    const refused = await data<{ ok: boolean; problem: { code: string; detail: string } }>(
+      await call(
+        publicationsAction,
+        post("/app/publications", {
+          source: "file",
+          title: "Poster",
+          fileUrl: "https://files.example.com/poster.pdf",
+          pages: "1",
+          width: "300",
+          height: "400",
+          currency: "EUR",
+          locale: "en",
+        }),
+      ),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      problem: { code: "OFF_MIN", detail: expect.stringMatching(/pages/) },
+    });
+
+    env.sandbox.control.updateMerchant("sandbox-merchant-key", { publicationResponse: "secure" });
+    const fromFile = await data<{ ok: boolean; checkoutUrl: string; secure: boolean }>(
+      await call(
+        publicationsAction,
+        post("/app/publications", {
+          source: "file",
+          title: "Poster book",
+          fileUrl: "https://files.example.com/poster.pdf",
+          pages: "48",
+          width: "210",
+          height: "297",
+          thumbnailUrl: "https://files.example.com/poster.jpg",
+          currency: "GBP",
+          locale: "nl",
+        }),
+      ),
+    );
+    expect(fromFile).toMatchObject({
+      ok: true,
+      secure: true,
+      checkoutUrl: expect.stringMatching(/\/checkout\/print\/nl\/.+\?token=/),
+    });
+
+    const list = await data<{
+      page: { rows: { title: string; secure: boolean; checkoutUrl: string }[] };
+    }>(await call(publicationsLoader, get("/app/publications")));
+    expect(list.page.rows.map((r) => [r.title, r.secure])).toEqual([
+      ["Poster book", true],
+      ["The Quiet Harbour", false],
+    ]);
+  });
+});

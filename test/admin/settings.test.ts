@@ -1,0 +1,203 @@
+import "../support/app-env";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { loader as settingsLoader, action as settingsAction } from "~/routes/app.settings";
+import { savePrintSettings } from "~/models/print-settings.server";
+import { call, data, DEMO_SHOP, get, post, startAdminEnv, type AdminEnv } from "./helpers";
+
+let env: AdminEnv;
+beforeAll(async () => {
+  env = await startAdminEnv();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const validForm = (overrides: Record<string, string> = {}) => ({
+  intent: "save",
+  printEnvironment: "sandbox",
+  printBaseUrl: env.sandbox.url,
+  merchantApiKey: "sandbox-merchant-key",
+  secretKey: "sandbox-secret-key",
+  applicationApiKey: "sandbox-application-key",
+  buttonKey: "",
+  currency: "EUR",
+  billingEntityId: "",
+  routingMode: "hold",
+  holdHours: "12",
+  notifyCustomer: "on",
+  ...overrides,
+});
+
+type Report = { ok: boolean; checks: { id: string; status: string; detail: string }[] };
+
+describe("Settings page", () => {
+  it("shows an empty, unconnected form before anything is saved", async () => {
+    const body = await data<{ connected: boolean; callbackUrl: string | null; billing: unknown }>(
+      await call(settingsLoader, get("/app/settings")),
+    );
+    expect(body.connected).toBe(false);
+    expect(body.billing).toBeNull();
+  });
+
+  it("reports every invalid field and saves nothing", async () => {
+    const response = await call(
+      settingsAction,
+      post(
+        "/app/settings",
+        validForm({
+          merchantApiKey: "",
+          routingMode: "hold",
+          holdHours: "99",
+          printEnvironment: "custom",
+          printBaseUrl: "not a url",
+        }),
+      ),
+    );
+    expect(response.status).toBe(200);
+    const body = await data<{ fieldErrors: Record<string, string> }>(response);
+    expect(Object.keys(body.fieldErrors).sort()).toEqual([
+      "holdHours",
+      "merchantApiKey",
+      "printBaseUrl",
+    ]);
+    const row = await prisma.shop.findUnique({ where: { shop: DEMO_SHOP } });
+    expect(row?.merchantApiKey ?? null).toBeNull();
+  });
+
+  it("saves and tests the connection, saying plainly what worked", async () => {
+    const response = await call(
+      settingsAction,
+      post("/app/settings", validForm({ intent: "save_test" })),
+    );
+    expect(response.status).toBe(200);
+    const body = await data<{ ok: boolean; report: Report }>(response);
+    expect(body.ok).toBe(true);
+    expect(body.report.ok).toBe(true);
+    const byId = Object.fromEntries(body.report.checks.map((c) => [c.id, c]));
+    expect(byId.reach?.status).toBe("ok");
+    expect(byId.merchant).toMatchObject({
+      status: "ok",
+      detail: expect.stringMatching(/17 offerings/),
+    });
+    expect(byId.secret?.status).toBe("skipped");
+    expect(byId.legacy?.status).toBe("ok");
+
+    const row = await prisma.shop.findUniqueOrThrow({ where: { shop: DEMO_SHOP } });
+    expect(row).toMatchObject({
+      routingMode: "hold",
+      holdHours: 12,
+      notifyCustomer: true,
+      currency: "EUR",
+    });
+    expect(row.secretKeyEncrypted).not.toContain("sandbox-secret-key");
+  });
+
+  it("never sends the secret to the page, only that one is set, plus the callback URL", async () => {
+    const response = await call(settingsLoader, get("/app/settings"));
+    const text = await response.text();
+    expect(text).not.toContain("sandbox-secret-key");
+    expect(text).not.toContain("sandbox-application-key");
+    const body = JSON.parse(text) as {
+      connected: boolean;
+      settings: { secretKeySet: boolean };
+      callbackUrl: string;
+    };
+    expect(body.connected).toBe(true);
+    expect(body.settings.secretKeySet).toBe(true);
+    expect(body.callbackUrl).toMatch(/^https:\/\/print-connect\.test\/webhooks\/print\/\w+$/);
+  });
+
+  it("keeps the stored secret when the field is left empty", async () => {
+    const response = await call(
+      settingsAction,
+      post("/app/settings", validForm({ secretKey: "", routingMode: "manual" })),
+    );
+    expect(response.status).toBe(200);
+    const row = await prisma.shop.findUniqueOrThrow({ where: { shop: DEMO_SHOP } });
+    expect(row.routingMode).toBe("manual");
+    expect(row.holdHours).toBe(0);
+    expect(row.secretKeyEncrypted).not.toBeNull();
+  });
+
+  it("says which key the service refused", async () => {
+    await savePrintSettings({ shop: DEMO_SHOP, input: { merchantApiKey: "wrong-key" } });
+    const body = await data<{ report: Report }>(
+      await call(settingsAction, post("/app/settings", { intent: "test" })),
+    );
+    expect(body.report.ok).toBe(false);
+    const byId = Object.fromEntries(body.report.checks.map((c) => [c.id, c]));
+    expect(byId.reach?.status).toBe("ok");
+    expect(byId.merchant?.status).toBe("failed");
+    expect(byId.merchant?.detail).toMatch(/did not accept your keys/);
+    await savePrintSettings({ shop: DEMO_SHOP, input: { merchantApiKey: "sandbox-merchant-key" } });
+  });
+
+  it("says when the service cannot be reached", async () => {
+    env.sandbox.control.setDown("503");
+    try {
+      const body = await data<{ report: Report }>(
+        await call(settingsAction, post("/app/settings", { intent: "test" })),
+      );
+      expect(body.report.ok).toBe(false);
+      expect(body.report.checks.find((c) => c.id === "reach")?.status).toBe("failed");
+      expect(body.report.checks.find((c) => c.id === "merchant")?.status).toBe("skipped");
+    } finally {
+      env.sandbox.control.setDown(null);
+    }
+  });
+
+  it("validates and creates a billing entity, then lists it in the tree", async () => {
+    const bad = await call(
+      settingsAction,
+      post("/app/settings", {
+        intent: "billing",
+        companyName: "",
+        emailAddresses: "nope",
+        countryCode: "Netherlands",
+      }),
+    );
+    expect(bad.status).toBe(200);
+    const badBody = await data<{ fieldErrors: Record<string, string> }>(bad);
+    expect(Object.keys(badBody.fieldErrors).sort()).toEqual([
+      "companyName",
+      "countryCode",
+      "emailAddresses",
+    ]);
+
+    const parent = await data<{ ok: boolean; id: number }>(
+      await call(
+        settingsAction,
+        post("/app/settings", {
+          intent: "billing",
+          companyName: "Print Connect Demo BV",
+          countryCode: "nl",
+          emailAddresses: "billing@example.com",
+        }),
+      ),
+    );
+    expect(parent).toMatchObject({ ok: true });
+    const child = await data<{ ok: boolean; id: number }>(
+      await call(
+        settingsAction,
+        post("/app/settings", {
+          intent: "billing",
+          companyName: "Demo Studio",
+          parentEntityId: String(parent.id),
+        }),
+      ),
+    );
+    expect(child).toMatchObject({ ok: true });
+
+    const page = await data<{
+      billing: { status: string; rows: { id: number; companyName: string; depth: number }[] };
+    }>(await call(settingsLoader, get("/app/settings")));
+    expect(page.billing.status).toBe("ok");
+    expect(page.billing.rows).toEqual(
+      expect.arrayContaining([
+        { id: parent.id, companyName: "Print Connect Demo BV", depth: 0 },
+        { id: child.id, companyName: "Demo Studio", depth: 1 },
+      ]),
+    );
+  });
+});

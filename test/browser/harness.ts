@@ -1,0 +1,304 @@
+/**
+ * Browser-test harness: the real built app, in this test process, driven by
+ * Debian's Chromium through playwright-core.
+ *
+ * Started per test file (each file is its own vitest fork, and the app reads
+ * its environment once per process):
+ * - its own database (test/support/app-env: a copy of the migrated SQLite
+ *   template, or its own PostgreSQL database on PostgreSQL runs),
+ * - the print-service sandbox and the Shopify stand-in on free ports, with every
+ *   `*.myshopify.com` call redirected to the stand-in, which delivers the app's
+ *   webhook topics (as in shopify.app.toml) to the app,
+ * - the production build (`npm run build` first when build/ is older than the
+ *   sources) served by server/app.js on a free port, in Shopify mode (no dev
+ *   routes), with the demo shop seeded as sandbox mode seeds it,
+ * - one Chromium, one page, reused by the file's tests.
+ *
+ * Pages authenticate as in Shopify admin: the first document request carries
+ * `embedded=1&shop&host&id_token`, and the App Bridge stand-in gets later
+ * session tokens from `window.__printConnectIdToken` (exposed by the harness).
+ * Any console error or page error in the browser fails the test.
+ */
+import { TEST_API_KEY, TEST_API_SECRET } from "../support/app-env";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe } from "vitest";
+import { startSandbox, type Sandbox } from "../../sandbox/index";
+import {
+  installShopifyRedirect,
+  mintSessionToken,
+  startShopifyFake,
+  type ShopifyFake,
+} from "../../sandbox/shopify/index";
+import { createAppServer } from "../../server/app.js";
+import { freshBuildSnapshot } from "./build";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** Screenshots land here (git-ignored). */
+export const SCREENSHOT_DIR = path.join(root, "test-results");
+export const DEMO_SHOP = "print-connect-demo.myshopify.com";
+export const APP_BRIDGE_CDN_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
+
+export const browserAvailable = existsSync(CHROMIUM_PATH);
+
+if (!browserAvailable) {
+  console.warn(
+    [
+      "",
+      "!".repeat(78),
+      `!! Browser tests SKIPPED: no Chromium at ${CHROMIUM_PATH}.`,
+      "!! Install it with `apt-get install -y chromium` (or set CHROMIUM_PATH).",
+      "!".repeat(78),
+      "",
+    ].join("\n"),
+  );
+}
+
+/** `describe` for browser tests: skipped (with the warning above, never a failure) without Chromium. */
+export const describeBrowser = describe.skipIf(!browserAvailable);
+
+export interface HarnessOptions {
+  /** Browser viewport. Default 1280 x 900. */
+  viewport?: { width: number; height: number };
+  /** Seed the demo shop (session, print settings, mappings). Default true. */
+  seed?: boolean;
+  /** Extra environment for the app, applied before the build is imported. */
+  env?: Record<string, string>;
+}
+
+export interface BrowserHarness {
+  /** The app's origin, e.g. http://127.0.0.1:41234 (also SHOPIFY_APP_URL). */
+  appUrl: string;
+  shop: string;
+  /** The print sandbox's status-callback URL for the demo shop. */
+  callbackUrl: string;
+  sandbox: Sandbox;
+  /** The Shopify stand-in (`shopify.control.createOrder(...)`, webhooks, tokens...). */
+  shopify: ShopifyFake;
+  browser: Browser;
+  context: BrowserContext;
+  /** The one page of this file; openAdmin navigates it. */
+  page: Page;
+  /**
+   * Opens an app page the way Shopify admin does (`embedded=1`, `shop`, `host`,
+   * `id_token` on the document request) and waits until the network is idle.
+   */
+  openAdmin(pathname?: string): Promise<Page>;
+  /** Saves a full-page screenshot to test-results/<name>.png and returns the path. */
+  screenshot(name: string): Promise<string>;
+  /** A fresh session token for the demo shop (what App Bridge would hand out). */
+  sessionToken(): string;
+  /** fetch against the app with `Authorization: Bearer <session token>`, like App Bridge's fetch. */
+  adminFetch(pathname: string, init?: RequestInit): Promise<Response>;
+  /** A fulfilment worker over the same database (WORKER=off: tests drive it, e.g. `await w.drain()`). */
+  createWorker(): Promise<import("../../app/services/fulfilment/worker").FulfilmentWorker>;
+  /** Returns and forgets the console and page errors seen so far (for tests that expect some). */
+  takeBrowserErrors(): string[];
+  /** Throws (and clears) if the browser reported errors. setupBrowserHarness calls it after each test. */
+  assertNoBrowserErrors(): void;
+  close(): Promise<void>;
+}
+
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`browser harness: ${what} is not started`);
+  return value;
+}
+
+/** Starts everything. Prefer setupBrowserHarness(), which also stops it and checks for errors. */
+export async function startBrowserHarness(options: HarnessOptions = {}): Promise<BrowserHarness> {
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => undefined);
+  };
+  try {
+    const snapshot = await freshBuildSnapshot();
+    cleanups.push(() => snapshot.remove());
+
+    const sandbox = await startSandbox({ port: 0 });
+    cleanups.push(() => sandbox.close());
+
+    const app = await createAppServer({
+      host: "127.0.0.1",
+      port: 0,
+      clientDir: snapshot.clientDir,
+      build: async (port) => {
+        // The app reads its environment once, when the build loads.
+        Object.assign(process.env, {
+          SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+          APP_BRIDGE_URL: "/sandbox/app-bridge.js",
+          PRINT_SANDBOX_URL: sandbox.url,
+          WORKER: "off",
+          ...options.env,
+        });
+        return import(/* @vite-ignore */ snapshot.serverEntry);
+      },
+    });
+    cleanups.push(() => app.close());
+    const appUrl = `http://127.0.0.1:${app.port}`;
+
+    // App modules only now: the app's environment is complete.
+    const sandboxMode = await import("../../app/sandbox-mode.server");
+    const shopify = await startShopifyFake({
+      apiKey: TEST_API_KEY,
+      apiSecret: TEST_API_SECRET,
+      appUrl,
+      port: 0,
+      ...sandboxMode.shopifyStandInSubscriptions(),
+    });
+    cleanups.push(() => shopify.close());
+    const uninstallRedirect = installShopifyRedirect({ target: shopify.url });
+    cleanups.push(() => uninstallRedirect());
+    let callbackUrl = "";
+    if (options.seed !== false) {
+      const seeded = await sandboxMode.seedDemoShop({ shop: DEMO_SHOP });
+      sandboxMode.connectPrintSandbox(sandbox, seeded);
+      callbackUrl = seeded.callbackUrl;
+    }
+
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    cleanups.push(() => browser.close());
+    const context = await browser.newContext({
+      // Headless Chromium says "HeadlessChrome", which shopify-app-remix turns away as a bot (410).
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
+      viewport: options.viewport ?? { width: 1280, height: 900 },
+      locale: "en-US",
+      timezoneId: "Europe/Amsterdam",
+    });
+    const sessionToken = () =>
+      mintSessionToken({ apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, shop: DEMO_SHOP });
+    await context.exposeFunction("__printConnectIdToken", sessionToken);
+    // Shopify's CDN is unreachable offline: App Bridge comes from the stand-in,
+    // the admin font stylesheet is empty.
+    const standIn = readFileSync(path.join(snapshot.clientDir, "sandbox", "app-bridge.js"), "utf8");
+    await context.route("https://cdn.shopify.com/**", (route) => {
+      const url = new URL(route.request().url());
+      if (url.href === APP_BRIDGE_CDN_URL) {
+        return route.fulfill({ status: 200, contentType: "text/javascript", body: standIn });
+      }
+      if (url.pathname.endsWith(".css")) {
+        return route.fulfill({ status: 200, contentType: "text/css", body: "" });
+      }
+      return route.continue();
+    });
+
+    const page = await context.newPage();
+    // Fail well inside vitest's 20 s test timeout, with Playwright's own message.
+    page.setDefaultTimeout(10_000);
+    page.setDefaultNavigationTimeout(15_000);
+    let errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") {
+        const where = message.location();
+        errors.push(
+          `console.error: ${message.text()}${where.url ? ` (${where.url}:${where.lineNumber})` : ""}`,
+        );
+      }
+    });
+    page.on("pageerror", (error) => errors.push(`page error: ${error.stack ?? error.message}`));
+
+    const harness: BrowserHarness = {
+      appUrl,
+      shop: DEMO_SHOP,
+      callbackUrl,
+      sandbox,
+      shopify,
+      browser,
+      context,
+      page,
+      async openAdmin(pathname = "/app") {
+        const url = new URL(pathname, appUrl);
+        url.searchParams.set("embedded", "1");
+        url.searchParams.set("shop", DEMO_SHOP);
+        url.searchParams.set("host", sandboxMode.adminHostParam(DEMO_SHOP));
+        url.searchParams.set("id_token", sessionToken());
+        const response = await page.goto(url.toString(), { waitUntil: "networkidle" });
+        if (!response) throw new Error(`openAdmin(${pathname}): no response`);
+        if (response.status() >= 400) {
+          throw new Error(
+            `openAdmin(${pathname}): HTTP ${response.status()}\n${await response.text()}`,
+          );
+        }
+        return page;
+      },
+      async screenshot(name) {
+        mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, "-")}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        return file;
+      },
+      sessionToken,
+      adminFetch(pathname, init = {}) {
+        const headers = new Headers(init.headers);
+        headers.set("Authorization", `Bearer ${sessionToken()}`);
+        return fetch(new URL(pathname, appUrl), { ...init, headers });
+      },
+      async createWorker() {
+        const { createFulfilmentWorker } = await import("../../app/worker.server");
+        return createFulfilmentWorker({ workerId: `browser-test-${process.pid}` });
+      },
+      takeBrowserErrors() {
+        const seen = errors;
+        errors = [];
+        return seen;
+      },
+      assertNoBrowserErrors() {
+        const seen = errors;
+        errors = [];
+        if (seen.length > 0) {
+          throw new Error(`The browser reported ${seen.length} error(s):\n${seen.join("\n")}`);
+        }
+      },
+      close: cleanup,
+    };
+    return harness;
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/**
+ * Registers beforeAll / afterEach / afterAll for this file and returns the
+ * harness (usable inside tests and hooks, not at collection time).
+ *
+ * ```ts
+ * const h = setupBrowserHarness();
+ * describeBrowser("home", () => {
+ *   it("renders", async () => {
+ *     const page = await h().openAdmin("/app");
+ *     await page.getByRole("heading", { name: "Print Connect" }).waitFor();
+ *   });
+ * });
+ * ```
+ */
+export function setupBrowserHarness(options: HarnessOptions = {}): () => BrowserHarness {
+  let harness: BrowserHarness | undefined;
+  if (!browserAvailable) return () => started(harness, "the browser harness (no Chromium)");
+  beforeAll(async () => {
+    harness = await startBrowserHarness(options);
+  }, 180_000);
+  afterEach(() => {
+    harness?.assertNoBrowserErrors();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  }, 30_000);
+  return () => started(harness, "the browser harness");
+}

@@ -1,0 +1,56 @@
+import { expect, it } from "vitest";
+import { describeBrowser, setupBrowserHarness } from "./harness";
+
+const h = setupBrowserHarness();
+
+describeBrowser("home page in the browser", () => {
+  it("renders the Print Connect page with Polaris, authenticated like Shopify admin", async () => {
+    const page = await h().openAdmin("/app");
+
+    await page.getByRole("heading", { name: "Print Connect", level: 1 }).waitFor();
+    // Polaris rendered it: the page header and at least one card.
+    await page
+      .locator(".Polaris-Page .Polaris-Card, .Polaris-Page .Polaris-ShadowBevel")
+      .first()
+      .waitFor();
+    // Polaris styles are applied (the page frame uses Polaris' CSS custom properties).
+    const polarisFont = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--p-font-family-sans"),
+    );
+    expect(polarisFont).toContain("Inter");
+    // The App Bridge stand-in is in place, configured for the shop the page was opened for,
+    // and the app's navigation renders as plain links.
+    expect(await page.evaluate(() => window.shopify.config.shop)).toBe(h().shop);
+    await page
+      .getByRole("navigation", { name: "App navigation" })
+      .getByRole("link", { name: "Home" })
+      .waitFor();
+
+    await h().screenshot("home");
+  });
+
+  it("keeps working after the first token expires: client requests carry fresh session tokens", async () => {
+    const page = h().page;
+    const status = await page.evaluate(async () => {
+      const response = await fetch("/app?_data=routes%2Fapp._index");
+      return response.status;
+    });
+    expect(status).toBe(200);
+  });
+
+  it("sends admin documents with frame-ancestors for the shop and Shopify admin, and no sniffing", async () => {
+    const documents: import("playwright-core").Response[] = [];
+    const listener = (response: import("playwright-core").Response) => {
+      if (response.request().resourceType() === "document") documents.push(response);
+    };
+    h().page.on("response", listener);
+    await h().openAdmin("/app/settings");
+    h().page.off("response", listener);
+    const headers = await documents.at(-1)!.allHeaders();
+    expect(headers["content-security-policy"]).toContain(
+      `frame-ancestors https://${h().shop} https://admin.shopify.com`,
+    );
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});

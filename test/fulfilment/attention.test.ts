@@ -1,0 +1,191 @@
+import "../support/app-env";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { recordInstall } from "~/models/shop.server";
+import { saveMapping } from "~/models/mapping.server";
+import { retryPrintOrder } from "~/services/fulfilment/commands";
+import { ingestPaidOrder } from "~/services/fulfilment/ingest";
+import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
+import { paidOrderPayload } from "../support/orders";
+import {
+  MAPPINGS,
+  placePaidOrder,
+  printOrdersOf,
+  SANDBOX_KEYS,
+  settle,
+  SHOP,
+  startHarness,
+  type Harness,
+} from "../support/fulfilment-harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  for (const mapping of Object.values(MAPPINGS)) await h.map(mapping);
+});
+afterAll(async () => {
+  await h?.close();
+});
+afterEach(() => {
+  h.sandbox.control.clearFaults();
+  h.sandbox.control.updateMerchant(SANDBOX_KEYS.merchantApiKey, { credit: "100000.00" });
+});
+
+async function attentionFor(
+  lines: Parameters<typeof placePaidOrder>[1],
+  options: Parameters<typeof placePaidOrder>[2] = {},
+) {
+  const { order } = await placePaidOrder(h, lines, options);
+  await settle(h.worker());
+  const [printOrder] = await printOrdersOf(order.legacyId);
+  expect(printOrder?.status, printOrder?.lastErrorMessage ?? "").toBe("needs_attention");
+  expect(printOrder?.lastErrorAction).toBeTruthy();
+  // Status callbacks may land after the flag; the last event of the worker is what counts.
+  expect(printOrder?.events.filter((e) => e.actor !== "callback").at(-1)?.type).toBe(
+    "needs_attention",
+  );
+  return { order, printOrder: printOrder! };
+}
+
+describe("orders that need the merchant", () => {
+  it("an incomplete shipping address", async () => {
+    const { printOrder } = await attentionFor([{ variantId: MAPPINGS.photoBook.variantId }], {
+      shippingAddress: { address1: null },
+    });
+    expect(printOrder.lastErrorCode).toBe("ADDRESS_INVALID");
+    expect(printOrder.lastErrorMessage).toMatch(/address line/);
+    expect(printOrder.printOrderId).toBeNull();
+  });
+
+  it("a destination no production facility ships to", async () => {
+    const { printOrder } = await attentionFor([{ variantId: MAPPINGS.photoBook.variantId }], {
+      shippingAddress: { countryCode: "RU", city: "Moscow", zip: "101000" },
+    });
+    expect(printOrder.lastErrorCode).toBe("NO_PF");
+    expect(printOrder.lastErrorAction).toMatch(/Ship this order yourself|offering available/);
+  });
+
+  it("an offering the service no longer has", async () => {
+    await h.map({
+      variantId: "gid://shopify/ProductVariant/20004",
+      title: "Magazine",
+      offeringId: 999999,
+      contentUrl: "https://files.example.com/mag.pdf",
+      contentWidth: 210,
+      contentHeight: 297,
+      numberOfPages: 32,
+    });
+    const { printOrder } = await attentionFor([
+      { variantId: "gid://shopify/ProductVariant/20004" },
+    ]);
+    expect(printOrder.lastErrorCode).toBe("OFF_NOT_FOUND");
+  });
+
+  it("an order outside the offering's limits, before anything is created", async () => {
+    await h.map({
+      variantId: "gid://shopify/ProductVariant/20004",
+      title: "Magazine",
+      offeringId: 228520,
+      contentUrl: "https://files.example.com/mag.pdf",
+      contentWidth: 210,
+      contentHeight: 297,
+      numberOfPages: 32,
+    });
+    const { printOrder } = await attentionFor([
+      { variantId: "gid://shopify/ProductVariant/20004", quantity: 1 },
+    ]);
+    expect(printOrder.lastErrorCode).toBe("OFFERING_LIMITS");
+    expect(printOrder.lastErrorMessage).toMatch(/quantity 1 is below the minimum of 5/);
+    expect(
+      h.sandbox.control
+        .requests({ op: "order.create" })
+        .some((r) => r.path.includes(printOrder.orderReference)),
+    ).toBe(false);
+  });
+
+  it("a mapping without a print file", async () => {
+    await h.map({
+      variantId: "gid://shopify/ProductVariant/20005",
+      title: "Calendar",
+      offeringId: 228530,
+      contentWidth: 297,
+      contentHeight: 210,
+      numberOfPages: 28,
+    });
+    const { printOrder } = await attentionFor([
+      { variantId: "gid://shopify/ProductVariant/20005" },
+    ]);
+    expect(printOrder.lastErrorCode).toBe("FILE_MISSING");
+  });
+
+  it("a print file the service cannot download, and a retry after the file is fixed", async () => {
+    await h.map({
+      variantId: "gid://shopify/ProductVariant/20005",
+      title: "Calendar",
+      offeringId: 228530,
+      contentUrl: "https://unreachable.invalid/calendar.pdf",
+      contentWidth: 297,
+      contentHeight: 210,
+      numberOfPages: 28,
+    });
+    const { printOrder } = await attentionFor([
+      { variantId: "gid://shopify/ProductVariant/20005" },
+    ]);
+    expect(printOrder.lastErrorCode).toBe("FILE_UNREACHABLE");
+    expect(printOrder.resumeStatus).toBe("created");
+  });
+
+  it("not enough credit, paid after a top-up and a retry", async () => {
+    h.sandbox.control.updateMerchant(SANDBOX_KEYS.merchantApiKey, { credit: "1.00" });
+    const { order, printOrder } = await attentionFor([{ variantId: MAPPINGS.photoBook.variantId }]);
+    expect(printOrder.lastErrorCode).toBe("MERCH_INSUFFICIENT_BALANCE");
+    expect(printOrder.lastErrorAction).toMatch(/Top up/);
+    expect(h.sandbox.control.order(printOrder.printOrderId!)?.state).toBe("PAYMENT_ERROR");
+
+    h.sandbox.control.updateMerchant(SANDBOX_KEYS.merchantApiKey, { credit: "100000.00" });
+    expect(await retryPrintOrder(prisma, { shop: SHOP, id: printOrder.id })).toMatchObject({
+      ok: true,
+    });
+    await settle(h.worker());
+    const [after] = await printOrdersOf(order.legacyId);
+    expect(after?.status).toBe("paid");
+    expect(after?.lastErrorCode).toBeNull();
+    expect(
+      h.sandbox.control.orders().filter((o) => o.reference === printOrder.orderReference),
+    ).toHaveLength(1);
+  });
+
+  it("a shop with no print-service account connected", async () => {
+    const shop = "not-connected.myshopify.com";
+    await recordInstall({ shop, scopes: "" });
+    await saveMapping({ shop, mapping: { ...MAPPINGS.photoBook } });
+    const payload = paidOrderPayload({
+      id: 880001,
+      lines: [{ id: 1, variantId: 20001, quantity: 1, title: "Photo book" }],
+    });
+    await ingestPaidOrder(prisma, {
+      shop,
+      webhookId: "w-880001",
+      topic: "orders/paid",
+      order: shopifyOrderSchema.parse(payload),
+    });
+    await settle(h.worker());
+    const printOrder = await prisma.printOrder.findFirstOrThrow({ where: { shop } });
+    expect(printOrder.status).toBe("needs_attention");
+    expect(printOrder.lastErrorCode).toBe("NOT_CONNECTED");
+    expect(printOrder.lastErrorAction).toMatch(/Settings/);
+  });
+
+  it("refuses a retry of an order that does not need one, and one of another shop", async () => {
+    const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.novel.variantId }]);
+    await settle(h.worker());
+    const [printOrder] = await printOrdersOf(order.legacyId);
+    expect(await retryPrintOrder(prisma, { shop: SHOP, id: printOrder!.id })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(
+      await retryPrintOrder(prisma, { shop: "someone-else.myshopify.com", id: printOrder!.id }),
+    ).toMatchObject({ ok: false, status: 404 });
+  });
+});

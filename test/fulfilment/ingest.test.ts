@@ -1,0 +1,235 @@
+import "../support/app-env";
+import { describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { saveMapping } from "~/models/mapping.server";
+import { recordInstall } from "~/models/shop.server";
+import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
+import { paidOrderPayload } from "../support/orders";
+import { applyOrderUpdate } from "~/services/fulfilment/commands";
+import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
+
+const SHOP = "ingest.myshopify.com";
+
+async function deliver(payload: unknown, webhookId?: string, shop = SHOP) {
+  try {
+    return await ordersPaid(
+      routeArgs(signedWebhookRequest({ topic: "orders/paid", shop, payload, webhookId })),
+    );
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function setUpShop(shop = SHOP) {
+  await recordInstall({ shop, scopes: "" });
+  await saveMapping({
+    shop,
+    mapping: {
+      variantId: "gid://shopify/ProductVariant/1001",
+      offeringId: 100101,
+      title: "Photo book",
+      contentUrl: "https://files.example.com/book.pdf",
+      contentWidth: 210,
+      contentHeight: 297,
+      numberOfPages: 40,
+    },
+  });
+  await saveMapping({
+    shop,
+    mapping: {
+      variantId: "gid://shopify/ProductVariant/1002",
+      offeringId: 100201,
+      title: "Custom notebook",
+      contentWidth: 148,
+      contentHeight: 210,
+      numberOfPages: 96,
+      fileProperty: "Print file",
+    },
+  });
+}
+
+describe("orders/paid webhook", () => {
+  it("stores the order and one print order with only the print lines, without calling out", async () => {
+    await setUpShop();
+    const payload = paidOrderPayload({
+      id: 5001,
+      lines: [
+        { id: 1, variantId: 1001, quantity: 2, title: "Photo book" },
+        { id: 2, variantId: 9999, quantity: 1, title: "Tote bag" },
+      ],
+    });
+    const response = await deliver(payload);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ outcome: "planned" });
+
+    const printOrders = await prisma.printOrder.findMany({
+      where: { shop: SHOP, shopifyOrderId: "5001" },
+      include: { items: true },
+    });
+    expect(printOrders).toHaveLength(1);
+    const [printOrder] = printOrders;
+    expect(printOrder?.status).toBe("pending");
+    expect(printOrder?.orderReference).toBe("PC-5001-1");
+    expect(printOrder?.printOrderId).toBeNull();
+    expect(printOrder?.items.map((i) => [i.offeringId, i.quantity])).toEqual([[100101, 2]]);
+    expect(JSON.parse(printOrder!.items[0]!.fileDetails!)).toMatchObject({
+      contentUrl: "https://files.example.com/book.pdf",
+      numberOfPages: 40,
+    });
+
+    const events = await prisma.orderEvent.findMany({
+      where: { shop: SHOP, printOrderId: printOrder!.id },
+    });
+    expect(events.map((e) => e.type)).toEqual(["planned"]);
+    expect(events[0]?.message).toMatch(/1 line\(s\) not printed/);
+  });
+
+  it("keeps one print order when the same delivery arrives 5 times, also concurrently", async () => {
+    const payload = paidOrderPayload({
+      id: 5002,
+      lines: [{ id: 3, variantId: 1001, quantity: 1, title: "Photo book" }],
+    });
+    const first = await Promise.all([1, 2, 3].map(() => deliver(payload, "delivery-5002")));
+    const later = [
+      await deliver(payload, "delivery-5002"),
+      await deliver(payload, "delivery-5002"),
+    ];
+    for (const response of [...first, ...later]) expect(response.status).toBe(200);
+    const outcomes = await Promise.all(
+      [...first, ...later].map(async (r) => ((await r.json()) as { outcome: string }).outcome),
+    );
+    expect(outcomes.filter((o) => o === "planned")).toHaveLength(1);
+    expect(await prisma.printOrder.count({ where: { shop: SHOP, shopifyOrderId: "5002" } })).toBe(
+      1,
+    );
+  });
+
+  it("plans once per shop order even under a new delivery id", async () => {
+    const payload = paidOrderPayload({
+      id: 5003,
+      lines: [{ id: 4, variantId: 1001, quantity: 1, title: "Photo book" }],
+    });
+    await deliver(payload, "a");
+    const second = await deliver(payload, "b");
+    expect(await second.json()).toEqual({ outcome: "already_planned" });
+    expect(await prisma.printOrder.count({ where: { shop: SHOP, shopifyOrderId: "5003" } })).toBe(
+      1,
+    );
+  });
+
+  it("records an order with no print line as an event and creates nothing", async () => {
+    const response = await deliver(
+      paidOrderPayload({
+        id: 5004,
+        lines: [{ id: 5, variantId: 9999, quantity: 1, title: "Mug" }],
+      }),
+    );
+    expect(await response.json()).toEqual({ outcome: "nothing_to_print" });
+    expect(await prisma.printOrder.count({ where: { shop: SHOP, shopifyOrderId: "5004" } })).toBe(
+      0,
+    );
+    const order = await prisma.shopOrder.findUniqueOrThrow({
+      where: { shop_shopifyOrderId: { shop: SHOP, shopifyOrderId: "5004" } },
+      include: { events: true },
+    });
+    expect(order.events.map((e) => e.type)).toEqual(["nothing_to_print"]);
+  });
+
+  it("plans a personalised item from its line property, or awaits the file", async () => {
+    await deliver(
+      paidOrderPayload({
+        id: 5005,
+        lines: [
+          {
+            id: 6,
+            variantId: 1002,
+            quantity: 1,
+            title: "Custom notebook",
+            properties: { "Print file": "https://files.example.com/anna.pdf" },
+          },
+          { id: 7, variantId: 1002, quantity: 1, title: "Custom notebook" },
+        ],
+      }),
+    );
+    const items = await prisma.printOrderItem.findMany({
+      where: { shop: SHOP, printOrder: { shopifyOrderId: "5005" } },
+      orderBy: { shopifyLineItemId: "asc" },
+    });
+    expect(JSON.parse(items[0]!.fileDetails!)).toMatchObject({
+      contentUrl: "https://files.example.com/anna.pdf",
+      numberOfPages: 96,
+    });
+    expect(items[1]!.fileDetails).toBeNull();
+  });
+
+  it("answers 400 with the reason for a payload that is not an order", async () => {
+    const response = await deliver({ id: 1, name: "#1" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/line_items/);
+  });
+
+  it("answers 401 to a bad signature and writes nothing", async () => {
+    const before = await prisma.webhookReceipt.count();
+    let response: Response;
+    try {
+      response = await ordersPaid(
+        routeArgs(
+          signedWebhookRequest({
+            topic: "orders/paid",
+            shop: SHOP,
+            payload: paidOrderPayload({ id: 5006, lines: [] }),
+            secret: "nope",
+          }),
+        ),
+      );
+    } catch (thrown) {
+      response = thrown as Response;
+    }
+    expect(response.status).toBe(401);
+    expect(await prisma.webhookReceipt.count()).toBe(before);
+  });
+
+  it("keeps shops apart: another shop's mapping does not apply", async () => {
+    const other = "other-ingest.myshopify.com";
+    await recordInstall({ shop: other, scopes: "" });
+    const response = await deliver(
+      paidOrderPayload({
+        id: 5007,
+        lines: [{ id: 8, variantId: 1001, quantity: 1, title: "Photo book" }],
+      }),
+      undefined,
+      other,
+    );
+    expect(await response.json()).toEqual({ outcome: "nothing_to_print" });
+  });
+
+  it("writes nothing personal back into an order erased on the customer's request", async () => {
+    await deliver(
+      paidOrderPayload({
+        id: 5008,
+        lines: [{ id: 9, variantId: 1001, quantity: 1, title: "Photo book" }],
+      }),
+    );
+    await prisma.shopOrder.updateMany({
+      where: { shop: SHOP, shopifyOrderId: "5008" },
+      data: { email: null, shippingAddress: null, redactedAt: new Date() },
+    });
+    const update = shopifyOrderSchema.parse(
+      paidOrderPayload({
+        id: 5008,
+        lines: [{ id: 9, variantId: 1001, quantity: 1, title: "Photo book" }],
+        address: { address1: "Damrak 1" },
+      }),
+    );
+    expect(
+      await applyOrderUpdate(prisma, { shop: SHOP, topic: "orders/updated", order: update }),
+    ).toEqual({ changed: [] });
+    const stored = await prisma.shopOrder.findUniqueOrThrow({
+      where: { shop_shopifyOrderId: { shop: SHOP, shopifyOrderId: "5008" } },
+    });
+    expect(stored.email).toBeNull();
+    expect(stored.shippingAddress).toBeNull();
+  });
+});

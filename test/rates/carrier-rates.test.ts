@@ -1,0 +1,300 @@
+import "../support/app-env";
+import { createHmac } from "node:crypto";
+import { checkoutRateLimit } from "~/services/rates/app.server";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import prisma from "~/db.server";
+import { getLogger } from "~/lib/logger.server";
+import { saveBackupRates } from "~/models/carrier.server";
+import { createPrintClient } from "~/services/print";
+import {
+  adminGraphql,
+  carrierCallbackUrl,
+  disableCarrierRates,
+  enableCarrierRates,
+  quoteCache,
+  ratesRuntime,
+} from "~/services/rates/app.server";
+import { unauthenticated } from "~/shopify.server";
+import { action as carrierRates } from "~/routes/carrier.rates";
+import { TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
+import { MAPPINGS, SANDBOX_KEYS, SHOP, startRatesHarness, type RatesHarness } from "./harness";
+
+let h: RatesHarness;
+
+interface Rate {
+  service_name: string;
+  service_code: string;
+  total_price: string;
+  currency: string;
+  min_delivery_date?: string;
+  max_delivery_date?: string;
+}
+
+async function rates(
+  input: Parameters<RatesHarness["shopify"]["control"]["requestShippingRates"]>[0],
+) {
+  const result = await h.shopify.control.requestShippingRates({ shop: SHOP, ...input });
+  return { ...result, rates: ((result.body as { rates?: Rate[] })?.rates ?? []) as Rate[] };
+}
+
+/** The shipping part of a quote asked directly of the sandbox. */
+async function expectedShipping(
+  countryCode: string,
+  items: { offeringId: number; numberOfPages: number; quantity: number }[],
+) {
+  const client = createPrintClient({
+    environment: "sandbox",
+    baseUrl: h.sandbox.url,
+    ...SANDBOX_KEYS,
+  });
+  const quote = await client.quotes.create({ countryCode, currency: "EUR", items });
+  return String(quote.summary.totalShippingPrice.amountMinor);
+}
+
+const addressIn = (countryCode: string, provinceCode?: string) => ({
+  countryCode,
+  city: "Somewhere",
+  zip: "1000",
+  ...(provinceCode ? { provinceCode } : {}),
+});
+
+beforeAll(async () => {
+  h = await startRatesHarness();
+  await h.map(MAPPINGS.photoBook);
+  await h.map(MAPPINGS.novel);
+  await h.map(MAPPINGS.artPrint);
+  const { admin } = await unauthenticated.admin(SHOP);
+  await enableCarrierRates({ shop: SHOP, graphql: adminGraphql(admin) });
+});
+afterAll(async () => {
+  await h?.close();
+});
+afterEach(async () => {
+  h.sandbox.control.clearFaults();
+  h.sandbox.control.setDown(null);
+  ratesRuntime.checkoutBudgetMs = 1500;
+  await saveBackupRates({ shop: SHOP, rates: [] });
+});
+
+describe("carrier service registration", () => {
+  it("registers one active carrier service calling /carrier/rates and remembers its id", async () => {
+    const services = h.shopify.control.listCarrierServices(SHOP);
+    expect(services).toHaveLength(1);
+    expect(services[0]).toMatchObject({
+      callbackUrl: `${TEST_APP_URL}/carrier/rates`,
+      active: true,
+      name: "Print Connect",
+    });
+    expect(carrierCallbackUrl()).toBe(`${TEST_APP_URL}/carrier/rates`);
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(shop).toMatchObject({ carrierRatesEnabled: true, carrierServiceId: services[0]!.id });
+  });
+});
+
+describe("POST /carrier/rates", () => {
+  it("quotes a print-only cart in the shop currency, in minor units, with delivery dates", async () => {
+    const result = await rates({
+      items: [{ variantId: 20001, quantity: 2 }],
+      destination: addressIn("NL"),
+    });
+    expect(result.status).toBe(200);
+    expect(result.rates).toHaveLength(1);
+    const [rate] = result.rates;
+    expect(rate).toMatchObject({ service_code: "print-connect-standard", currency: "EUR" });
+    expect(rate!.total_price).toBe(
+      await expectedShipping("NL", [{ offeringId: 228478, numberOfPages: 24, quantity: 2 }]),
+    );
+    expect(rate!.total_price).toMatch(/^\d+$/);
+    expect(rate!.min_delivery_date).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00 \+0000$/);
+    expect(rate!.max_delivery_date! > rate!.min_delivery_date!).toBe(true);
+  });
+
+  it("lets non-print items of a mixed cart contribute nothing (same quote, answered from the cache)", async () => {
+    const printOnly = await rates({
+      items: [{ variantId: 20003, quantity: 1 }],
+      destination: addressIn("DE"),
+    });
+    const before = h.quoteRequests();
+    const mixed = await rates({
+      items: [
+        { variantId: 20009, quantity: 3 }, // tote bag
+        { variantId: 20003, quantity: 1 },
+        { variantId: 20010, quantity: 1 }, // mug
+      ],
+      destination: addressIn("DE"),
+    });
+    expect(mixed.rates).toEqual(printOnly.rates);
+    expect(mixed.rates[0]!.total_price).toBe(
+      await expectedShipping("DE", [{ offeringId: 228500, numberOfPages: 320, quantity: 1 }]),
+    );
+    expect(h.quoteRequests()).toBe(before + 1); // only expectedShipping's own quote
+  });
+
+  it("answers no rates for a cart of non-print items only", async () => {
+    const before = h.quoteRequests();
+    const result = await rates({ items: [{ variantId: 20009 }], destination: addressIn("NL") });
+    expect(result.status).toBe(200);
+    expect(result.rates).toEqual([]);
+    expect(h.quoteRequests()).toBe(before);
+  });
+
+  it("gives no print rate to a destination the cart cannot be shipped to, and logs why", async () => {
+    const lines: { obj: object; msg: string }[] = [];
+    const fake = {
+      info: (obj: object, msg: string) => lines.push({ obj, msg }),
+      warn: () => undefined,
+      error: () => undefined,
+      debug: () => undefined,
+    };
+    vi.spyOn(getLogger(), "child").mockReturnValue(fake as never);
+    const result = await rates({
+      items: [{ variantId: 20006 }, { variantId: 20001 }],
+      destination: addressIn("US", "NY"),
+    });
+    expect(result.status).toBe(200);
+    expect(result.rates).toEqual([]);
+    const line = lines.find((l) => /cannot be shipped to US/.test(l.msg));
+    expect(line?.msg).toMatch(/228550/);
+  });
+
+  it("answers the backup rates when the print service is down", async () => {
+    await saveBackupRates({
+      shop: SHOP,
+      rates: [
+        {
+          name: "Standard (estimated)",
+          code: "backup-standard",
+          amountMinor: 695,
+          minDays: 5,
+          maxDays: 10,
+        },
+        { name: "Express (estimated)", code: "backup-express", amountMinor: 1495 },
+      ],
+    });
+    h.sandbox.control.setDown("503");
+    const result = await rates({ items: [{ variantId: 20001 }], destination: addressIn("FR") });
+    expect(result.status).toBe(200);
+    expect(result.rates.map((r) => [r.service_code, r.total_price, r.currency])).toEqual([
+      ["backup-standard", "695", "EUR"],
+      ["backup-express", "1495", "EUR"],
+    ]);
+    expect(result.rates[0]!.min_delivery_date).toBeDefined();
+    expect(result.rates[1]!.min_delivery_date).toBeUndefined();
+  });
+
+  it("answers the backup rates within the budget when the print service is slow", async () => {
+    await saveBackupRates({
+      shop: SHOP,
+      rates: [{ name: "Standard", code: "backup", amountMinor: 500 }],
+    });
+    ratesRuntime.checkoutBudgetMs = 200;
+    h.sandbox.control.addFaultRule({ op: "quote", latencyMs: 2_000 });
+    const started = performance.now();
+    const result = await rates({ items: [{ variantId: 20001 }], destination: addressIn("BE") });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(result.rates.map((r) => r.service_code)).toEqual(["backup"]);
+  });
+
+  it("answers 503 (Shopify then uses its own backup rates) when the service fails and none are set", async () => {
+    h.sandbox.control.setDown("503");
+    const result = await rates({ items: [{ variantId: 20001 }], destination: addressIn("IT") });
+    expect(result.status).toBe(503);
+  });
+
+  it("collapses a burst of identical requests into one upstream quote", async () => {
+    quoteCache.clear();
+    const before = h.quoteRequests();
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        rates({ items: [{ variantId: 20001, quantity: 3 }], destination: addressIn("AT") }),
+      ),
+    );
+    expect(new Set(burst.map((r) => r.status))).toEqual(new Set([200]));
+    expect(new Set(burst.map((r) => JSON.stringify(r.rates))).size).toBe(1);
+    expect(burst[0]!.rates).toHaveLength(1);
+    // Counted in the sandbox's own request log.
+    expect(h.quoteRequests()).toBe(before + 1);
+  });
+
+  it("answers 401 to a bad signature", async () => {
+    const body = JSON.stringify({
+      rate: { destination: { country: "NL" }, items: [], currency: "EUR" },
+    });
+    const sign = (secret: string) => createHmac("sha256", secret).update(body).digest("base64");
+    const post = (signature: string) =>
+      carrierRates({
+        request: new Request(`${TEST_APP_URL}/carrier/rates`, {
+          method: "POST",
+          body,
+          headers: {
+            "Content-Type": "application/json",
+            "X-Shopify-Hmac-Sha256": signature,
+            "X-Shopify-Shop-Domain": SHOP,
+          },
+        }),
+        params: {},
+        context: {},
+      });
+    expect((await post(sign("wrong-secret"))).status).toBe(401);
+    expect((await post("")).status).toBe(401);
+    const ok = await post(sign(TEST_API_SECRET));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ rates: [] });
+  });
+
+  it("answers repeated carts from the cache without asking the print service again", async () => {
+    await rates({ items: [{ variantId: 20001 }], destination: addressIn("NL") });
+    const before = h.quoteRequests();
+    for (let i = 0; i < 20; i++) {
+      const r = await rates({ items: [{ variantId: 20001 }], destination: addressIn("NL") });
+      expect(r.status).toBe(200);
+      expect(r.rates).toHaveLength(1);
+    }
+    // Latency is measured by `npm run bench:rates`; here: no upstream call at all.
+    expect(h.quoteRequests()).toBe(before);
+  });
+
+  it("answers 429 with Retry-After once a shop has used up its burst", async () => {
+    // Use up the burst, then ask more at once than the bucket refills meanwhile.
+    while (checkoutRateLimit.take(SHOP).allowed);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        rates({ items: [{ variantId: 20001 }], destination: addressIn("NL") }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toContain(429);
+    checkoutRateLimit.reset();
+  });
+});
+
+describe("turning rates off", () => {
+  it("removes the carrier service and answers no rates", async () => {
+    const { admin } = await unauthenticated.admin(SHOP);
+    await disableCarrierRates({ shop: SHOP, graphql: adminGraphql(admin) });
+    expect(h.shopify.control.listCarrierServices(SHOP)).toEqual([]);
+    const shop = await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(shop).toMatchObject({ carrierRatesEnabled: false, carrierServiceId: null });
+    const body = JSON.stringify({
+      rate: {
+        destination: { country: "NL" },
+        items: [{ quantity: 1, variant_id: 20001 }],
+        currency: "EUR",
+      },
+    });
+    const response = await carrierRates({
+      request: new Request(`${TEST_APP_URL}/carrier/rates`, {
+        method: "POST",
+        body,
+        headers: {
+          "X-Shopify-Hmac-Sha256": createHmac("sha256", TEST_API_SECRET)
+            .update(body)
+            .digest("base64"),
+          "X-Shopify-Shop-Domain": SHOP,
+        },
+      }),
+      params: {},
+      context: {},
+    });
+    expect(await response.json()).toEqual({ rates: [] });
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { backupRatesSchema, parseStoredBackupRates } from "~/services/rates/backup";
+import { withinBudget } from "~/services/rates/budget";
+import { TtlCache } from "~/services/rates/cache";
+import { addBusinessDays, shopifyDate } from "~/services/rates/delivery";
+import { CachedQuoter } from "~/services/rates/quoter";
+import { RateLimiter } from "~/services/rates/rate-limit";
+import { printItemsOf, quoteKey } from "~/services/rates/rate-request";
+import { SingleFlight } from "~/services/rates/single-flight";
+
+describe("TtlCache", () => {
+  it("expires entries after their TTL and drops the oldest beyond maxEntries", () => {
+    let now = 1000;
+    const cache = new TtlCache<string>({ maxEntries: 2, now: () => now });
+    cache.set("a", "A", 100);
+    cache.set("b", "B", 1000);
+    now += 150;
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("b")).toBe("B");
+    cache.set("c", "C", 1000);
+    cache.set("d", "D", 1000);
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.size).toBe(2);
+    cache.deletePrefix("c");
+    expect(cache.get("c")).toBeUndefined();
+  });
+});
+
+describe("SingleFlight and CachedQuoter", () => {
+  it("runs one call for concurrent callers of one key", async () => {
+    const flights = new SingleFlight<number>();
+    let calls = 0;
+    const fn = () => new Promise<number>((resolve) => setTimeout(() => resolve(++calls), 10));
+    const results = await Promise.all([1, 2, 3].map(() => flights.run("k", fn)));
+    expect(results).toEqual([1, 1, 1]);
+    expect(flights.started).toBe(1);
+    expect(flights.joined).toBe(2);
+  });
+
+  it("stops waiting at the budget but stores the late value for the next caller", async () => {
+    const quoter = new CachedQuoter<string>({ ttlMs: () => 60_000 });
+    const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve("late"), 60));
+    expect(await quoter.get("k", slow, 10)).toEqual({ source: "timeout" });
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await quoter.get("k", slow, 10)).toEqual({ source: "cache", value: "late" });
+  });
+
+  it("reports a rejection as an error and caches nothing", async () => {
+    const quoter = new CachedQuoter<string>({ ttlMs: () => 60_000 });
+    const answer = await quoter.get("k", () => Promise.reject(new Error("boom")), 100);
+    expect(answer).toMatchObject({ source: "error" });
+    expect(quoter.cache.size).toBe(0);
+  });
+
+  it("withinBudget returns done, failed or timeout", async () => {
+    expect(await withinBudget(Promise.resolve(1), 10)).toEqual({ status: "done", value: 1 });
+    expect(await withinBudget(Promise.reject(new Error("x")), 10)).toMatchObject({
+      status: "failed",
+    });
+    expect(await withinBudget(new Promise(() => undefined), 5)).toEqual({ status: "timeout" });
+  });
+});
+
+describe("RateLimiter", () => {
+  it("allows the capacity, then refills over time", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ capacity: 2, refillPerSecond: 1, now: () => now });
+    expect(limiter.take("a").allowed).toBe(true);
+    expect(limiter.take("a").allowed).toBe(true);
+    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(limiter.take("b").allowed).toBe(true);
+    now += 1000;
+    expect(limiter.take("a").allowed).toBe(true);
+  });
+});
+
+describe("rate request items and keys", () => {
+  const mappings = new Map([
+    [
+      "gid://shopify/ProductVariant/1",
+      { variantId: "gid://shopify/ProductVariant/1", offeringId: 10, numberOfPages: 24 },
+    ],
+    [
+      "gid://shopify/ProductVariant/2",
+      { variantId: "gid://shopify/ProductVariant/2", offeringId: 10, numberOfPages: 24 },
+    ],
+  ]);
+  it("keeps only mapped items that ship, merged by offering and pages, in a stable order", () => {
+    const { items, ignored } = printItemsOf(
+      [
+        { quantity: 1, variant_id: "2" },
+        { quantity: 2, variant_id: "9" },
+        { quantity: 3, variant_id: "1" },
+        { quantity: 1, variant_id: "1", requires_shipping: false },
+      ],
+      mappings,
+    );
+    expect(items).toEqual([{ offeringId: 10, numberOfPages: 24, quantity: 4 }]);
+    expect(ignored).toBe(2);
+    const key = (country: string) =>
+      quoteKey({ shop: "s", settingsVersion: "v", countryCode: country, currency: "EUR", items });
+    expect(key("NL")).not.toBe(key("DE"));
+    expect(key("NL")).toBe(key("NL"));
+  });
+});
+
+describe("backup rates and dates", () => {
+  it("validates backup rates and ignores unreadable stored JSON", () => {
+    expect(
+      backupRatesSchema.safeParse([
+        { name: "A", code: "a", amountMinor: 1 },
+        { name: "B", code: "a", amountMinor: 2 },
+      ]).success,
+    ).toBe(false);
+    expect(backupRatesSchema.safeParse([{ name: "A", code: "a", amountMinor: 1.5 }]).success).toBe(
+      false,
+    );
+    expect(parseStoredBackupRates("{nope")).toEqual([]);
+    expect(parseStoredBackupRates('[{"name":"A","code":"a","amountMinor":495}]')).toEqual([
+      { name: "A", code: "a", amountMinor: 495 },
+    ]);
+  });
+
+  it("counts business days and formats dates as Shopify expects", () => {
+    const friday = new Date("2026-11-27T15:00:00Z");
+    expect(addBusinessDays(friday, 1).toISOString().slice(0, 10)).toBe("2026-11-30");
+    expect(shopifyDate(addBusinessDays(friday, 5))).toBe("2026-12-04 00:00:00 +0000");
+  });
+});

@@ -1,0 +1,49 @@
+import "./sandbox-env";
+import { createServer, type Server } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+
+function listen(): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === "object" && address ? address.port : 0 });
+    });
+  });
+}
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+// Both ports are held by someone else before the app reads its environment.
+const printPort = await listen();
+const shopifyPort = await listen();
+process.env.PRINT_SANDBOX_URL = `http://127.0.0.1:${printPort.port}`;
+process.env.SANDBOX_SHOPIFY_PORT = String(shopifyPort.port);
+
+describe("sandbox mode when a port is taken", () => {
+  afterAll(async () => {
+    await close(shopifyPort.server);
+  });
+
+  it("fails with a clear message naming the print sandbox's port and variable", async () => {
+    const { startSandboxMode } = await import("~/sandbox-mode.server");
+    await expect(startSandboxMode({ print: () => undefined })).rejects.toThrow(
+      `port ${printPort.port} for the print-service sandbox (PRINT_SANDBOX_URL=http://127.0.0.1:${printPort.port}) is already in use`,
+    );
+  });
+
+  it("fails with a clear message naming the Shopify stand-in's port, and leaves nothing running", async () => {
+    await close(printPort.server);
+    const { startSandboxMode } = await import("~/sandbox-mode.server");
+    await expect(startSandboxMode({ print: () => undefined })).rejects.toThrow(
+      `port ${shopifyPort.port} for the Shopify stand-in (SANDBOX_SHOPIFY_PORT) is already in use`,
+    );
+    // The print sandbox it had started is closed again: its port is free.
+    const again = await new Promise<Server>((resolve, reject) => {
+      const server = createServer();
+      server.once("error", reject);
+      server.listen(printPort.port, "127.0.0.1", () => resolve(server));
+    });
+    await close(again);
+  });
+});

@@ -1,0 +1,156 @@
+import { BROWSER_USER_AGENT } from "./sandbox-env";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_API_KEY, SANDBOX_API_SECRET, SANDBOX_APP_BRIDGE_URL, getEnv } from "~/env.server";
+import { loader as devLogin } from "~/routes/dev.login";
+import { loader as devSessionToken } from "~/routes/dev.session-token";
+import { authenticate, sessionStorage } from "~/shopify.server";
+import { deleteMapping, listMappings } from "~/models/mapping.server";
+import { getPrintSettingsForDisplay, savePrintSettings } from "~/models/print-settings.server";
+import {
+  DEMO_MAPPINGS,
+  DEMO_SHOP,
+  seedDemoShop,
+  startSandboxMode,
+  stopSandboxMode,
+  type SandboxModeHandle,
+} from "~/sandbox-mode.server";
+import { DEMO_IDS, verifySessionToken } from "../../sandbox/shopify";
+import { TEST_APP_URL } from "../support/app-env";
+
+const args = (url: string) => ({
+  request: new Request(url, { headers: { "User-Agent": BROWSER_USER_AGENT } }),
+  params: {},
+  context: {},
+});
+
+describe("sandbox mode (no SHOPIFY_API_KEY)", () => {
+  let handle: SandboxModeHandle;
+  let banner = "";
+
+  beforeAll(async () => {
+    handle = await startSandboxMode({ print: (text) => (banner += text) });
+  });
+  afterAll(async () => {
+    await stopSandboxMode();
+  });
+
+  it("runs in sandbox mode with the sandbox app credentials and the App Bridge stand-in", () => {
+    const env = getEnv();
+    expect(env.mode).toBe("sandbox");
+    expect(env.shopifyApiKey).toBe(SANDBOX_API_KEY);
+    expect(env.appBridgeUrl).toBe(SANDBOX_APP_BRIDGE_URL);
+  });
+
+  it("prints one block saying what runs where", () => {
+    expect(banner).toContain("SANDBOX MODE");
+    expect(banner).toContain(`${TEST_APP_URL}/dev/login`);
+    expect(banner).toContain(handle.sandbox.url);
+    expect(banner).toContain(`${handle.sandbox.url}/__sandbox/`);
+    expect(banner).toContain(handle.shopify.url);
+    expect(banner).toContain(`${handle.shopify.url}/__fake/`);
+  });
+
+  it("seeds the demo shop: an offline session from the library's token exchange, print settings, mappings", async () => {
+    const session = await sessionStorage.loadSession(`offline_${DEMO_SHOP}`);
+    expect(session?.accessToken).toBeTruthy();
+    expect(session?.refreshToken).toBeTruthy();
+    const oauth = handle.shopify.control.requestLog({ kind: "oauth" });
+    expect(oauth.some((e) => e.shop === DEMO_SHOP && e.status === 200)).toBe(true);
+
+    expect(await getPrintSettingsForDisplay({ shop: DEMO_SHOP })).toMatchObject({
+      printEnvironment: "sandbox",
+      merchantApiKey: "sandbox-merchant-key",
+      secretKeySet: true,
+      applicationApiKeySet: true,
+      buttonKey: "sandbox-button-key",
+      currency: "EUR",
+    });
+    const mapped = (await listMappings({ shop: DEMO_SHOP })).map((m) => m.variantId);
+    expect(mapped.sort()).toEqual(DEMO_MAPPINGS.map((m) => m.variantId).sort());
+    for (const unmapped of [
+      DEMO_IDS.variants.novel,
+      DEMO_IDS.variants.magazine,
+      DEMO_IDS.variants.calendar,
+      DEMO_IDS.variants.framedPrint5070,
+    ]) {
+      expect(mapped).not.toContain(unmapped);
+    }
+  });
+
+  it("points the print sandbox's status callbacks at the shop's callback route", () => {
+    const merchant = handle.sandbox.control.merchant("sandbox-merchant-key");
+    expect(merchant?.callbackUrl).toBe(
+      `${TEST_APP_URL}/webhooks/print/${handle.seeded.callbackId}`,
+    );
+  });
+
+  it("seeds again without undoing the merchant's changes, and with a fresh session", async () => {
+    await savePrintSettings({ shop: DEMO_SHOP, input: { routingMode: "hold", holdHours: 4 } });
+    await deleteMapping({ shop: DEMO_SHOP, variantId: DEMO_IDS.variants.notebook });
+    const before = await sessionStorage.loadSession(`offline_${DEMO_SHOP}`);
+
+    const again = await seedDemoShop();
+    expect(again.firstSeed).toBe(false);
+    expect(again.callbackId).toBe(handle.seeded.callbackId);
+    expect(await getPrintSettingsForDisplay({ shop: DEMO_SHOP })).toMatchObject({
+      routingMode: "hold",
+      holdHours: 4,
+    });
+    expect(await listMappings({ shop: DEMO_SHOP })).toHaveLength(DEMO_MAPPINGS.length - 1);
+    const after = await sessionStorage.loadSession(`offline_${DEMO_SHOP}`);
+    expect(after?.accessToken).toBeTruthy();
+    expect(after?.accessToken).not.toBe(before?.accessToken);
+  });
+
+  it("GET /dev/session-token hands out a real session token that authenticate.admin accepts", async () => {
+    const response = await devSessionToken();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const { token } = (await response.json()) as { token: string };
+    const check = verifySessionToken(token, {
+      apiKey: SANDBOX_API_KEY,
+      apiSecret: SANDBOX_API_SECRET,
+      shop: DEMO_SHOP,
+    });
+    expect(check.ok).toBe(true);
+
+    const { session } = await authenticate.admin(
+      new Request(`${TEST_APP_URL}/app`, {
+        headers: { Authorization: `Bearer ${token}`, "User-Agent": BROWSER_USER_AGENT },
+      }),
+    );
+    expect(session.shop).toBe(DEMO_SHOP);
+  });
+
+  it("GET /dev/login opens /app as Shopify admin would, and authenticate.admin accepts the document request", async () => {
+    const response = await devLogin(args(`${TEST_APP_URL}/dev/login`));
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("Location") ?? "", TEST_APP_URL);
+    expect(location.pathname).toBe("/app");
+    expect(location.searchParams.get("embedded")).toBe("1");
+    expect(location.searchParams.get("shop")).toBe(DEMO_SHOP);
+    expect(Buffer.from(location.searchParams.get("host") ?? "", "base64").toString()).toBe(
+      "admin.shopify.com/store/print-connect-demo",
+    );
+    expect(location.searchParams.get("id_token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    const { session, sessionToken } = await authenticate.admin(
+      new Request(location, { headers: { "User-Agent": BROWSER_USER_AGENT } }),
+    );
+    expect(session.shop).toBe(DEMO_SHOP);
+    expect(sessionToken?.dest).toBe(`https://${DEMO_SHOP}`);
+  });
+
+  it("GET /dev/login?to= opens another app page, and only app pages", async () => {
+    const target = async (to: string) => {
+      const response = await devLogin(
+        args(`${TEST_APP_URL}/dev/login?to=${encodeURIComponent(to)}`),
+      );
+      return new URL(response.headers.get("Location") ?? "", TEST_APP_URL).pathname;
+    };
+    expect(await target("/app/orders")).toBe("/app/orders");
+    expect(await target("https://evil.example/app")).toBe("/app");
+    expect(await target("//evil.example/app")).toBe("/app");
+    expect(await target("/application")).toBe("/app");
+  });
+});

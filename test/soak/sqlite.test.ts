@@ -1,0 +1,92 @@
+import "../support/app-env";
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "~/db.server";
+import { testDbFile } from "../support/app-env";
+
+// Several processes (web, `npm run worker`) share one SQLite file, and a
+// long-running process makes many transactions. These tests hold the app's
+// client (app/lib/sqlite-client.server.ts) to that.
+const sqlite = process.env.DATABASE_URL?.startsWith("file:") ?? false;
+const dir = mkdtempSync(path.join(os.tmpdir(), "print-connect-sqlite-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function freshDb(): string {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.sqlite`);
+  copyFileSync(testDbFile, file);
+  return file;
+}
+
+const openFiles = () => readdirSync("/proc/self/fd").length;
+
+async function transactions(db: PrismaClient, n: number, prefix: string) {
+  for (let i = 0; i < n; i++) {
+    await db.$transaction(async (tx) => {
+      await tx.webhookReceipt.create({
+        data: { shop: "s.myshopify.com", webhookId: `${prefix}-${i}`, topic: "t" },
+      });
+    });
+  }
+}
+
+/** Another process takes the write lock and holds it for `ms`. */
+async function holdWriteLock(file: string, ms: number): Promise<() => Promise<void>> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { createClient } from "@libsql/client";
+       const c = createClient({ url: "file:${file}" });
+       const tx = await c.transaction("write");
+       await tx.execute("INSERT INTO WebhookReceipt (shop, webhookId, topic, receivedAt) VALUES ('other', 'lock', 't', 0)");
+       process.stdout.write("locked\\n");
+       setTimeout(async () => { await tx.commit(); process.exit(0); }, ${ms});`,
+    ],
+    { cwd: path.resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
+    child.once("exit", (code) => reject(new Error(`lock holder exited with ${code}`)));
+  });
+  return () => new Promise<void>((resolve) => child.once("exit", () => resolve()));
+}
+
+async function writeWhileLocked(db: PrismaClient, file: string) {
+  await db.webhookReceipt.count(); // connected before the other process locks
+  const done = await holdWriteLock(file, 400);
+  try {
+    await transactions(db, 1, "while-locked");
+    return "ok";
+  } catch (error) {
+    return error instanceof Error ? (error.message.split("\n").filter(Boolean).pop() ?? "") : "";
+  } finally {
+    await done();
+  }
+}
+
+describe.runIf(sqlite && process.platform === "linux")("SQLite shared by processes", () => {
+  // @libsql/client 0.8 on its own gives every transaction a connection and
+  // never closes it; the app's client runs transactions on its one connection.
+  it("the app's client does not open a file per transaction", async () => {
+    const db = createPrismaClient(`file:${freshDb()}`);
+    await transactions(db, 5, "warm");
+    const before = openFiles();
+    await transactions(db, 300, "app");
+    expect(openFiles() - before).toBeLessThan(10);
+    await db.$disconnect();
+  });
+
+  // Without a busy timeout a lock held by another process fails the statement
+  // at once (Prisma: P1008 "Operation has timed out").
+  it("the app's client waits for another process's write lock", async () => {
+    const file = freshDb();
+    const db = createPrismaClient(`file:${file}`);
+    expect(await writeWhileLocked(db, file)).toBe("ok");
+    await db.$disconnect();
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * The whole fulfilment path on loopback, for integration tests: the print
+ * sandbox, the Shopify stand-in (reached through the Shopify library's real
+ * HTTP calls), and a small HTTP server that hands each request to the app's
+ * real route modules. Import "./app-env" before this file.
+ */
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../sandbox";
+import {
+  DEMO_SHOP_DOMAIN,
+  installShopifyRedirect,
+  mintSessionToken,
+  startShopifyFake,
+  type ShopifyFake,
+} from "../../sandbox/shopify";
+import prisma from "~/db.server";
+import { authenticate } from "~/shopify.server";
+import { printClientFor } from "~/lib/print-client.server";
+import { shopifyAdmin } from "~/lib/shopify-admin.server";
+import { saveMapping, type MappingInput } from "~/models/mapping.server";
+import { savePrintSettings, type PrintSettingsInput } from "~/models/print-settings.server";
+import { FulfilmentWorker, type WorkerOptions } from "~/services/fulfilment/worker";
+import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
+import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
+import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
+import { action as printCallback } from "~/routes/webhooks.print.$callbackId";
+import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "./app-env";
+import { startRouteServer, type Route, type RouteHandler } from "./route-server";
+
+export const SHOP = DEMO_SHOP_DOMAIN;
+export const SANDBOX_KEYS = {
+  merchantApiKey: "sandbox-merchant-key",
+  secretKey: "sandbox-secret-key",
+};
+
+const ROUTES: Route[] = [
+  { path: /^\/webhooks\/orders\/paid$/, handler: ordersPaid as RouteHandler },
+  { path: /^\/webhooks\/orders\/updated$/, handler: ordersUpdated as RouteHandler },
+  { path: /^\/webhooks\/orders\/cancelled$/, handler: ordersCancelled as RouteHandler },
+  { path: /^\/webhooks\/app\/uninstalled$/, handler: appUninstalled as RouteHandler },
+  { path: /^\/webhooks\/print\/(?<callbackId>[^/]+)$/, handler: printCallback as RouteHandler },
+];
+
+export interface Harness {
+  sandbox: Sandbox;
+  shopify: ShopifyFake;
+  appUrl: string;
+  callbackId: string;
+  worker(options?: WorkerOptions): FulfilmentWorker;
+  map(mapping: MappingInput): Promise<void>;
+  settings(input: PrintSettingsInput): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const fastRetry = { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 };
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+
+export async function startHarness(options: { sandbox?: SandboxOptions } = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ port: 0, seed: 11, ...options.sandbox });
+  const shopify = await startShopifyFake({
+    apiKey: TEST_API_KEY,
+    apiSecret: TEST_API_SECRET,
+    rateLimit: false,
+  });
+  const uninstallRedirect = installShopifyRedirect({ target: shopify.url });
+  const routes = await startRouteServer(ROUTES, TEST_APP_URL);
+  shopify.control.setAppUrl(routes.url);
+
+  // Install the way Shopify does: a session token, exchanged for an offline token.
+  const token = mintSessionToken({ apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, shop: SHOP });
+  await authenticate.admin(
+    new Request(`${TEST_APP_URL}/app`, { headers: { Authorization: `Bearer ${token}` } }),
+  );
+  await savePrintSettings({
+    shop: SHOP,
+    input: {
+      printEnvironment: "sandbox",
+      printBaseUrl: sandbox.url,
+      ...SANDBOX_KEYS,
+      currency: "EUR",
+    },
+  });
+  const { callbackId } = await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } });
+  sandbox.control.setCallbackUrl(
+    SANDBOX_KEYS.merchantApiKey,
+    `${routes.url}/webhooks/print/${callbackId}`,
+  );
+
+  const workers: FulfilmentWorker[] = [];
+  return {
+    sandbox,
+    shopify,
+    appUrl: routes.url,
+    callbackId,
+    worker(workerOptions = {}) {
+      const worker = new FulfilmentWorker(
+        {
+          db: prisma,
+          printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
+          shopify: shopifyAdmin,
+          logger: silent,
+        },
+        { baseBackoffMs: 1, maxBackoffMs: 5, leaseMs: 5_000, ...workerOptions },
+      );
+      workers.push(worker);
+      return worker;
+    },
+    async map(mapping) {
+      await saveMapping({ shop: SHOP, mapping });
+    },
+    async settings(input) {
+      await savePrintSettings({ shop: SHOP, input });
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.stop()));
+      await routes.close();
+      await uninstallRedirect();
+      await shopify.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Print-ready mappings of the stand-in's demo variants to sandbox offerings. */
+export const MAPPINGS = {
+  photoBook: {
+    variantId: "gid://shopify/ProductVariant/20001",
+    title: "Hardcover Photo Book - 24 pages",
+    offeringId: 228478,
+    contentUrl: "https://files.example.com/photo-book.pdf",
+    contentWidth: 210,
+    contentHeight: 297,
+    numberOfPages: 24,
+  },
+  novel: {
+    variantId: "gid://shopify/ProductVariant/20003",
+    title: "Softcover Novel",
+    offeringId: 228500,
+    contentUrl: "https://files.example.com/novel.pdf",
+    contentWidth: 148,
+    contentHeight: 210,
+    numberOfPages: 320,
+  },
+  framedPrint: {
+    variantId: "gid://shopify/ProductVariant/20006",
+    title: "Framed print 30x40",
+    offeringId: 228565,
+    contentUrl: "https://files.example.com/print.jpg",
+    contentWidth: 300,
+    contentHeight: 400,
+    numberOfPages: 1,
+  },
+  notebook: {
+    variantId: "gid://shopify/ProductVariant/20008",
+    title: "Personalised notebook",
+    offeringId: 228570,
+    contentWidth: 148,
+    contentHeight: 210,
+    numberOfPages: 96,
+    fileProperty: "Print file",
+  },
+} satisfies Record<string, MappingInput>;
+
+export const ADDRESS_NL = {
+  firstName: "Anna",
+  lastName: "Jansen",
+  address1: "Keizersgracht 1",
+  city: "Amsterdam",
+  zip: "1015 CJ",
+  countryCode: "NL",
+  phone: "+31 20 123 4567",
+};
+
+/**
+ * Runs a worker until no print order is due within the next second (retries
+ * with short backoff included), or fails after `timeoutMs`.
+ */
+export async function settle(worker: FulfilmentWorker, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const worked = await worker.runOnce();
+    if (worked > 0) continue;
+    const soon = await prisma.printOrder.count({
+      where: {
+        status: { notIn: ["cancelled", "needs_attention"] },
+        nextAttemptAt: { lte: new Date(Date.now() + 1_000) },
+      },
+    });
+    if (soon === 0) return;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`settle: still ${soon} print order(s) due after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A paid order in the Shopify stand-in; its orders/paid webhook goes to the app. */
+export async function placePaidOrder(
+  h: Harness,
+  lineItems: { variantId: string; quantity?: number; properties?: Record<string, string> }[],
+  options: {
+    shippingAddress?: Record<string, string | null>;
+    email?: string;
+    duplicates?: number;
+    concurrent?: boolean;
+  } = {},
+) {
+  const { order } = await h.shopify.control.createOrder(
+    {
+      lineItems,
+      email: options.email ?? "anna@example.com",
+      shippingAddress: { ...ADDRESS_NL, ...options.shippingAddress },
+    },
+    { deliver: false },
+  );
+  const paid = await h.shopify.control.markOrderPaid(order.id, {
+    topics: ["orders/paid"],
+    ...(options.duplicates ? { duplicates: options.duplicates } : {}),
+    ...(options.concurrent ? { concurrent: true } : {}),
+  });
+  return { order, deliveries: paid.deliveries };
+}
+
+export function printOrdersOf(shopifyOrderId: string | number) {
+  return prisma.printOrder.findMany({
+    where: { shop: SHOP, shopifyOrderId: String(shopifyOrderId).replace(/\D/g, "") },
+    include: { items: true, events: { orderBy: { id: "asc" } } },
+    orderBy: { groupIndex: "asc" },
+  });
+}

@@ -1,0 +1,39 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { installGlobals } from "@remix-run/node";
+import { defineConfig, type UserConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+installGlobals({ nativeFetch: true });
+
+const appUrl = new URL(process.env.SHOPIFY_APP_URL || "http://localhost");
+const host = appUrl.hostname;
+// Behind the Shopify CLI tunnel HMR must go through the public host.
+const hmr =
+  host === "localhost" || host === "127.0.0.1"
+    ? { protocol: "ws", host: "localhost", port: 64999, clientPort: 64999 }
+    : { protocol: "wss", host, port: Number(process.env.FRONTEND_PORT) || 8002, clientPort: 443 };
+
+export default defineConfig({
+  server: {
+    allowedHosts: [host],
+    cors: { preflightContinue: true },
+    port: Number(process.env.PORT || 3000),
+    hmr,
+    fs: { allow: ["app", "node_modules"] },
+  },
+  plugins: [
+    remix({
+      ignoredRouteFiles: ["**/.*", "**/*.test.ts"],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_lazyRouteDiscovery: true,
+        v3_singleFetch: false,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+  build: { assetsInlineLimit: 0 },
+  optimizeDeps: { include: ["@shopify/app-bridge-react", "@shopify/polaris"] },
+}) satisfies UserConfig;

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["test/**/*.test.ts", "app/**/*.test.ts", "sandbox/**/*.test.ts"],
+    exclude: ["node_modules/**"],
+    globalSetup: ["test/support/global-setup.ts"],
+    setupFiles: ["test/setup/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+  },
+});
