@@ -1,6 +1,7 @@
+import type { Shop } from "@prisma/client";
 import { createPrintClient, type PrintClient, type RetryOptions } from "../services/print";
 import { getEnv } from "../env.server";
-import { getPrintCredentials } from "../models/print-settings.server";
+import { credentialsFromShop, getPrintCredentials } from "../models/print-settings.server";
 import { getLogger } from "./logger.server";
 
 const clients = new Map<string, { version: string; client: PrintClient }>();
@@ -8,15 +9,21 @@ const clients = new Map<string, { version: string; client: PrintClient }>();
 /**
  * The print-service client for a shop, built from its stored settings and
  * reused until they change. Null when the shop has not entered its keys.
+ * Pass the Shop row when it is already in hand (the worker does, every step)
+ * to spare a second read of the same row.
  */
 export async function printClientFor(
-  shop: string,
+  shop: string | Shop,
   options: { retry?: Partial<RetryOptions> } = {},
 ): Promise<PrintClient | null> {
-  const credentials = await getPrintCredentials({ shop });
+  const shopDomain = typeof shop === "string" ? shop : shop.shop;
+  const credentials =
+    typeof shop === "string" ? await getPrintCredentials({ shop }) : credentialsFromShop(shop);
   if (!credentials) return null;
-  const cached = clients.get(shop);
-  if (!options.retry && cached?.version === credentials.version) return cached.client;
+  // Settings and retry policy together decide the client; either changing builds a new one.
+  const version = `${credentials.version}|${JSON.stringify(options.retry ?? null)}`;
+  const cached = clients.get(shopDomain);
+  if (cached?.version === version) return cached.client;
   const env = getEnv();
   const client = createPrintClient({
     environment: credentials.environment,
@@ -31,8 +38,8 @@ export async function printClientFor(
     ...(credentials.buttonKey ? { buttonKey: credentials.buttonKey } : {}),
     timeoutMs: env.printTimeoutMs,
     ...(options.retry ? { retry: options.retry } : {}),
-    logger: getLogger().child({ component: "print-client", shop }),
+    logger: getLogger().child({ component: "print-client", shop: shopDomain }),
   });
-  if (!options.retry) clients.set(shop, { version: credentials.version, client });
+  clients.set(shopDomain, { version, client });
   return client;
 }

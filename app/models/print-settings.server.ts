@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type { Shop } from "@prisma/client";
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { createSecretCipher } from "../services/crypto/cipher";
@@ -84,7 +86,12 @@ export async function getPrintCredentials({
   shop: string;
 }): Promise<PrintCredentials | null> {
   const row = await prisma.shop.findUnique({ where: { shop } });
-  if (!row?.merchantApiKey || !row.secretKeyEncrypted) return null;
+  return row ? credentialsFromShop(row) : null;
+}
+
+/** The same, from a Shop row the caller has already read (the worker reads it once per step). */
+export function credentialsFromShop(row: Shop): PrintCredentials | null {
+  if (!row.merchantApiKey || !row.secretKeyEncrypted) return null;
   return {
     environment: row.printEnvironment as PrintEnvironmentName,
     baseUrl: row.printBaseUrl,
@@ -94,7 +101,20 @@ export async function getPrintCredentials({
       ? cipher().decrypt(row.applicationKeyEncrypted)
       : undefined,
     buttonKey: row.buttonKey ?? undefined,
-    version: row.updatedAt.toISOString(),
+    // Every stored field that shapes a client; encrypted values change on each save (fresh IV).
+    version: createHash("sha256")
+      .update(
+        [
+          row.printEnvironment,
+          row.printBaseUrl,
+          row.merchantApiKey,
+          row.secretKeyEncrypted,
+          row.applicationKeyEncrypted,
+          row.buttonKey,
+          row.updatedAt.toISOString(),
+        ].join("\n"),
+      )
+      .digest("hex"),
   };
 }
 

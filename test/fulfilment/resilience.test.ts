@@ -39,7 +39,7 @@ const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** A client whose chosen method dies mid-flight, as if the worker process were killed there. */
 async function dyingClient(
-  shop: string,
+  shop: Parameters<typeof printClientFor>[0],
   dies: "afterCreate" | "beforePay",
 ): Promise<PrintClient | null> {
   const real = await printClientFor(shop, { retry: fastRetry });

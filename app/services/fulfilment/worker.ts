@@ -49,7 +49,7 @@ export interface WorkerLogger {
 export interface FulfilmentDeps {
   db: PrismaClient;
   /** The print-service client for a shop, or null when the shop has not connected one. */
-  printClientFor(shop: string): Promise<PrintClient | null>;
+  printClientFor(shop: Shop): Promise<PrintClient | null>;
   shopify: ShopifyAdmin;
   logger: WorkerLogger;
   now?: () => Date;
@@ -374,7 +374,7 @@ export class FulfilmentWorker {
       // Uninstalled: act for the shop no more, but keep the order for a reinstall.
       return done({ nextAttemptAt: new Date(this.now().getTime() + 60 * 60_000) });
     }
-    const client = await this.deps.printClientFor(order.shop);
+    const client = await this.deps.printClientFor(shop);
     if (!client) {
       throw new AttentionError({
         code: "NOT_CONNECTED",
@@ -401,7 +401,7 @@ export class FulfilmentWorker {
       case "paid":
       case "in_production":
       case "fulfilled":
-        return this.follow(order, client);
+        return this.follow(order, shop, client);
       case "shipped":
         return this.fulfil(order, shop);
       default:
@@ -795,7 +795,7 @@ export class FulfilmentWorker {
   }
 
   /** Re-reads the print order and moves forward with what it says. */
-  private async follow(order: Loaded, client: PrintClient): Promise<StepResult> {
+  private async follow(order: Loaded, shop: Shop, client: PrintClient): Promise<StepResult> {
     const details = await client.orders.details({ orderId: order.printOrderId! });
     const now = this.now();
     const data: StepResult["data"] = {
@@ -819,7 +819,7 @@ export class FulfilmentWorker {
     const state = details.orderState;
     if (!state || !serviceStateAdvances(order.serviceState, state)) {
       if (order.status === "fulfilled")
-        return this.extraTracking(order, details.trackingCode, details.trackingUrl, data);
+        return this.extraTracking(order, shop, details.trackingCode, details.trackingUrl, data);
       return done(data);
     }
     data.serviceState = state;
@@ -834,7 +834,14 @@ export class FulfilmentWorker {
     if (meaning.kind === "shipped") {
       if (!details.trackingCode) return done(data, events); // tracking follows shortly
       if (order.status === "fulfilled")
-        return this.extraTracking(order, details.trackingCode, details.trackingUrl, data, events);
+        return this.extraTracking(
+          order,
+          shop,
+          details.trackingCode,
+          details.trackingUrl,
+          data,
+          events,
+        );
       return done(
         {
           ...data,
@@ -864,6 +871,7 @@ export class FulfilmentWorker {
   /** A second shipment of a fulfilled print order: add its tracking, never overwrite. */
   private async extraTracking(
     order: Loaded,
+    shop: Shop,
     code: string | undefined,
     url: string | undefined,
     data: StepResult["data"],
@@ -873,7 +881,6 @@ export class FulfilmentWorker {
     if (!code || !order.fulfillmentId || pushed.some((p) => p.number === code))
       return done(data, events);
     const all = [...pushed, { number: code, url: url ?? null }];
-    const shop = await this.deps.db.shop.findUniqueOrThrow({ where: { shop: order.shop } });
     const result = await this.deps.shopify.graphql<TrackingUpdateData>(
       order.shop,
       TRACKING_UPDATE_MUTATION,
