@@ -43,6 +43,8 @@ function newestSourceMtime(): number {
       return;
     }
     if (stat.isDirectory()) {
+      // A folder's own time changes when a file in it is added, removed or renamed.
+      newest = Math.max(newest, stat.mtimeMs);
       for (const name of readdirSync(p)) {
         if (name === "node_modules" || name.startsWith(".")) continue;
         visit(path.join(p, name));

@@ -29,6 +29,17 @@ describeBrowser("home page in the browser", () => {
     await h().screenshot("home");
   });
 
+  it("declares a favicon the server serves, so browsers do not ask for a missing /favicon.ico", async () => {
+    const page = h().page;
+    const href = await page.locator('link[rel="icon"]').getAttribute("href");
+    expect(href).toBe("/favicon.svg");
+    const icon = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, type: response.headers.get("content-type") };
+    }, href!);
+    expect(icon).toEqual({ status: 200, type: expect.stringContaining("image/svg+xml") });
+  });
+
   it("keeps working after the first token expires: client requests carry fresh session tokens", async () => {
     const page = h().page;
     const status = await page.evaluate(async () => {
