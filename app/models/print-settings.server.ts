@@ -118,8 +118,14 @@ export function credentialsFromShop(row: Shop): PrintCredentials | null {
   };
 }
 
-export async function findShopByCallbackId({ callbackId }: { callbackId: string }) {
-  return prisma.shop.findUnique({ where: { callbackId }, select: { shop: true } });
+/** The shop a status-callback address belongs to, with its credentials to verify the signature. */
+export async function findCallbackReceiver({
+  callbackId,
+}: {
+  callbackId: string;
+}): Promise<{ shop: string; credentials: PrintCredentials | null } | null> {
+  const row = await prisma.shop.findUnique({ where: { callbackId } });
+  return row ? { shop: row.shop, credentials: credentialsFromShop(row) } : null;
 }
 
 // Settings form (admin Settings page) ---------------------------------------------------------

@@ -4,7 +4,7 @@ import prisma from "../db.server";
 import { getLogger } from "../lib/logger.server";
 import { readBodyWithin } from "../lib/request-body.server";
 import { signalWorkAvailable } from "../lib/worker-signal.server";
-import { findShopByCallbackId, getPrintCredentials } from "../models/print-settings.server";
+import { findCallbackReceiver } from "../models/print-settings.server";
 import { noteStatusCallback } from "../services/fulfilment/commands";
 import { verifyStatusCallback } from "../services/print";
 import { callbackLimiter } from "../lib/callback-limit.server";
@@ -27,11 +27,10 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     });
   }
   const found = params.callbackId
-    ? await findShopByCallbackId({ callbackId: params.callbackId })
+    ? await findCallbackReceiver({ callbackId: params.callbackId })
     : null;
-  if (!found) return unauthorized();
-  const credentials = await getPrintCredentials({ shop: found.shop });
-  if (!credentials) return unauthorized();
+  const credentials = found?.credentials;
+  if (!found || !credentials) return unauthorized();
   const body = await readBodyWithin(request, CALLBACK_BODY_LIMIT);
   if (body === null) return new Response("Callback body too large", { status: 413 });
   const verified = verifyStatusCallback(body, credentials.secretKey);

@@ -40,6 +40,15 @@ afterAll(async () => {
   removeSoakDb();
 });
 
+const callbackSummary = (harness: Harness) => {
+  const summary: Record<string, number> = {};
+  for (const c of harness.sandbox.control.callbacks()) {
+    const key = `${c.delivered ? "delivered" : "not delivered"} after ${c.attempts}${c.lastError ? ` (${c.lastError})` : ""}`;
+    summary[key] = (summary[key] ?? 0) + 1;
+  }
+  return summary;
+};
+
 const lap = (started: number, what: string) => {
   if (process.env.SOAK_VERBOSE) console.log(`${what}: ${Date.now() - started} ms`);
 };
@@ -93,6 +102,7 @@ describe(`${ORDERS} orders through a faulty print service with two workers`, () 
     // The service ships everything; its status callbacks make the workers re-read.
     shipEverything(h);
     await h.sandbox.control.waitForCallbacks(scaled(15_000));
+    lap(started, `callbacks sent ${JSON.stringify(callbackSummary(h))}`);
     await waitUntil(
       async () =>
         (await prisma.printOrder.count({
