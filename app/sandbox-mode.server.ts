@@ -21,7 +21,7 @@ import type { ShopifyFake } from "../sandbox/shopify/index";
 import { DEMO_IDS, DEMO_SHOP_DOMAIN } from "../sandbox/shopify/seed";
 import { mintSessionToken } from "../sandbox/shopify/session-token";
 import prisma from "./db.server";
-import { getEnv } from "./env.server";
+import { getEnv, type Env } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { saveMapping, type MappingInput } from "./models/mapping.server";
 import { savePrintSettings, type PrintSettingsInput } from "./models/print-settings.server";
@@ -332,7 +332,7 @@ export async function startSandboxMode(
     "sandbox mode started",
   );
   const print = options.print ?? ((text: string) => process.stdout.write(text));
-  print(sandboxModeBanner({ appUrl, sandbox, shopify, seeded }));
+  print(sandboxModeBanner({ appUrl, sandbox, shopify, seeded, env }));
   return handle;
 }
 
@@ -341,12 +341,31 @@ export async function stopSandboxMode(): Promise<void> {
   await running?.stop();
 }
 
+/** DATABASE_URL for people: an absolute SQLite path, or a server without its credentials. */
+export function describeDatabase(databaseUrl: string): string {
+  if (databaseUrl.startsWith("file:")) {
+    const rest = databaseUrl.slice("file:".length).split("?")[0] ?? "";
+    // libSQL opens a relative file: path from the working directory, as path.resolve does.
+    const file = rest.startsWith("//") ? new URL(databaseUrl).pathname : rest;
+    return `SQLite, ${path.resolve(file)}`;
+  }
+  try {
+    const url = new URL(databaseUrl);
+    const kind = url.protocol === "libsql:" ? "libSQL" : "PostgreSQL";
+    return `${kind}, ${url.host}${url.pathname}`;
+  } catch {
+    return "(DATABASE_URL not readable as a URL)";
+  }
+}
+
 export function sandboxModeBanner(parts: {
   appUrl: string;
   sandbox: Pick<Sandbox, "url">;
   shopify: Pick<ShopifyFake, "url">;
   seeded: Pick<SeededDemoShop, "shop">;
+  env: Pick<Env, "databaseUrl" | "worker" | "workerConcurrency">;
 }): string {
+  const { env } = parts;
   const rows: [string, string][] = [
     ["App", parts.appUrl],
     ["Sign in (dev)", `${parts.appUrl}/dev/login`],
@@ -355,6 +374,13 @@ export function sandboxModeBanner(parts: {
     ["  control API", `${parts.sandbox.url}/__sandbox/`],
     ["Shopify stand-in", parts.shopify.url],
     ["  control API", `${parts.shopify.url}/__fake/`],
+    [
+      "Fulfilment worker",
+      env.worker === "inline"
+        ? `inline, in the app process (WORKER=inline, up to ${env.workerConcurrency} print orders at a time)`
+        : "not in the app process (WORKER=off): run `npm run worker` to fulfil orders",
+    ],
+    ["Database", describeDatabase(env.databaseUrl)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`);

@@ -18,7 +18,7 @@ import {
 } from "./faults";
 import { receiveUpload } from "./legacy";
 import { findCurrency, parseMoney } from "./money";
-import type { Transition } from "./orders";
+import type { AdvanceOptions, Transition } from "./orders";
 import type { RingBuffer } from "./prng";
 import {
   DEFAULT_MERCHANT,
@@ -65,10 +65,12 @@ export const newMerchantSchema = merchantPatchSchema.extend({
 });
 export type NewMerchant = z.infer<typeof newMerchantSchema>;
 
+const trackingSchema = z.object({ code: z.string().min(1), url: z.string().optional() });
 const advanceSchema = z.object({
   orderId: z.number().int().optional(),
   to: z.string().optional(),
   force: z.boolean().optional(),
+  tracking: trackingSchema.nullable().optional(),
 });
 
 export interface FaultsView {
@@ -86,7 +88,9 @@ export interface SandboxControl {
   callbacks(): CallbackDelivery[];
   /** Resolves when no callback is waiting for delivery or retry (or after timeoutMs). */
   waitForCallbacks(timeoutMs?: number): Promise<void>;
-  advance(opts?: { orderId?: number; to?: string; force?: boolean }): Transition[];
+  advance(opts?: AdvanceOptions): Transition[];
+  /** A shipped order's tracking number arriving (or changing) after it shipped. */
+  setTracking(orderId: number, tracking: { code: string; url?: string | undefined }): Order;
   faults(): FaultsView;
   setFaults(input: FaultConfigInput): FaultsView;
   addFaultRule(rule: FaultRule): FaultsView;
@@ -193,6 +197,11 @@ export function createControl(deps: ControlDeps): SandboxControl {
       if (out.length) ctx.changed();
       return out;
     },
+    setTracking: (orderId, tracking) => {
+      const order = ctx.orders.setTracking(orderId, tracking);
+      ctx.changed();
+      return order;
+    },
     faults: view,
     setFaults: (input) => {
       faults.configure(parseOr400(faultConfigSchema, input));
@@ -238,7 +247,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 }
 
 const upload = /^\/__sandbox\/upload(\/.*)?$/;
-const orderPath = /^\/__sandbox\/orders\/(\d+)(\/advance)?$/;
+const orderPath = /^\/__sandbox\/orders\/(\d+)(\/advance|\/tracking)?$/;
 const merchantPath = /^\/__sandbox\/merchants\/([^/]+)(\/callback-url)?$/;
 
 /** HTTP front of the control API. Bodies are JSON; errors use the JSON error shape. */
@@ -312,6 +321,9 @@ export function handleControl(
       const order = control.order(id);
       if (!order) throw new ServiceError(404, undefined, "Order not found");
       return json(200, order);
+    }
+    if (method === "POST" && om[2] === "/tracking") {
+      return json(200, control.setTracking(id, parseOr400(trackingSchema, obj)));
     }
     if (method === "POST" && om[2]) {
       const opts = parseOr400(advanceSchema, obj);

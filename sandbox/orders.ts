@@ -124,6 +124,17 @@ export interface Transition {
 
 const COLOUR = /^#[0-9A-Fa-f]{6}$/;
 
+export interface AdvanceOptions {
+  orderId?: number;
+  to?: string;
+  force?: boolean;
+  /**
+   * On reaching SHIPPED: this tracking number, or none at all (null: shipped untracked,
+   * or its number comes later through setTracking). Default: a generated number.
+   */
+  tracking?: { code: string; url?: string | undefined } | null;
+}
+
 export class OrderService {
   constructor(
     private readonly store: Store,
@@ -371,7 +382,7 @@ export class OrderService {
    * items PENDING_COMPLETION waits). With `to`: walks forward state by state to it, or
    * jumps directly when `to` is off the forward path (CANCELLED, PRODUCTION_ERROR, ...).
    */
-  advance(opts: { orderId?: number; to?: string; force?: boolean }): Transition[] {
+  advance(opts: AdvanceOptions): Transition[] {
     if (opts.to !== undefined && !(ORDER_STATES as readonly string[]).includes(opts.to))
       throw invalidData("to", `unknown state ${opts.to}`);
     const to = opts.to as OrderState | undefined;
@@ -384,7 +395,7 @@ export class OrderService {
     const out: Transition[] = [];
     const step = (o: Order, next: OrderState) => {
       out.push({ orderId: o.id, from: o.state, to: next });
-      this.transition(o, next);
+      this.transition(o, next, opts.tracking);
     };
     for (const o of targets) {
       if (to === undefined) {
@@ -408,7 +419,24 @@ export class OrderService {
     return order.items.some((it) => it.state === "PENDING_COMPLETION");
   }
 
-  private transition(order: Order, to: OrderState): void {
+  /**
+   * Adds or replaces a shipped order's tracking number, as the real service does when a
+   * carrier's number arrives after the order was marked shipped. No status callback: the
+   * state does not change.
+   */
+  setTracking(orderId: number, tracking: { code: string; url?: string | undefined }): Order {
+    const order = this.store.orders.get(orderId);
+    if (!order) throw new ServiceError(404, undefined, "Order not found");
+    order.trackingCode = tracking.code;
+    order.trackingUrl = tracking.url ?? "";
+    return order;
+  }
+
+  private transition(
+    order: Order,
+    to: OrderState,
+    tracking?: AdvanceOptions["tracking"],
+  ): void {
     const from = order.state;
     order.state = to;
     order.history.push({ from, to, at: isoWithOffset(this.clock.now()) });
@@ -418,7 +446,10 @@ export class OrderService {
       else if (to === "WAITING_TO_DISPATCH") it.state = "PROCESSED";
       else if (to === "IN_PRINT_QUEUE") it.state = "PRINT_READY";
     }
-    if (to === "SHIPPED" && !order.trackingCode) {
+    if (to === "SHIPPED" && tracking) {
+      order.trackingCode = tracking.code;
+      order.trackingUrl = tracking.url ?? "";
+    } else if (to === "SHIPPED" && tracking !== null && !order.trackingCode) {
       order.trackingCode = `SBX${order.id}${derivedHex(this.seed, `trk:${order.id}`, 6).toUpperCase()}`;
       order.trackingUrl = `https://tracking.sandbox.invalid/track/${order.trackingCode}`;
     }

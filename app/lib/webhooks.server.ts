@@ -1,3 +1,4 @@
+import type { PrintOrderBusyError } from "../services/fulfilment/commands";
 import { authenticate } from "../shopify.server";
 import { readBodyWithin } from "./request-body.server";
 
@@ -33,4 +34,15 @@ export async function authenticateWebhook(request: Request) {
     if (error instanceof SyntaxError) throw plain(400, "Webhook body is not valid JSON");
     throw error;
   }
+}
+
+/**
+ * A change that has to wait for a worker's step on the same print order:
+ * 503 with Retry-After, so Shopify delivers the webhook again.
+ */
+export function busyResponse(error: PrintOrderBusyError): Response {
+  return new Response(error.message, {
+    status: 503,
+    headers: { "Retry-After": String(error.retryAfterSeconds) },
+  });
 }

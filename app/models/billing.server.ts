@@ -5,9 +5,11 @@ import { describePrintError, type PrintProblem } from "./print-problem.server";
 
 /** Billing entities at the print service: a tree, and a validated create. */
 
+/** Optional free text: blank means not given; capped so a stray paste is caught here, by field. */
 const optional = z
   .string()
   .trim()
+  .max(200, "Use at most 200 characters")
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
@@ -54,7 +56,16 @@ export const billingEntityFormSchema = z.object({
           .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, "Enter valid email addresses, separated by commas"),
       ),
     ),
-  phoneNumber: optional,
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(30, "Enter a phone number, e.g. +31 20 123 4567")
+    .refine(
+      (v) => v === "" || (/^\+?[\d\s().-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6),
+      "Enter a phone number, e.g. +31 20 123 4567",
+    )
+    .transform((v) => (v === "" ? undefined : v))
+    .optional(),
 });
 
 export type BillingEntityForm = z.input<typeof billingEntityFormSchema>;

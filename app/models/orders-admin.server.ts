@@ -4,6 +4,7 @@ import { signalWorkAvailable } from "../lib/worker-signal.server";
 import {
   approvePrintOrder,
   attachItemFile,
+  canCancelBeforePrint,
   cancelHeldPrintOrder,
   retryPrintOrder,
   type CommandResult,
@@ -530,11 +531,7 @@ export async function getPrintOrderDetail({
     actions: {
       approve: status === "held" || status === "awaiting_approval",
       retry: status === "needs_attention",
-      cancel:
-        status === "held" ||
-        status === "awaiting_approval" ||
-        status === "pending" ||
-        status === "needs_attention",
+      cancel: canCancelBeforePrint(order),
       attach: awaitingFiles && status !== "cancelled",
     },
   };

@@ -146,6 +146,24 @@ function ConnectionResult({ report }: { report: ConnectionReport }) {
   );
 }
 
+/** Every field the print service accepts for a billing entity; only the company name is required. */
+const EMPTY_BILLING_ENTITY = {
+  companyName: "",
+  parentEntityId: "",
+  firstName: "",
+  lastName: "",
+  emailAddresses: "",
+  phoneNumber: "",
+  addressLine1: "",
+  addressLine2: "",
+  zipCode: "",
+  city: "",
+  state: "",
+  countryCode: "",
+  vatNumber: "",
+  chamberOfCommerce: "",
+};
+
 interface BillingResult {
   ok: boolean;
   id?: number;
@@ -159,26 +177,11 @@ function BillingEntities({
   billing: { status: "ok"; rows: { id: number; companyName: string; depth: number }[] };
 }) {
   const fetcher = useFetcher<BillingResult>();
-  const [values, setValues] = useState({
-    companyName: "",
-    parentEntityId: "",
-    countryCode: "",
-    city: "",
-    emailAddresses: "",
-    vatNumber: "",
-  });
+  const [values, setValues] = useState(EMPTY_BILLING_ENTITY);
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
   const created = fetcher.data?.ok ? fetcher.data.id : null;
   useEffect(() => {
-    if (created)
-      setValues({
-        companyName: "",
-        parentEntityId: "",
-        countryCode: "",
-        city: "",
-        emailAddresses: "",
-        vatNumber: "",
-      });
+    if (created) setValues(EMPTY_BILLING_ENTITY);
   }, [created]);
   const set = (key: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
   return (
@@ -216,7 +219,7 @@ function BillingEntities({
             <Banner tone="critical" title={errors.form} />
           ) : null}
           <FormLayout>
-            <FormLayout.Group>
+            <FormLayout.Group title="Company">
               <TextField
                 label="Company name"
                 name="companyName"
@@ -241,24 +244,22 @@ function BillingEntities({
                 error={errors.parentEntityId}
               />
             </FormLayout.Group>
-            <FormLayout.Group>
+            <FormLayout.Group title="Contact">
               <TextField
-                label="Country code"
-                name="countryCode"
-                value={values.countryCode}
-                onChange={set("countryCode")}
-                error={errors.countryCode}
-                autoComplete="country"
-                placeholder="NL"
-                maxLength={2}
+                label="First name"
+                name="firstName"
+                value={values.firstName}
+                onChange={set("firstName")}
+                error={errors.firstName}
+                autoComplete="given-name"
               />
               <TextField
-                label="City"
-                name="city"
-                value={values.city}
-                onChange={set("city")}
-                error={errors.city}
-                autoComplete="address-level2"
+                label="Last name"
+                name="lastName"
+                value={values.lastName}
+                onChange={set("lastName")}
+                error={errors.lastName}
+                autoComplete="family-name"
               />
             </FormLayout.Group>
             <FormLayout.Group>
@@ -272,11 +273,84 @@ function BillingEntities({
                 helpText="Separate several with commas."
               />
               <TextField
+                label="Phone number"
+                name="phoneNumber"
+                type="tel"
+                value={values.phoneNumber}
+                onChange={set("phoneNumber")}
+                error={errors.phoneNumber}
+                autoComplete="tel"
+              />
+            </FormLayout.Group>
+            <FormLayout.Group title="Invoice address">
+              <TextField
+                label="Address line 1"
+                name="addressLine1"
+                value={values.addressLine1}
+                onChange={set("addressLine1")}
+                error={errors.addressLine1}
+                autoComplete="address-line1"
+              />
+              <TextField
+                label="Address line 2"
+                name="addressLine2"
+                value={values.addressLine2}
+                onChange={set("addressLine2")}
+                error={errors.addressLine2}
+                autoComplete="address-line2"
+              />
+            </FormLayout.Group>
+            <FormLayout.Group condensed>
+              <TextField
+                label="Postal code"
+                name="zipCode"
+                value={values.zipCode}
+                onChange={set("zipCode")}
+                error={errors.zipCode}
+                autoComplete="postal-code"
+              />
+              <TextField
+                label="City"
+                name="city"
+                value={values.city}
+                onChange={set("city")}
+                error={errors.city}
+                autoComplete="address-level2"
+              />
+              <TextField
+                label="State or province"
+                name="state"
+                value={values.state}
+                onChange={set("state")}
+                error={errors.state}
+                autoComplete="address-level1"
+              />
+              <TextField
+                label="Country code"
+                name="countryCode"
+                value={values.countryCode}
+                onChange={set("countryCode")}
+                error={errors.countryCode}
+                autoComplete="country"
+                placeholder="NL"
+                maxLength={2}
+              />
+            </FormLayout.Group>
+            <FormLayout.Group title="Registration">
+              <TextField
                 label="VAT number"
                 name="vatNumber"
                 value={values.vatNumber}
                 onChange={set("vatNumber")}
                 error={errors.vatNumber}
+                autoComplete="off"
+              />
+              <TextField
+                label="Chamber of Commerce number"
+                name="chamberOfCommerce"
+                value={values.chamberOfCommerce}
+                onChange={set("chamberOfCommerce")}
+                error={errors.chamberOfCommerce}
                 autoComplete="off"
               />
             </FormLayout.Group>

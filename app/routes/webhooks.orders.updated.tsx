@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import prisma from "../db.server";
-import { authenticateWebhook } from "../lib/webhooks.server";
+import { authenticateWebhook, busyResponse } from "../lib/webhooks.server";
 import { signalWorkAvailable } from "../lib/worker-signal.server";
-import { applyOrderUpdate } from "../services/fulfilment/commands";
+import { applyOrderUpdate, PrintOrderBusyError } from "../services/fulfilment/commands";
 import { describeZodError, shopifyOrderSchema } from "../services/fulfilment/shopify-order";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -14,7 +14,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       status: 400,
     });
   }
-  const { changed } = await applyOrderUpdate(prisma, { shop, topic, order: order.data });
-  if (changed.length) signalWorkAvailable();
-  return json({ changed: changed.length });
+  try {
+    const { changed } = await applyOrderUpdate(prisma, { shop, topic, order: order.data });
+    if (changed.length) signalWorkAvailable();
+    return json({ changed: changed.length });
+  } catch (error) {
+    if (error instanceof PrintOrderBusyError) return busyResponse(error);
+    throw error;
+  }
 };

@@ -1,8 +1,13 @@
 import "../support/app-env";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { loader as settingsLoader, action as settingsAction } from "~/routes/app.settings";
 import { savePrintSettings } from "~/models/print-settings.server";
+import { startSandbox } from "../../sandbox/index";
+import type { PersistedState } from "../../sandbox/store";
 import { call, data, DEMO_SHOP, get, post, startAdminEnv, type AdminEnv } from "./helpers";
 
 let env: AdminEnv;
@@ -199,5 +204,79 @@ describe("Settings page", () => {
         { id: child.id, companyName: "Demo Studio", depth: 1 },
       ]),
     );
+  });
+
+  it("sends every billing-entity field the form offers to the print service", async () => {
+    const bad = await data<{ ok: boolean; fieldErrors: Record<string, string> }>(
+      await call(
+        settingsAction,
+        post("/app/settings", {
+          intent: "billing",
+          companyName: "Atelier Noord",
+          phoneNumber: "call me",
+          addressLine1: "x".repeat(201),
+        }),
+      ),
+    );
+    expect(bad.ok).toBe(false);
+    expect(Object.keys(bad.fieldErrors).sort()).toEqual(["addressLine1", "phoneNumber"]);
+
+    // A sandbox that keeps its state in a file: what it stored can be read back after close().
+    const dir = mkdtempSync(path.join(tmpdir(), "billing-entity-"));
+    const stateFile = path.join(dir, "state.json");
+    const recorder = await startSandbox({ port: 0, stateFile });
+    await savePrintSettings({ shop: DEMO_SHOP, input: { printBaseUrl: recorder.url } });
+    try {
+      const created = await data<{ ok: boolean; id: number }>(
+        await call(
+          settingsAction,
+          post("/app/settings", {
+            intent: "billing",
+            companyName: "Atelier Noord BV",
+            parentEntityId: "",
+            firstName: "Anna",
+            lastName: "de Vries",
+            emailAddresses: "invoices@atelier.example, anna@atelier.example",
+            phoneNumber: "+31 20 123 4567",
+            addressLine1: "Keizersgracht 123",
+            addressLine2: "3rd floor",
+            zipCode: "1015 CJ",
+            city: "Amsterdam",
+            state: "Noord-Holland",
+            countryCode: "nl",
+            vatNumber: "NL123456789B01",
+            chamberOfCommerce: "12345678",
+          }),
+        ),
+      );
+      expect(created).toMatchObject({ ok: true, id: expect.any(Number) });
+      await recorder.close();
+      const stored = (JSON.parse(readFileSync(stateFile, "utf8")) as PersistedState)
+        .billingEntities;
+      expect(stored).toEqual([
+        {
+          id: created.id,
+          merchantApiKey: "sandbox-merchant-key",
+          parentId: null,
+          companyName: "Atelier Noord BV",
+          firstName: "Anna",
+          lastName: "de Vries",
+          addressLine1: "Keizersgracht 123",
+          addressLine2: "3rd floor",
+          zipCode: "1015 CJ",
+          city: "Amsterdam",
+          state: "Noord-Holland",
+          countryCode: "NL",
+          vatNumber: "NL123456789B01",
+          chamberOfCommerce: "12345678",
+          emailAddresses: ["invoices@atelier.example", "anna@atelier.example"],
+          phoneNumber: "+31 20 123 4567",
+        },
+      ]);
+    } finally {
+      await recorder.close();
+      await savePrintSettings({ shop: DEMO_SHOP, input: { printBaseUrl: env.sandbox.url } });
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

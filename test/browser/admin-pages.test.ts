@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeBrowser, setupBrowserHarness } from "./harness";
 
@@ -103,6 +104,24 @@ async function seedOrders() {
 
 let orders: Awaited<ReturnType<typeof seedOrders>>;
 
+/** Backup rates, so the shipping-rates page shows stored rows rather than an empty form. */
+async function seedBackupRates() {
+  const { saveBackupRates } = await import("../../app/models/carrier.server");
+  await saveBackupRates({
+    shop: h().shop,
+    rates: [
+      {
+        name: "Standard (backup)",
+        code: "backup-standard",
+        amountMinor: 695,
+        minDays: 3,
+        maxDays: 5,
+      },
+      { name: "Express (backup)", code: "backup-express", amountMinor: 1495, maxDays: 2 },
+    ],
+  });
+}
+
 /** Shopify's product images (cdn.shopify.com) are unreachable offline: serve a placeholder. */
 const PLACEHOLDER =
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#e3e3e3"/></svg>';
@@ -110,24 +129,52 @@ const PLACEHOLDER =
 describeBrowser("admin pages in the browser", () => {
   it("renders every page with its data, without console errors", async () => {
     orders = await seedOrders();
+    await seedBackupRates();
     await h().context.route("https://cdn.shopify.com/s/files/**", (route) =>
       route.fulfill({ status: 200, contentType: "image/svg+xml", body: PLACEHOLDER }),
     );
-    const pages: [string, string, string][] = [
+    /** Path, page heading, screenshot name, and for some pages a key element to wait for. */
+    const pages: [string, string, string, ((page: Page) => Promise<void>)?][] = [
       ["/app", "Print Connect", "page-home"],
       ["/app/orders", "Print orders", "page-orders"],
       [`/app/orders/${orders.paid}`, "#2004", "page-order-detail"],
       ["/app/products", "Products", "page-products"],
       ["/app/products/20001", "Hardcover Photo Book - A4 Landscape / 24 pages", "page-mapping"],
+      [
+        "/app/products/bulk?variant=20004&variant=20005",
+        "Map 2 variants",
+        "page-products-bulk",
+        async (page) => {
+          // The variants came from Shopify and the offerings from the print service.
+          const selected = page.getByRole("heading", { name: "Selected variants" }).locator("..");
+          await selected.getByText("Wanderlust Magazine - Issue 12 - Default Title").waitFor();
+          await selected.getByText("2027 Wall Calendar - Default Title").waitFor();
+          const offerings = page.getByLabel("Offering", { exact: true }).locator("option");
+          expect(await offerings.count()).toBeGreaterThan(1);
+        },
+      ],
       ["/app/catalogue", "Catalogue", "page-catalogue"],
       ["/app/catalogue/228478", "Hardcover book A4 portrait", "page-offering"],
       ["/app/quote?variant=20001", "Quote", "page-quote"],
       ["/app/publications", "Publications", "page-publications"],
       ["/app/settings", "Settings", "page-settings"],
+      [
+        "/app/shipping-rates",
+        "Shipping rates at checkout",
+        "page-shipping-rates",
+        async (page) => {
+          await page.getByRole("heading", { name: "Backup rates", level: 2 }).waitFor();
+          expect(await page.getByLabel("Name", { exact: true }).first().inputValue()).toBe(
+            "Standard (backup)",
+          );
+          expect(await page.getByLabel("Price (EUR)").first().inputValue()).toBe("6.95");
+        },
+      ],
     ];
-    for (const [path, heading, shot] of pages) {
+    for (const [path, heading, shot, check] of pages) {
       const page = await h().openAdmin(path);
       await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      await check?.(page);
       await h().screenshot(shot);
       h().assertNoBrowserErrors();
     }
@@ -158,6 +205,7 @@ describeBrowser("admin pages in the browser", () => {
     await page.getByText("Some settings need fixing").waitFor();
     await page.getByText("Enter your merchant API key").waitFor();
     expect(await page.getByLabel("Hold for (hours)").inputValue()).toBe("6");
+    await h().screenshot("flow-settings-field-error");
   });
 
   it("maps a variant and sees its quote and margin", async () => {

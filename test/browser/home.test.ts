@@ -38,6 +38,7 @@ describeBrowser("home page in the browser", () => {
       return { status: response.status, type: response.headers.get("content-type") };
     }, href!);
     expect(icon).toEqual({ status: 200, type: expect.stringContaining("image/svg+xml") });
+    await h().screenshot("home-favicon");
   });
 
   it("keeps working after the first token expires: client requests carry fresh session tokens", async () => {
@@ -47,6 +48,7 @@ describeBrowser("home page in the browser", () => {
       return response.status;
     });
     expect(status).toBe(200);
+    await h().screenshot("home-fresh-session-token");
   });
 
   it("sends admin documents with frame-ancestors for the shop and Shopify admin, and no sniffing", async () => {
@@ -63,5 +65,6 @@ describeBrowser("home page in the browser", () => {
     );
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    await h().screenshot("settings-security-headers");
   });
 });

@@ -7,6 +7,10 @@
 //                                                    when no server answers
 // Other arguments go to vitest (e.g. a file filter). The PostgreSQL server is
 // TEST_DATABASE_URL, or postgresql://postgres@127.0.0.1:5432/postgres.
+//
+// REQUIRE_POSTGRESQL=1 (any value but empty or 0) turns the skip into a failure:
+// without --sqlite, the run exits 1 before any test when no server answers, so
+// CI (.ci/run sets it) cannot pass on SQLite alone.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -23,6 +27,7 @@ const args = process.argv.slice(2);
 const only = args.includes("--sqlite") ? "sqlite" : args.includes("--postgresql") ? "pg" : null;
 const vitestArgs = args.filter((a) => a !== "--sqlite" && a !== "--postgresql");
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || DEFAULT_URL;
+const required = !["", "0"].includes(process.env.REQUIRE_POSTGRESQL?.trim() ?? "");
 
 function shown(url) {
   const u = new URL(url);
@@ -63,17 +68,25 @@ function banner(lines) {
   console.error(["", bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ""].join("\n"));
 }
 
+// Checked before the SQLite run, so a required server that is missing fails at once.
+const problem = only === "sqlite" ? null : await reachable(serverUrl);
+if (problem && (only === "pg" || required)) {
+  const why =
+    only === "pg" ? "The PostgreSQL run (--postgresql)" : "REQUIRE_POSTGRESQL is set: the run";
+  console.error(
+    `${why} needs a PostgreSQL server, and none answers at ${shown(serverUrl)}: ${problem}`,
+  );
+  console.error(
+    "No tests ran. Start a server there, or set TEST_DATABASE_URL=postgresql://user:password@host:port/db.",
+  );
+  process.exit(1);
+}
+
 let ok = true;
 if (only !== "pg") {
   ok = run("SQLite", { TEST_DATABASE: "sqlite", TEST_DATABASE_URL: "" }) && ok;
 }
 if (only !== "sqlite") {
-  const problem = await reachable(serverUrl);
-  if (problem && only === "pg") {
-    console.error(`No PostgreSQL server answers at ${shown(serverUrl)}: ${problem}`);
-    console.error("Start one, or set TEST_DATABASE_URL=postgresql://user:password@host:port/db");
-    process.exit(1);
-  }
   if (problem) {
     banner([
       "POSTGRESQL TESTS SKIPPED",
@@ -81,6 +94,7 @@ if (only !== "sqlite") {
       problem,
       "The suite ran on SQLite only. To run it on PostgreSQL too, start a server",
       "there or set TEST_DATABASE_URL, then `npm test` or `npm run test:pg`.",
+      "REQUIRE_POSTGRESQL=1 makes this a failure (as in CI).",
     ]);
   } else {
     ok = run(`PostgreSQL (${shown(serverUrl)})`, { TEST_DATABASE: "postgresql" }) && ok;

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { recordInstall } from "~/models/shop.server";
 import { saveMapping } from "~/models/mapping.server";
-import { retryPrintOrder } from "~/services/fulfilment/commands";
+import { cancelHeldPrintOrder, retryPrintOrder } from "~/services/fulfilment/commands";
+import { getPrintOrderDetail } from "~/models/orders-admin.server";
 import { ingestPaidOrder } from "~/services/fulfilment/ingest";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 import { paidOrderPayload } from "../support/orders";
@@ -128,11 +129,59 @@ describe("orders that need the merchant", () => {
       contentHeight: 210,
       numberOfPages: 28,
     });
-    const { printOrder } = await attentionFor([
+    const { order, printOrder } = await attentionFor([
       { variantId: "gid://shopify/ProductVariant/20005" },
     ]);
     expect(printOrder.lastErrorCode).toBe("FILE_UNREACHABLE");
     expect(printOrder.resumeStatus).toBe("created");
+    expect(printOrder.lastErrorAction).toMatch(/product mapping, then retry/);
+
+    // The merchant follows the advice: a reachable file in the mapping, then retry.
+    await h.map({
+      variantId: "gid://shopify/ProductVariant/20005",
+      title: "Calendar",
+      offeringId: 228530,
+      contentUrl: "https://files.example.com/calendar-fixed.pdf",
+      contentWidth: 297,
+      contentHeight: 210,
+      numberOfPages: 28,
+    });
+    expect(await retryPrintOrder(prisma, { shop: SHOP, id: printOrder.id })).toMatchObject({
+      ok: true,
+      message: expect.stringContaining("current product mapping"),
+    });
+    await settle(h.worker());
+    const [after] = await printOrdersOf(order.legacyId);
+    expect(after?.status, after?.lastErrorMessage ?? "").toBe("paid");
+    // Same order at the service (it was OPEN), now with the fixed file.
+    expect(after?.printOrderId).toBe(printOrder.printOrderId);
+    const atService = h.sandbox.control.order(printOrder.printOrderId!)!;
+    expect(atService.state).toBe("PAID");
+    expect(JSON.stringify(atService.items[0])).toContain("calendar-fixed.pdf");
+  });
+
+  it("a mapping to an offering the service dropped, retried after the product is mapped again", async () => {
+    await h.map({
+      ...MAPPINGS.photoBook,
+      variantId: "gid://shopify/ProductVariant/20002",
+      offeringId: 999999,
+    });
+    const { order, printOrder } = await attentionFor([
+      { variantId: "gid://shopify/ProductVariant/20002" },
+    ]);
+    expect(printOrder.lastErrorCode).toBe("OFF_NOT_FOUND");
+    expect(printOrder.printOrderId).toBeNull();
+
+    await h.map({ ...MAPPINGS.photoBook, variantId: "gid://shopify/ProductVariant/20002" });
+    expect(await retryPrintOrder(prisma, { shop: SHOP, id: printOrder.id })).toMatchObject({
+      ok: true,
+    });
+    await settle(h.worker());
+    const [after] = await printOrdersOf(order.legacyId);
+    expect(after?.status, after?.lastErrorMessage ?? "").toBe("paid");
+    expect(after?.items.map((i) => i.offeringId)).toEqual([MAPPINGS.photoBook.offeringId]);
+    const atService = h.sandbox.control.order(after!.printOrderId!)!;
+    expect(atService.items.map((i) => i.offeringId)).toEqual([MAPPINGS.photoBook.offeringId]);
   });
 
   it("not enough credit, paid after a top-up and a retry", async () => {
@@ -153,6 +202,28 @@ describe("orders that need the merchant", () => {
     expect(
       h.sandbox.control.orders().filter((o) => o.reference === printOrder.orderReference),
     ).toHaveLength(1);
+  });
+
+  it("a production problem after payment: retry is offered, cancelling here is not", async () => {
+    const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }]);
+    await settle(h.worker());
+    let [printOrder] = await printOrdersOf(order.legacyId);
+    expect(printOrder?.status, printOrder?.lastErrorMessage ?? "").toBe("paid");
+    h.sandbox.control.advance({ orderId: printOrder!.printOrderId!, to: "PRODUCTION_ERROR" });
+    await h.sandbox.control.waitForCallbacks();
+    await settle(h.worker());
+    [printOrder] = await printOrdersOf(order.legacyId);
+    expect(printOrder?.status).toBe("needs_attention");
+
+    // The service has the money and may still print it: a local cancel would only hide it.
+    const detail = await getPrintOrderDetail({ shop: SHOP, id: printOrder!.id });
+    expect(detail?.actions).toMatchObject({ retry: true, cancel: false });
+    expect(await cancelHeldPrintOrder(prisma, { shop: SHOP, id: printOrder!.id })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    [printOrder] = await printOrdersOf(order.legacyId);
+    expect(printOrder?.status).toBe("needs_attention");
   });
 
   it("a shop with no print-service account connected", async () => {

@@ -1,7 +1,7 @@
 import "../support/app-env";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { approvePrintOrder } from "~/services/fulfilment/commands";
+import { approvePrintOrder, cancelHeldPrintOrder } from "~/services/fulfilment/commands";
 import {
   MAPPINGS,
   placePaidOrder,
@@ -126,5 +126,91 @@ describe("changes to the Shopify order", () => {
     const [printOrder] = await printOrdersOf(order.legacyId);
     expect(printOrder?.status).toBe("needs_attention");
     expect(printOrder?.lastErrorCode).toBe("SHOP_ORDER_CANCELLED");
+  });
+
+  describe("while a worker is in the middle of a step for the print order", () => {
+    /** What a worker's claim leaves on the row while it calls the print service. */
+    const holdLease = (id: string) =>
+      prisma.printOrder.update({
+        where: { id },
+        data: { leaseOwner: "another-worker", leaseExpiresAt: new Date(Date.now() + 60_000) },
+      });
+    const releaseLease = (id: string) =>
+      prisma.printOrder.update({
+        where: { id },
+        data: { leaseOwner: null, leaseExpiresAt: null },
+      });
+
+    it("answers an address change with 503 and applies it when Shopify delivers it again", async () => {
+      await h.settings({ routingMode: "manual" });
+      const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }]);
+      await settle(h.worker());
+      let [printOrder] = await printOrdersOf(order.legacyId);
+      await holdLease(printOrder!.id);
+
+      const first = await h.shopify.control.updateShippingAddress(order.id, NEW_ADDRESS, {
+        topics: ["orders/updated"],
+      });
+      const answer = first.deliveries[0]!.attempts.at(-1)!;
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatch(/being worked on/);
+      // Nothing was written half: neither the snapshot nor an event.
+      const stored = await prisma.shopOrder.findFirstOrThrow({
+        where: { shop: SHOP, shopifyOrderId: String(order.legacyId) },
+      });
+      expect(stored.shippingAddress).not.toContain("Prinsengracht");
+      [printOrder] = await printOrdersOf(order.legacyId);
+      expect(printOrder?.events.map((e) => e.type)).not.toContain("address_changed");
+
+      await releaseLease(printOrder!.id);
+      const again = await h.shopify.control.updateShippingAddress(order.id, NEW_ADDRESS, {
+        topics: ["orders/updated"],
+      });
+      expect(again.deliveries[0]!.attempts.at(-1)!.status).toBe(200);
+      [printOrder] = await printOrdersOf(order.legacyId);
+      expect(printOrder?.events.at(-1)?.message).toMatch(/new one will be used/);
+    });
+
+    it("answers a cancellation with 503 until the step is over, then cancels", async () => {
+      await h.settings({ routingMode: "manual" });
+      const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }]);
+      await settle(h.worker());
+      let [printOrder] = await printOrdersOf(order.legacyId);
+      await holdLease(printOrder!.id);
+
+      const first = await h.shopify.control.cancelOrder(order.id, { topics: ["orders/cancelled"] });
+      expect(first.deliveries[0]!.attempts.at(-1)!.status).toBe(503);
+      [printOrder] = await printOrdersOf(order.legacyId);
+      expect(printOrder?.status).toBe("awaiting_approval");
+
+      // The merchant's own cancel waits too, with a plain reason.
+      expect(await cancelHeldPrintOrder(prisma, { shop: SHOP, id: printOrder!.id })).toEqual({
+        ok: false,
+        status: 409,
+        message: expect.stringMatching(/being sent to the print service right now/),
+      });
+
+      await releaseLease(printOrder!.id);
+      const again = await h.shopify.control.cancelOrder(order.id, { topics: ["orders/cancelled"] });
+      expect(again.deliveries[0]!.attempts.at(-1)!.status).toBe(200);
+      [printOrder] = await printOrdersOf(order.legacyId);
+      expect(printOrder?.status).toBe("cancelled");
+    });
+
+    it("acts on a lease a crashed worker left behind once it has expired", async () => {
+      await h.settings({ routingMode: "manual" });
+      const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }]);
+      await settle(h.worker());
+      let [printOrder] = await printOrdersOf(order.legacyId);
+      await prisma.printOrder.update({
+        where: { id: printOrder!.id },
+        data: { leaseOwner: "crashed-worker", leaseExpiresAt: new Date(Date.now() - 1) },
+      });
+      expect(await cancelHeldPrintOrder(prisma, { shop: SHOP, id: printOrder!.id })).toMatchObject({
+        ok: true,
+      });
+      [printOrder] = await printOrdersOf(order.legacyId);
+      expect(printOrder?.status).toBe("cancelled");
+    });
   });
 });

@@ -294,3 +294,44 @@ describe("routing modes", () => {
     expect(printOrder?.events.map((e) => e.actor)).toContain("merchant");
   });
 });
+
+describe("a shipment whose tracking number comes later", () => {
+  it("waits for the number, then fulfils with it once a later read finds it", async () => {
+    const order = await paidOrder([{ variantId: MAPPINGS.photoBook.variantId }]);
+    const worker = h.worker();
+    await worker.drain();
+    let [printOrder] = await printOrdersOf(order.legacyId);
+    expect(printOrder?.status, printOrder?.lastErrorMessage ?? "").toBe("paid");
+    const printOrderId = printOrder!.printOrderId!;
+
+    // The service marks it shipped before the carrier's number is known.
+    h.sandbox.control.advance({ orderId: printOrderId, to: "SHIPPED", tracking: null });
+    await h.sandbox.control.waitForCallbacks();
+    await worker.drain();
+    [printOrder] = await printOrdersOf(order.legacyId);
+    expect(printOrder?.serviceState).toBe("SHIPPED");
+    expect(printOrder?.status).not.toBe("shipped");
+    expect(printOrder?.trackingCode).toBeNull();
+    expect(printOrder?.events.map((e) => e.type)).toContain("awaiting_tracking");
+    expect(h.shopify.control.getOrder(order.id)!.fulfillments).toHaveLength(0);
+
+    // The number arrives; the next scheduled read (time passes) picks it up.
+    h.sandbox.control.setTracking(printOrderId, {
+      code: "LATE0001",
+      url: "https://tracking.example.com/LATE0001",
+    });
+    await prisma.printOrder.update({
+      where: { id: printOrder!.id },
+      data: { nextAttemptAt: new Date(Date.now() - 1) },
+    });
+    await worker.drain();
+    [printOrder] = await printOrdersOf(order.legacyId);
+    expect(printOrder?.status, printOrder?.lastErrorMessage ?? "").toBe("fulfilled");
+    const fulfillments = h.shopify.control.getOrder(order.id)!.fulfillments;
+    expect(fulfillments).toHaveLength(1);
+    expect(fulfillments[0]!.trackingInfo[0]).toMatchObject({
+      number: "LATE0001",
+      url: "https://tracking.example.com/LATE0001",
+    });
+  });
+});

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   PrintApiError,
   PrintConnectionError,
+  PrintResponseShapeError,
   PrintTimeoutError,
   isAlreadyPaid,
 } from "~/services/print";
@@ -56,7 +57,7 @@ describe("retries", () => {
     ]);
   });
 
-  it("honours Retry-After (seconds) on 429", async () => {
+  it("honours Retry-After (seconds) on 429, and still refuses an empty quote answer after it", async () => {
     server.on(
       "POST /rest/v3/quote",
       () => ({ status: 429, headers: { "retry-after": "3" }, body: { details: "slow down" } }),
@@ -65,13 +66,23 @@ describe("retries", () => {
       }),
     );
     const { client, time } = makeClient(server.url);
-    const q = await client.quotes.create({
-      countryCode: "NL",
-      currency: "EUR",
-      items: [{ offeringId: 1, numberOfPages: 10, quantity: 1 }],
-    });
-    expect(q.items).toEqual([]);
+    const err = await client.quotes
+      .create({
+        countryCode: "NL",
+        currency: "EUR",
+        items: [{ offeringId: 1, numberOfPages: 10, quantity: 1 }],
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PrintResponseShapeError);
+    expect((err as PrintResponseShapeError).issues).toEqual([
+      "quotedItems: no quoted items",
+      "quoteSummary: quote summary is missing or null",
+    ]);
+    expect((err as Error).message).toMatch(
+      /^quote: unexpected response shape: quotedItems: no quoted items; quoteSummary: quote summary is missing or null\./,
+    );
     expect(time.sleeps).toEqual([3000]);
+    expect(server.requests).toHaveLength(2);
   });
 
   it("gives up after maxAttempts and surfaces the last error", async () => {
@@ -319,5 +330,194 @@ describe("payment", () => {
     });
     await expect(client.orders.pay({ orderId: 1 })).rejects.toMatchObject({ kind: "auth" });
     expect(server.requests).toHaveLength(3);
+  });
+});
+
+describe("quote answers that would price a cart wrongly are refused", () => {
+  const quoteParams = {
+    countryCode: "NL",
+    currency: "EUR",
+    items: [
+      { offeringId: 228478, numberOfPages: 48, quantity: 2 },
+      { offeringId: 228500, numberOfPages: 120, quantity: 1 },
+    ],
+  };
+  const quotedItem = (offeringId: number) => ({
+    offeringId,
+    numberOfPages: 48,
+    quantity: 2,
+    basePrice: 3.5,
+    pricePerPage: 0.015,
+    productPrice: 8.22,
+    shippingWholesale: 4.95,
+    totalQuantityDiscount: 0,
+    vatPercentage: 9,
+    vat: 0.74,
+    totalItemPrice: 13.91,
+  });
+  /** A complete answer for quoteParams; each test breaks one part of it. */
+  const completeQuote = () => ({
+    quoteDetails: { countryCode: "NL", state: null, currency: "EUR", exchangeRate: "1.0000" },
+    quotedItems: [quotedItem(228478), quotedItem(228500)],
+    quoteSummary: {
+      numberOfItems: 2,
+      totalWholesalePrice: 27.82,
+      totalShippingPrice: 9.9,
+      totalQuantityDiscount: 0,
+      vatSummary: [{ vatPercentage: 9, vat: 1.48 }],
+    },
+  });
+  type QuoteBody = ReturnType<typeof completeQuote>;
+
+  async function quoteAnswering(body: unknown) {
+    server.on("POST /rest/v3/quote", () => ({ body }));
+    const { client } = makeClient(server.url);
+    return client.quotes.create(quoteParams).catch((e: unknown) => e);
+  }
+
+  async function refusal(body: unknown): Promise<PrintResponseShapeError> {
+    const err = await quoteAnswering(body);
+    expect(err).toBeInstanceOf(PrintResponseShapeError);
+    // Not retried: the same answer would come back.
+    expect(server.requests).toHaveLength(1);
+    return err as PrintResponseShapeError;
+  }
+
+  function without<K extends string>(obj: Record<K, unknown>, key: K) {
+    const copy: Record<string, unknown> = { ...obj };
+    delete copy[key];
+    return copy;
+  }
+
+  it("accepts the complete answer, unknown extra fields and the optional fields left null", async () => {
+    const body: Record<string, unknown> = {
+      ...completeQuote(),
+      quoteDetails: { currency: "EUR", exchangeRate: null, countryCode: null, newField: 1 },
+      promotion: { code: "X" },
+    };
+    const summary = { ...completeQuote().quoteSummary, numberOfItems: null, extra: "y" };
+    const items = [{ ...quotedItem(228478), vatPercentage: null, note: "z" }, quotedItem(228500)];
+    const quote = await quoteAnswering({ ...body, quoteSummary: summary, quotedItems: items });
+    expect(quote).toMatchObject({
+      countryCode: undefined,
+      exchangeRate: undefined,
+      items: [{ offeringId: 228478, vatPercentage: 0 }, { offeringId: 228500 }],
+      summary: {
+        numberOfItems: undefined,
+        totalShippingPrice: { amountMinor: 990, currency: "EUR" },
+        totalWholesalePrice: { amountMinor: 2782, currency: "EUR" },
+      },
+    });
+  });
+
+  it("a quote without its shipping total is refused, naming the field", async () => {
+    const body: QuoteBody = completeQuote();
+    const err = await refusal({
+      ...body,
+      quoteSummary: without(body.quoteSummary, "totalShippingPrice"),
+    });
+    expect(err.issues).toEqual(["quoteSummary.totalShippingPrice: amount is missing or null"]);
+    expect(err.message).toMatch(
+      /^quote: unexpected response shape: quoteSummary\.totalShippingPrice: amount is missing or null\./,
+    );
+  });
+
+  it("a null shipping total is refused as well (it is not free shipping)", async () => {
+    const body = completeQuote();
+    const err = await refusal({
+      ...body,
+      quoteSummary: { ...body.quoteSummary, totalShippingPrice: null },
+    });
+    expect(err.issues).toEqual(["quoteSummary.totalShippingPrice: amount is missing or null"]);
+  });
+
+  it("a quoted item with a null amount is refused, naming the item and the field", async () => {
+    const body = completeQuote();
+    const err = await refusal({
+      ...body,
+      quotedItems: [body.quotedItems[0], { ...body.quotedItems[1], totalItemPrice: null }],
+    });
+    expect(err.issues).toEqual(["quotedItems.1.totalItemPrice: amount is missing or null"]);
+    expect(err.message).toMatch(
+      /^quote: unexpected response shape: quotedItems\.1\.totalItemPrice: amount is missing or null\./,
+    );
+  });
+
+  it.each([
+    "basePrice",
+    "pricePerPage",
+    "productPrice",
+    "shippingWholesale",
+    "totalQuantityDiscount",
+    "vat",
+    "totalItemPrice",
+  ] as const)("a quoted item without %s is refused", async (field) => {
+    const body = completeQuote();
+    const err = await refusal({
+      ...body,
+      quotedItems: [without(body.quotedItems[0]!, field), body.quotedItems[1]],
+    });
+    expect(err.issues).toEqual([`quotedItems.0.${field}: amount is missing or null`]);
+  });
+
+  it.each(["totalWholesalePrice", "totalQuantityDiscount"] as const)(
+    "a summary without %s is refused",
+    async (field) => {
+      const body = completeQuote();
+      const err = await refusal({ ...body, quoteSummary: without(body.quoteSummary, field) });
+      expect(err.issues).toEqual([`quoteSummary.${field}: amount is missing or null`]);
+    },
+  );
+
+  it("a missing or null summary is refused", async () => {
+    const body = completeQuote();
+    const missing = await refusal(without(body, "quoteSummary"));
+    expect(missing.issues).toEqual(["quoteSummary: quote summary is missing or null"]);
+    server.requests.length = 0;
+    const nulled = await refusal({ ...body, quoteSummary: null });
+    expect(nulled.issues).toEqual(["quoteSummary: quote summary is missing or null"]);
+  });
+
+  it("a missing, null or empty list of quoted items is refused", async () => {
+    const body = completeQuote();
+    const missing = await refusal(without(body, "quotedItems"));
+    expect(missing.issues).toEqual(["quotedItems: list is missing or null"]);
+    server.requests.length = 0;
+    const nulled = await refusal({ ...body, quotedItems: null });
+    expect(nulled.issues).toEqual(["quotedItems: list is missing or null"]);
+    server.requests.length = 0;
+    const empty = await refusal({ ...body, quotedItems: [] });
+    expect(empty.issues).toEqual(["quotedItems: no quoted items"]);
+  });
+
+  it("an answer that leaves out a requested offering is refused", async () => {
+    const body = completeQuote();
+    const err = await refusal({ ...body, quotedItems: [body.quotedItems[0]] });
+    expect(err.issues).toEqual(["quotedItems: no quoted item for offering 228500"]);
+    expect(err.message).toMatch(/no quoted item for offering 228500\./);
+  });
+
+  it("a missing VAT summary is refused; an empty one only while the items carry VAT", async () => {
+    const body = completeQuote();
+    const missing = await refusal({
+      ...body,
+      quoteSummary: without(body.quoteSummary, "vatSummary"),
+    });
+    expect(missing.issues).toEqual(["quoteSummary.vatSummary: list is missing or null"]);
+    server.requests.length = 0;
+    const empty = await refusal({
+      ...body,
+      quoteSummary: { ...body.quoteSummary, vatSummary: [] },
+    });
+    expect(empty.issues).toEqual([
+      "quoteSummary.vatSummary: empty while the quoted items carry VAT",
+    ]);
+    server.requests.length = 0;
+    const untaxed = await quoteAnswering({
+      ...body,
+      quotedItems: body.quotedItems.map((i) => ({ ...i, vat: "0.00", vatPercentage: 0 })),
+      quoteSummary: { ...body.quoteSummary, vatSummary: [] },
+    });
+    expect(untaxed).toMatchObject({ summary: { vatSummary: [] } });
   });
 });

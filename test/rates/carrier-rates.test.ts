@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import prisma from "~/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { saveBackupRates } from "~/models/carrier.server";
+import { savePrintSettings } from "~/models/print-settings.server";
 import { createPrintClient } from "~/services/print";
 import {
   adminGraphql,
@@ -17,6 +18,7 @@ import {
 import { unauthenticated } from "~/shopify.server";
 import { action as carrierRates } from "~/routes/carrier.rates";
 import { TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
+import { startServer } from "../print/helpers";
 import { MAPPINGS, SANDBOX_KEYS, SHOP, startRatesHarness, type RatesHarness } from "./harness";
 
 let h: RatesHarness;
@@ -199,6 +201,75 @@ describe("POST /carrier/rates", () => {
     h.sandbox.control.setDown("503");
     const result = await rates({ items: [{ variantId: 20001 }], destination: addressIn("IT") });
     expect(result.status).toBe(503);
+  });
+
+  it("answers the backup rates, not free shipping, when the quote answer has no shipping total", async () => {
+    // A stub print service answering a quote whose summary lacks totalShippingPrice.
+    const stub = await startServer();
+    stub.on("POST /rest/v3/quote", () => ({
+      body: {
+        quoteDetails: { countryCode: "SE", currency: "EUR" },
+        quotedItems: [
+          {
+            offeringId: MAPPINGS.photoBook.offeringId,
+            numberOfPages: MAPPINGS.photoBook.numberOfPages,
+            quantity: 1,
+            basePrice: 12.5,
+            pricePerPage: 0,
+            productPrice: 12.5,
+            shippingWholesale: 6.95,
+            totalQuantityDiscount: 0,
+            vatPercentage: 25,
+            vat: 4.86,
+            totalItemPrice: 24.31,
+          },
+        ],
+        quoteSummary: {
+          numberOfItems: 1,
+          totalWholesalePrice: 24.31,
+          totalQuantityDiscount: 0,
+          vatSummary: [{ vatPercentage: 25, vat: 4.86 }],
+        },
+      },
+    }));
+    const warnings: { obj: object; msg: string }[] = [];
+    vi.spyOn(getLogger(), "child").mockReturnValue({
+      info: () => undefined,
+      warn: (obj: object, msg: string) => warnings.push({ obj, msg }),
+      error: () => undefined,
+      debug: () => undefined,
+    } as never);
+    const printSettings = (printBaseUrl: string) => ({
+      shop: SHOP,
+      input: {
+        printEnvironment: "sandbox" as const,
+        printBaseUrl,
+        ...SANDBOX_KEYS,
+        currency: "EUR",
+      },
+    });
+    try {
+      await savePrintSettings(printSettings(stub.url));
+      await saveBackupRates({
+        shop: SHOP,
+        rates: [{ name: "Standard (estimated)", code: "backup-standard", amountMinor: 695 }],
+      });
+      const result = await rates({ items: [{ variantId: 20001 }], destination: addressIn("SE") });
+      expect(stub.requests.map((r) => r.path)).toEqual(["/rest/v3/quote"]);
+      expect(result.status).toBe(200);
+      expect(result.rates.map((r) => [r.service_code, r.total_price, r.currency])).toEqual([
+        ["backup-standard", "695", "EUR"],
+      ]);
+      const warning = warnings.find((w) => /answering backup rates/.test(w.msg));
+      expect(warning?.obj).toMatchObject({
+        reason: expect.stringMatching(
+          /PrintResponseShapeError: .*quoteSummary\.totalShippingPrice: amount is missing or null/,
+        ) as unknown,
+      });
+    } finally {
+      await savePrintSettings(printSettings(h.sandbox.url));
+      await stub.close();
+    }
   });
 
   it("collapses a burst of identical requests into one upstream quote", async () => {

@@ -1,27 +1,32 @@
 import "../support/app-env";
 import { describe, expect, it } from "vitest";
+import { TEST_APP_URL } from "../support/app-env";
+import { expectAbsent, listDevRoutes } from "./dev-routes";
 
 // NODE_ENV=production (which also requires the Shopify credentials app-env sets).
 process.env.NODE_ENV = "production";
 
+// Every app/routes/dev.* file, listed from the folder: a new dev route is covered here.
+const devRoutes = listDevRoutes();
+
 describe("dev routes with NODE_ENV=production", () => {
-  it("answer 404 and say nothing", async () => {
+  it("are found by listing app/routes", () => {
+    expect(devRoutes.map((r) => r.urlPath)).toEqual(
+      expect.arrayContaining(["/dev/login", "/dev/print-orders", "/dev/session-token"]),
+    );
+  });
+
+  it("are turned off", async () => {
     const { getEnv } = await import("~/env.server");
-    const { loader: devLogin } = await import("~/routes/dev.login");
-    const { loader: devSessionToken } = await import("~/routes/dev.session-token");
     const { devRoutesEnabled } = await import("~/sandbox-mode.server");
     expect(getEnv().nodeEnv).toBe("production");
     expect(devRoutesEnabled()).toBe(false);
-    for (const response of [
-      await devLogin({
-        request: new Request("https://print-connect.test/dev/login"),
-        params: {},
-        context: {},
-      }),
-      await devSessionToken(),
-    ]) {
-      expect(response.status).toBe(404);
-      expect(await response.text()).toBe("Not Found");
-    }
   });
+
+  it.each(devRoutes.map((r) => [r.urlPath, r] as const))(
+    "%s answers 404 and says nothing",
+    async (_, route) => {
+      await expectAbsent(route, TEST_APP_URL);
+    },
+  );
 });

@@ -1,26 +1,28 @@
 import "../support/app-env";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
-import { loader as devLogin } from "~/routes/dev.login";
-import { loader as devSessionToken } from "~/routes/dev.session-token";
+import { devRoutesEnabled } from "~/sandbox-mode.server";
 import { TEST_APP_URL } from "../support/app-env";
+import { expectAbsent, listDevRoutes } from "./dev-routes";
+
+// Every app/routes/dev.* file, listed from the folder: a new dev route is covered here.
+const devRoutes = listDevRoutes();
 
 describe("dev routes in Shopify mode (SHOPIFY_API_KEY set)", () => {
-  it("answer 404 and say nothing", async () => {
+  it("are found by listing app/routes, and turned off", () => {
+    expect(devRoutes.map((r) => r.urlPath)).toEqual(
+      expect.arrayContaining(["/dev/login", "/dev/print-orders", "/dev/session-token"]),
+    );
     expect(getEnv().mode).toBe("shopify");
-    for (const response of [
-      await devLogin({
-        request: new Request(`${TEST_APP_URL}/dev/login`),
-        params: {},
-        context: {},
-      }),
-      await devSessionToken(),
-    ]) {
-      expect(response.status).toBe(404);
-      expect(response.headers.get("Location")).toBeNull();
-      expect(await response.text()).toBe("Not Found");
-    }
+    expect(devRoutesEnabled()).toBe(false);
   });
+
+  it.each(devRoutes.map((r) => [r.urlPath, r] as const))(
+    "%s answers 404 and says nothing",
+    async (_, route) => {
+      await expectAbsent(route, TEST_APP_URL);
+    },
+  );
 
   it("leave App Bridge on Shopify's CDN", () => {
     expect(getEnv().appBridgeUrl).toBeUndefined();

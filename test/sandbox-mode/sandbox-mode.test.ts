@@ -1,4 +1,5 @@
 import { BROWSER_USER_AGENT } from "./sandbox-env";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_API_KEY, SANDBOX_API_SECRET, SANDBOX_APP_BRIDGE_URL, getEnv } from "~/env.server";
 import { loader as devLogin } from "~/routes/dev.login";
@@ -9,13 +10,14 @@ import { getPrintSettingsForDisplay, savePrintSettings } from "~/models/print-se
 import {
   DEMO_MAPPINGS,
   DEMO_SHOP,
+  sandboxModeBanner,
   seedDemoShop,
   startSandboxMode,
   stopSandboxMode,
   type SandboxModeHandle,
 } from "~/sandbox-mode.server";
 import { DEMO_IDS, verifySessionToken } from "../../sandbox/shopify";
-import { TEST_APP_URL } from "../support/app-env";
+import { TEST_APP_URL, testDatabaseProvider, testDbFile } from "../support/app-env";
 
 const args = (url: string) => ({
   request: new Request(url, { headers: { "User-Agent": BROWSER_USER_AGENT } }),
@@ -48,6 +50,53 @@ describe("sandbox mode (no SHOPIFY_API_KEY)", () => {
     expect(banner).toContain(`${handle.sandbox.url}/__sandbox/`);
     expect(banner).toContain(handle.shopify.url);
     expect(banner).toContain(`${handle.shopify.url}/__fake/`);
+    // sandbox-env sets WORKER=off; the database is this test file's own.
+    const row = (label: string) =>
+      banner
+        .split("\n")
+        .map((l) => l.trim())
+        .find((l) => l.startsWith(`${label}  `))
+        ?.slice(label.length)
+        .trim();
+    expect(row("Fulfilment worker")).toBe(
+      "not in the app process (WORKER=off): run `npm run worker` to fulfil orders",
+    );
+    expect(row("Database")).toEqual(
+      testDatabaseProvider === "sqlite"
+        ? `SQLite, ${testDbFile}`
+        : expect.stringMatching(/^PostgreSQL, \S+\/\S+$/),
+    );
+  });
+
+  it("names the inline worker and the database file in the banner, never a database password", () => {
+    const parts = {
+      appUrl: "http://localhost:3000",
+      sandbox: { url: "http://127.0.0.1:4010" },
+      shopify: { url: "http://127.0.0.1:4020" },
+      seeded: { shop: DEMO_SHOP },
+    };
+    const sqlite = sandboxModeBanner({
+      ...parts,
+      env: {
+        databaseUrl: "file:./data/print-connect.sqlite",
+        worker: "inline",
+        workerConcurrency: 4,
+      },
+    });
+    expect(sqlite).toContain(
+      "inline, in the app process (WORKER=inline, up to 4 print orders at a time)",
+    );
+    expect(sqlite).toContain(`SQLite, ${path.resolve("data/print-connect.sqlite")}`);
+    const postgres = sandboxModeBanner({
+      ...parts,
+      env: {
+        databaseUrl: "postgresql://app:s3cret@db.internal:5432/print_connect?schema=app",
+        worker: "inline",
+        workerConcurrency: 2,
+      },
+    });
+    expect(postgres).toContain("PostgreSQL, db.internal:5432/print_connect");
+    expect(postgres).not.toContain("s3cret");
   });
 
   it("seeds the demo shop: an offline session from the library's token exchange, print settings, mappings", async () => {

@@ -432,6 +432,30 @@ describe("state machine", () => {
     expect(list.body.orders[0].history).toHaveLength(5);
   });
 
+  it("ships without a tracking number on request, and takes the number later over HTTP", async () => {
+    const id = await createOrder(sb);
+    await pay(sb, id);
+    const r = await api.control("POST", `/orders/${id}/advance`, { to: "SHIPPED", tracking: null });
+    expect(r.body.transitions.at(-1).to).toBe("SHIPPED");
+    let d = (await details(id)).body;
+    expect(d.order_state).toBe("SHIPPED");
+    expect(d.tracking_code).toBeNull();
+
+    const t = await api.control("POST", `/orders/${id}/tracking`, {
+      code: "CARRIER42",
+      url: "https://tracking.example.com/CARRIER42",
+    });
+    expect(t.status).toBe(200);
+    d = (await details(id)).body;
+    expect([d.order_state, d.tracking_code, d.tracking_url]).toEqual([
+      "SHIPPED",
+      "CARRIER42",
+      "https://tracking.example.com/CARRIER42",
+    ]);
+    expect((await api.control("POST", `/orders/${id}/tracking`, { code: "" })).status).toBe(400);
+    expect((await api.control("POST", "/orders/999999/tracking", { code: "X" })).status).toBe(404);
+  });
+
   it("cancels before the print queue and refunds; refuses later with 409 ORD_CANCEL_STATE", async () => {
     const id = await createOrder(sb);
     const credit = sb.control.merchant(KEY)?.credit;

@@ -1,8 +1,8 @@
-import type { PrismaClient } from "@prisma/client";
+import type { PrintOrder, PrismaClient } from "@prisma/client";
 import { eventRow, type EventActor } from "./events";
 import { filesForLine, mapShippingAddress, type MappingForPlan } from "./plan";
-import type { ShopifyOrder } from "./shopify-order";
-import { isPrintOrderStatus, isUnpaid, type PrintOrderStatus } from "./status";
+import { shopifyLineItemSchema, type ShopifyOrder } from "./shopify-order";
+import { isPrintOrderStatus, isUnpaid, isUnpaidOrder, type PrintOrderStatus } from "./status";
 import { NOT_SCHEDULED } from "./worker";
 
 /**
@@ -17,6 +17,57 @@ export type CommandResult =
   { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
 
 const statusOf = (s: string): PrintOrderStatus => (isPrintOrderStatus(s) ? s : "needs_attention");
+
+/**
+ * A worker is in the middle of a step for this print order (it holds the
+ * lease). Changing the order under it would be overwritten or would race its
+ * call to the print service, so the change waits: a webhook answers 503 and
+ * Shopify delivers it again; a merchant is asked to try again.
+ */
+export class PrintOrderBusyError extends Error {
+  readonly retryAfterSeconds = 10;
+  constructor(readonly printOrderId: string) {
+    super("A print order of this Shopify order is being worked on; try again shortly.");
+    this.name = "PrintOrderBusyError";
+  }
+}
+
+const leaseFree = (now: Date) => ({
+  OR: [{ leaseOwner: null }, { leaseExpiresAt: { lt: now } }],
+});
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/**
+ * Takes the row for this transaction if no worker holds it. A conditional
+ * write, not a read: it locks the row (PostgreSQL) or runs inside the one
+ * writer (SQLite), so a worker cannot claim it until this transaction ends.
+ */
+async function lockUnleased(
+  tx: Tx,
+  row: { id: string; shop: string; status: string },
+  now: Date,
+): Promise<void> {
+  // The expected status too: the decision was made on it, outside this transaction.
+  const { count } = await tx.printOrder.updateMany({
+    where: { id: row.id, shop: row.shop, status: row.status, ...leaseFree(now) },
+    data: { updatedAt: now },
+  });
+  if (count !== 1) throw new PrintOrderBusyError(row.id);
+}
+
+/** Runs a webhook's change again on fresh data while a worker's step finishes. */
+async function retryWhileBusy<T>(run: () => Promise<T>): Promise<T> {
+  for (const waitMs of [50, 250]) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof PrintOrderBusyError)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+  return run();
+}
 
 /** A status callback is a hint: schedule an immediate re-read of the order. */
 export async function noteStatusCallback(
@@ -77,7 +128,14 @@ async function mappingsFor(db: Db, shop: string, variantIds: string[]) {
  * unpaid, flag a changed country or state after payment; pick up personalised
  * files that arrived as line item properties.
  */
-export async function applyOrderUpdate(
+export function applyOrderUpdate(
+  db: Db,
+  input: { shop: string; order: ShopifyOrder; topic: string; now?: Date },
+): Promise<{ changed: string[] }> {
+  return retryWhileBusy(() => applyOrderUpdateOnce(db, input));
+}
+
+async function applyOrderUpdateOnce(
   db: Db,
   input: { shop: string; order: ShopifyOrder; topic: string; now?: Date },
 ): Promise<{ changed: string[] }> {
@@ -116,6 +174,11 @@ export async function applyOrderUpdate(
     });
     for (const printOrder of stored.printOrders) {
       const status = statusOf(printOrder.status);
+      let locked = false;
+      const lock = async () => {
+        if (!locked) await lockUnleased(tx, printOrder, now);
+        locked = true;
+      };
       const event = (type: string, message: string) =>
         tx.orderEvent.create({
           data: eventRow({
@@ -137,6 +200,7 @@ export async function applyOrderUpdate(
             isUnpaid(statusOf(printOrder.resumeStatus)))
         ) {
           const atService = printOrder.printOrderId !== null;
+          await lock();
           await tx.printOrder.update({
             where: { id: printOrder.id },
             data: {
@@ -154,6 +218,7 @@ export async function applyOrderUpdate(
           );
           changed.push(`address:${printOrder.id}`);
         } else if (regionChanged) {
+          await lock();
           await tx.printOrder.update({
             where: { id: printOrder.id },
             data: {
@@ -188,6 +253,7 @@ export async function applyOrderUpdate(
         if (!line || !mapping) continue;
         const files = filesForLine(mapping, line);
         if (!files) continue;
+        await lock();
         await tx.printOrderItem.update({
           where: { id: item.id },
           data: { fileDetails: JSON.stringify(files) },
@@ -209,7 +275,14 @@ export async function applyOrderUpdate(
 }
 
 /** orders/cancelled: unpaid print orders are cancelled here; paid ones are flagged. */
-export async function applyOrderCancelled(
+export function applyOrderCancelled(
+  db: Db,
+  input: { shop: string; shopifyOrderId: string; topic: string; now?: Date },
+): Promise<{ cancelled: number; flagged: number }> {
+  return retryWhileBusy(() => applyOrderCancelledOnce(db, input));
+}
+
+async function applyOrderCancelledOnce(
   db: Db,
   input: { shop: string; shopifyOrderId: string; topic: string; now?: Date },
 ): Promise<{ cancelled: number; flagged: number }> {
@@ -229,12 +302,10 @@ export async function applyOrderCancelled(
     });
     for (const p of stored.printOrders) {
       const status = statusOf(p.status);
-      const unpaid =
-        isUnpaid(status) ||
-        (status === "needs_attention" &&
-          (!p.resumeStatus || isUnpaid(statusOf(p.resumeStatus))) &&
-          p.serviceState !== "PAID");
+      const unpaid = isUnpaidOrder(p);
       if (status === "cancelled") continue;
+      if (!unpaid && p.lastErrorCode === "SHOP_ORDER_CANCELLED") continue; // flagged already
+      await lockUnleased(tx, p, now);
       if (unpaid) {
         await tx.printOrder.update({
           where: { id: p.id },
@@ -253,7 +324,7 @@ export async function applyOrderCancelled(
           }),
         });
         cancelled++;
-      } else if (p.lastErrorCode !== "SHOP_ORDER_CANCELLED") {
+      } else {
         await tx.printOrder.update({
           where: { id: p.id },
           data: {
@@ -288,7 +359,7 @@ export async function applyOrderCancelled(
 async function merchantChange(
   db: Db,
   input: { shop: string; id: string; now?: Date },
-  allowed: (status: PrintOrderStatus) => boolean,
+  allowed: (status: PrintOrderStatus, order: PrintOrder) => boolean,
   change: (order: { status: PrintOrderStatus; resumeStatus: string | null }) => {
     data: Record<string, unknown>;
     type: string;
@@ -299,7 +370,7 @@ async function merchantChange(
   const order = await db.printOrder.findFirst({ where: { id: input.id, shop: input.shop } });
   if (!order) return { ok: false, status: 404, message: "Print order not found" };
   const status = statusOf(order.status);
-  if (!allowed(status))
+  if (!allowed(status, order))
     return {
       ok: false,
       status: 409,
@@ -307,11 +378,23 @@ async function merchantChange(
     };
   const { data, type, message } = change({ status, resumeStatus: order.resumeStatus });
   const { count } = await db.printOrder.updateMany({
-    where: { id: order.id, shop: input.shop, status: order.status },
+    where: { id: order.id, shop: input.shop, status: order.status, ...leaseFree(now) },
     data,
   });
-  if (count !== 1)
-    return { ok: false, status: 409, message: "The order changed meanwhile; reload and try again" };
+  if (count !== 1) {
+    const current = await db.printOrder.findFirst({
+      where: { id: order.id, shop: input.shop },
+      select: { status: true },
+    });
+    return {
+      ok: false,
+      status: 409,
+      message:
+        current?.status === order.status
+          ? "The order is being sent to the print service right now; try again in a moment."
+          : "The order changed meanwhile; reload and try again",
+    };
+  }
   await db.orderEvent.create({
     data: eventRow({
       shop: input.shop,
@@ -341,27 +424,108 @@ export function approvePrintOrder(db: Db, input: { shop: string; id: string; now
   );
 }
 
-/** Try again after the merchant fixed what was wrong. */
-export function retryPrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+/**
+ * Try again after the merchant fixed what was wrong. An order the print
+ * service has not been paid for is rebuilt from the current product mappings
+ * first: the advice for a mapping or file problem is "fix it, then retry", so
+ * the retry must use the fixed mapping, not the copy taken at payment.
+ */
+export async function retryPrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
   const now = input.now ?? new Date();
+  const refreshed = await refreshItemsFromMappings(db, input);
   return merchantChange(
     db,
     input,
     (s) => s === "needs_attention",
-    (o) => ({
-      data: {
-        status: o.resumeStatus && isPrintOrderStatus(o.resumeStatus) ? o.resumeStatus : "pending",
-        resumeStatus: null,
-        attempts: 0,
-        nextAttemptAt: now,
-        lastErrorCode: null,
-        lastErrorMessage: null,
-        lastErrorAction: null,
-      },
-      type: "retried",
-      message: "Retry requested.",
+    (o) => {
+      const resume =
+        o.resumeStatus && isPrintOrderStatus(o.resumeStatus) ? o.resumeStatus : "pending";
+      return {
+        data: {
+          // A new offering needs a new quote (and perhaps another facility split).
+          status: refreshed.offeringChanged ? "pending" : resume,
+          resumeStatus: null,
+          attempts: 0,
+          nextAttemptAt: now,
+          lastErrorCode: null,
+          lastErrorMessage: null,
+          lastErrorAction: null,
+        },
+        type: "retried",
+        message: refreshed.titles.length
+          ? `Retry requested, with the current product mapping for ${refreshed.titles.map((t) => `"${t}"`).join(", ")}.`
+          : "Retry requested.",
+      };
+    },
+  );
+}
+
+/**
+ * Copies the current mappings into the items of an unpaid order. Before the
+ * order exists at the print service everything may change; once it exists
+ * (OPEN), only files may, and a changed file is sent again.
+ */
+async function refreshItemsFromMappings(
+  db: Db,
+  input: { shop: string; id: string },
+): Promise<{ titles: string[]; offeringChanged: boolean }> {
+  const order = await db.printOrder.findFirst({
+    where: { id: input.id, shop: input.shop, status: "needs_attention" },
+    include: { items: true, shopOrder: { select: { lineItems: true } } },
+  });
+  if (!order || !isUnpaidOrder(order)) return { titles: [], offeringChanged: false };
+  const atService = order.printOrderId !== null;
+  const mappings = await mappingsFor(
+    db,
+    input.shop,
+    order.items.map((i) => i.variantId),
+  );
+  const lines = new Map(
+    (JSON.parse(order.shopOrder.lineItems) as unknown[]).flatMap((raw) => {
+      const line = shopifyLineItemSchema.safeParse(raw);
+      return line.success ? [[line.data.id, line.data] as const] : [];
     }),
   );
+  const titles: string[] = [];
+  let offeringChanged = false;
+  for (const item of order.items) {
+    const mapping = mappings.get(item.variantId);
+    if (!mapping) continue; // unmapped since: the retry says so again
+    if (atService && mapping.offeringId !== item.offeringId) continue; // fixed at the service
+    const files = filesForLine(mapping, lines.get(item.shopifyLineItemId) ?? { properties: [] });
+    // A personalised file the merchant attached by hand stays when the order carries none.
+    const fileDetails = files
+      ? JSON.stringify(files)
+      : mapping.fileProperty
+        ? item.fileDetails
+        : null;
+    const offering = item.offeringId !== mapping.offeringId;
+    const fileChanged = item.fileDetails !== fileDetails;
+    if (!offering && !fileChanged && item.fileProperty === mapping.fileProperty) continue;
+    if (offering) offeringChanged = true;
+    await db.printOrderItem.updateMany({
+      where: { id: item.id, shop: input.shop },
+      data: {
+        offeringId: mapping.offeringId,
+        fileDetails,
+        fileProperty: mapping.fileProperty,
+        ...(fileChanged ? { filesSentAt: null } : {}),
+      },
+    });
+    titles.push(item.title);
+  }
+  return { titles, offeringChanged };
+}
+
+/** Whether the merchant may cancel it here: only while the print service has not been paid. */
+export function canCancelBeforePrint(order: {
+  status: string;
+  resumeStatus: string | null;
+  serviceState: string | null;
+}): boolean {
+  const s = order.status;
+  if (s === "held" || s === "awaiting_approval" || s === "pending") return true;
+  return s === "needs_attention" && isUnpaidOrder(order);
 }
 
 /** Cancel an order that has not gone to print yet. */
@@ -369,7 +533,7 @@ export function cancelHeldPrintOrder(db: Db, input: { shop: string; id: string; 
   return merchantChange(
     db,
     input,
-    (s) => s === "held" || s === "awaiting_approval" || s === "pending" || s === "needs_attention",
+    (_status, order) => canCancelBeforePrint(order),
     (o) => ({
       data: { status: "cancelled", nextAttemptAt: NOT_SCHEDULED },
       type: "cancelled",

@@ -61,6 +61,28 @@ export function isUnpaid(status: PrintOrderStatus): boolean {
   return UNPAID_STATUSES.includes(status);
 }
 
+/**
+ * Not paid at the print service yet, counting an order that needs attention by
+ * where it stopped. Only such an order may be cancelled here: a paid one is
+ * printed whatever this app records.
+ */
+export function isUnpaidOrder(order: {
+  status: string;
+  resumeStatus: string | null;
+  serviceState: string | null;
+}): boolean {
+  if (order.status === "needs_attention") {
+    const resume = order.resumeStatus;
+    return (
+      (resume === null || (isPrintOrderStatus(resume) && isUnpaid(resume))) &&
+      (order.serviceState === null ||
+        order.serviceState === "OPEN" ||
+        order.serviceState === "PAYMENT_ERROR")
+    );
+  }
+  return isPrintOrderStatus(order.status) && isUnpaid(order.status);
+}
+
 /** Statuses no worker acts on until something outside changes them. */
 export const RESTING_STATUSES: readonly PrintOrderStatus[] = ["cancelled", "needs_attention"];
 

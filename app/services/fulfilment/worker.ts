@@ -817,22 +817,40 @@ export class FulfilmentWorker {
       data.retailTotalMinor = prices.totalRetailPriceIncTaxes?.amountMinor ?? undefined;
     }
     const state = details.orderState;
-    if (!state || !serviceStateAdvances(order.serviceState, state)) {
+    const advanced = state !== undefined && serviceStateAdvances(order.serviceState, state);
+    // Shipped earlier without a tracking number: keep reading until the number arrives.
+    const awaitingTracking =
+      !advanced &&
+      order.status !== "fulfilled" &&
+      order.status !== "shipped" &&
+      order.serviceState !== null &&
+      interpretServiceState(order.serviceState).kind === "shipped";
+    if (!advanced && !awaitingTracking) {
       if (order.status === "fulfilled")
         return this.extraTracking(order, shop, details.trackingCode, details.trackingUrl, data);
       return done(data);
     }
-    data.serviceState = state;
-    events.push({
-      actor: "poller",
-      type: "service_state",
-      message: `Print service: ${state.replaceAll("_", " ").toLowerCase()}.`,
-      data: { state },
-    });
-    const meaning = interpretServiceState(state);
+    if (advanced) {
+      data.serviceState = state;
+      events.push({
+        actor: "poller",
+        type: "service_state",
+        message: `Print service: ${state.replaceAll("_", " ").toLowerCase()}.`,
+        data: { state },
+      });
+    }
+    const meaning = interpretServiceState(advanced ? state : order.serviceState!);
     if (meaning.kind === "in_production" && order.status === "paid") data.status = "in_production";
     if (meaning.kind === "shipped") {
-      if (!details.trackingCode) return done(data, events); // tracking follows shortly
+      if (!details.trackingCode) {
+        if (advanced)
+          events.push({
+            actor: "poller",
+            type: "awaiting_tracking",
+            message: "Shipped without a tracking number yet; Shopify is told once it arrives.",
+          });
+        return done(data, events);
+      }
       if (order.status === "fulfilled")
         return this.extraTracking(
           order,

@@ -8,7 +8,6 @@ import {
   inputCountry,
   inputCurrency,
   inputId,
-  looseArray,
   looseInt,
   looseNumber,
   moneyReq,
@@ -72,24 +71,41 @@ export interface Quote {
   };
 }
 
-const zero = z.literal(null).transform(() => "0");
-const amount = z
-  .union([decimalText, zero])
-  .optional()
-  .transform((v) => v ?? "0");
+/**
+ * A money amount the app acts on (checkout shipping, margins, the wholesale total). Missing or
+ * null is refused, never read as zero: a zero shipping total would be free shipping at checkout.
+ */
+const requiredAmount = z
+  .unknown()
+  .refine((v) => v !== undefined && v !== null, {
+    message: "amount is missing or null",
+    abort: true,
+  })
+  .pipe(decimalText);
+
+/** A list that may arrive as one bare object; missing or null stays an error. */
+function listOf<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (v) => (v === undefined || v === null || Array.isArray(v) ? v : [v]),
+    z.array(item, {
+      error: (issue) => (issue.input == null ? "list is missing or null" : undefined),
+    }),
+  );
+}
 
 const rawItem = z.object({
   offeringId: positiveId,
   numberOfPages: looseInt,
   quantity: looseInt,
-  basePrice: amount,
-  pricePerPage: amount,
-  productPrice: amount,
-  shippingWholesale: amount,
-  totalQuantityDiscount: amount,
+  basePrice: requiredAmount,
+  pricePerPage: requiredAmount,
+  productPrice: requiredAmount,
+  shippingWholesale: requiredAmount,
+  totalQuantityDiscount: requiredAmount,
+  // A rate shown next to `vat`; only the amount is added up, so a missing rate reads as 0.
   vatPercentage: looseNumber.nullish().transform((v) => v ?? 0),
-  vat: amount,
-  totalItemPrice: amount,
+  vat: requiredAmount,
+  totalItemPrice: requiredAmount,
 });
 
 export const quoteResponseSchema = z
@@ -103,48 +119,64 @@ export const quoteResponseSchema = z
         .optional()
         .transform((v) => v ?? undefined),
     }),
-    quotedItems: looseArray(rawItem),
-    quoteSummary: z
-      .object({
+    quotedItems: listOf(rawItem).refine((items) => items.length > 0, {
+      message: "no quoted items",
+    }),
+    quoteSummary: z.object(
+      {
+        // A count nothing is computed from (callers count the items); the totals below are.
         numberOfItems: optInt,
-        totalWholesalePrice: amount,
-        totalShippingPrice: amount,
-        totalQuantityDiscount: amount,
-        vatSummary: looseArray(z.object({ vatPercentage: looseNumber, vat: amount })),
-      })
-      .nullish(),
+        totalWholesalePrice: requiredAmount,
+        totalShippingPrice: requiredAmount,
+        totalQuantityDiscount: requiredAmount,
+        vatSummary: listOf(z.object({ vatPercentage: looseNumber, vat: requiredAmount })),
+      },
+      { error: (issue) => (issue.input == null ? "quote summary is missing or null" : undefined) },
+    ),
   })
   .transform((q, ctx): Quote => {
     const c = q.quoteDetails.currency;
     const m = (v: string, path: string): MoneyMinor => moneyReq(ctx, v, c, path);
     const s = q.quoteSummary;
+    const items = q.quotedItems.map((i, n): QuotedItem => {
+      const at = (field: string) => `quotedItems.${n}.${field}`;
+      return {
+        offeringId: i.offeringId,
+        numberOfPages: i.numberOfPages,
+        quantity: i.quantity,
+        basePrice: m(i.basePrice, at("basePrice")),
+        pricePerPage: m(i.pricePerPage, at("pricePerPage")),
+        pricePerPageExact: i.pricePerPage,
+        productPrice: m(i.productPrice, at("productPrice")),
+        shippingWholesale: m(i.shippingWholesale, at("shippingWholesale")),
+        totalQuantityDiscount: m(i.totalQuantityDiscount, at("totalQuantityDiscount")),
+        vatPercentage: i.vatPercentage,
+        vat: m(i.vat, at("vat")),
+        totalItemPrice: m(i.totalItemPrice, at("totalItemPrice")),
+      };
+    });
+    // Callers take the VAT total from vatSummary: an empty one is only believable without VAT.
+    if (s.vatSummary.length === 0 && items.some((i) => i.vat.amountMinor !== 0)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["quoteSummary", "vatSummary"],
+        message: "empty while the quoted items carry VAT",
+      });
+    }
     return {
       countryCode: q.quoteDetails.countryCode,
       state: q.quoteDetails.state,
       currency: c,
       exchangeRate: q.quoteDetails.exchangeRate,
-      items: q.quotedItems.map((i) => ({
-        offeringId: i.offeringId,
-        numberOfPages: i.numberOfPages,
-        quantity: i.quantity,
-        basePrice: m(i.basePrice, "basePrice"),
-        pricePerPage: m(i.pricePerPage, "pricePerPage"),
-        pricePerPageExact: i.pricePerPage,
-        productPrice: m(i.productPrice, "productPrice"),
-        shippingWholesale: m(i.shippingWholesale, "shippingWholesale"),
-        totalQuantityDiscount: m(i.totalQuantityDiscount, "totalQuantityDiscount"),
-        vatPercentage: i.vatPercentage,
-        vat: m(i.vat, "vat"),
-        totalItemPrice: m(i.totalItemPrice, "totalItemPrice"),
-      })),
+      items,
       summary: {
-        numberOfItems: s?.numberOfItems,
-        totalWholesalePrice: m(s?.totalWholesalePrice ?? "0", "totalWholesalePrice"),
-        totalShippingPrice: m(s?.totalShippingPrice ?? "0", "totalShippingPrice"),
-        totalQuantityDiscount: m(s?.totalQuantityDiscount ?? "0", "totalQuantityDiscount"),
-        vatSummary: (s?.vatSummary ?? []).map((v) => ({
+        numberOfItems: s.numberOfItems,
+        totalWholesalePrice: m(s.totalWholesalePrice, "quoteSummary.totalWholesalePrice"),
+        totalShippingPrice: m(s.totalShippingPrice, "quoteSummary.totalShippingPrice"),
+        totalQuantityDiscount: m(s.totalQuantityDiscount, "quoteSummary.totalQuantityDiscount"),
+        vatSummary: s.vatSummary.map((v, n) => ({
           vatPercentage: v.vatPercentage,
-          vat: m(v.vat, "vat"),
+          vat: m(v.vat, `quoteSummary.vatSummary.${n}.vat`),
         })),
       },
     };
@@ -156,6 +188,8 @@ export class Quotes {
   /**
    * Prices and shipping for items without creating an order. Items that cannot be produced at
    * one facility raise FacilityConflictError (groups of offering ids that can go together).
+   * An answer without a quoted item per requested offering, without the summary, or with a
+   * missing amount raises PrintResponseShapeError: amounts are never taken as zero.
    */
   async create(params: QuoteParams, options?: RequestOptions): Promise<Quote> {
     const p = validateInput(quoteParamsSchema, params, "quote");
@@ -176,6 +210,14 @@ export class Quotes {
       },
       options,
     );
-    return t.validate(quoteResponseSchema, t.parseJson(res, "quote"), res, "quote");
+    const quote = t.validate(quoteResponseSchema, t.parseJson(res, "quote"), res, "quote");
+    // A partial answer that leaves out a requested offering must not pass as the cart's price.
+    const quoted = new Set(quote.items.map((i) => i.offeringId));
+    const unquoted = [...new Set(p.items.map((i) => i.offeringId))].filter((id) => !quoted.has(id));
+    if (unquoted.length > 0) {
+      const issue = `quotedItems: no quoted item for offering ${unquoted.join(", ")}`;
+      throw t.shapeError(res, issue, "quote", [issue]);
+    }
+    return quote;
   }
 }
