@@ -1,7 +1,7 @@
 // The quick start: install, set up, build and run, in one command that works
 // on a fresh clone with nothing but Node 20+ and npm. Node 24 LTS arrives as a
 // dev dependency and runs every step after the install.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -20,4 +20,17 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 }
 step(["run", "setup"]);
 step(["run", "build"]);
-step(["start"]);
+
+// The server runs as this process's child, started directly (what `npm start`
+// runs) so a SIGTERM or SIGINT sent to this process reaches it and it shuts
+// down the worker and the stand-ins; nothing is left holding the ports.
+const projectNode = path.join(root, "node_modules", ".bin", "node");
+const server = spawn(
+  existsSync(projectNode) ? projectNode : process.execPath,
+  ["--env-file-if-exists=.env", "server.js"],
+  { cwd: root, stdio: "inherit" },
+);
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
