@@ -18,7 +18,7 @@ import {
 } from "./faults";
 import { receiveUpload } from "./legacy";
 import { findCurrency, parseMoney } from "./money";
-import type { AdvanceOptions, Transition } from "./orders";
+import type { AdvanceOptions, Tracking, Transition } from "./orders";
 import type { RingBuffer } from "./prng";
 import {
   DEFAULT_MERCHANT,
@@ -90,7 +90,7 @@ export interface SandboxControl {
   waitForCallbacks(timeoutMs?: number): Promise<void>;
   advance(opts?: AdvanceOptions): Transition[];
   /** A shipped order's tracking number arriving (or changing) after it shipped. */
-  setTracking(orderId: number, tracking: { code: string; url?: string | undefined }): Order;
+  setTracking(orderId: number, tracking: Tracking): Order;
   faults(): FaultsView;
   setFaults(input: FaultConfigInput): FaultsView;
   addFaultRule(rule: FaultRule): FaultsView;

@@ -124,6 +124,12 @@ export interface Transition {
 
 const COLOUR = /^#[0-9A-Fa-f]{6}$/;
 
+/** A carrier's tracking number and page, as the service reports them. */
+export interface Tracking {
+  code: string;
+  url?: string | undefined;
+}
+
 export interface AdvanceOptions {
   orderId?: number;
   to?: string;
@@ -132,7 +138,12 @@ export interface AdvanceOptions {
    * On reaching SHIPPED: this tracking number, or none at all (null: shipped untracked,
    * or its number comes later through setTracking). Default: a generated number.
    */
-  tracking?: { code: string; url?: string | undefined } | null;
+  tracking?: Tracking | null;
+}
+
+function setTrackingOf(order: Order, tracking: Tracking): void {
+  order.trackingCode = tracking.code;
+  order.trackingUrl = tracking.url ?? "";
 }
 
 export class OrderService {
@@ -424,19 +435,14 @@ export class OrderService {
    * carrier's number arrives after the order was marked shipped. No status callback: the
    * state does not change.
    */
-  setTracking(orderId: number, tracking: { code: string; url?: string | undefined }): Order {
+  setTracking(orderId: number, tracking: Tracking): Order {
     const order = this.store.orders.get(orderId);
     if (!order) throw new ServiceError(404, undefined, "Order not found");
-    order.trackingCode = tracking.code;
-    order.trackingUrl = tracking.url ?? "";
+    setTrackingOf(order, tracking);
     return order;
   }
 
-  private transition(
-    order: Order,
-    to: OrderState,
-    tracking?: AdvanceOptions["tracking"],
-  ): void {
+  private transition(order: Order, to: OrderState, tracking?: Tracking | null): void {
     const from = order.state;
     order.state = to;
     order.history.push({ from, to, at: isoWithOffset(this.clock.now()) });
@@ -447,11 +453,10 @@ export class OrderService {
       else if (to === "IN_PRINT_QUEUE") it.state = "PRINT_READY";
     }
     if (to === "SHIPPED" && tracking) {
-      order.trackingCode = tracking.code;
-      order.trackingUrl = tracking.url ?? "";
+      setTrackingOf(order, tracking);
     } else if (to === "SHIPPED" && tracking !== null && !order.trackingCode) {
-      order.trackingCode = `SBX${order.id}${derivedHex(this.seed, `trk:${order.id}`, 6).toUpperCase()}`;
-      order.trackingUrl = `https://tracking.sandbox.invalid/track/${order.trackingCode}`;
+      const code = `SBX${order.id}${derivedHex(this.seed, `trk:${order.id}`, 6).toUpperCase()}`;
+      setTrackingOf(order, { code, url: `https://tracking.sandbox.invalid/track/${code}` });
     }
     this.onChange(order, from, to);
   }

@@ -1,7 +1,11 @@
 import type { Shop } from "@prisma/client";
 import { createPrintClient, type PrintClient, type RetryOptions } from "../services/print";
 import { getEnv } from "../env.server";
-import { credentialsFromShop, getPrintCredentials } from "../models/print-settings.server";
+import {
+  credentialsFromShop,
+  credentialsVersion,
+  getPrintCredentials,
+} from "../models/print-settings.server";
 import { getLogger } from "./logger.server";
 
 const clients = new Map<string, { version: string; client: PrintClient }>();
@@ -17,12 +21,16 @@ export async function printClientFor(
   options: { retry?: Partial<RetryOptions> } = {},
 ): Promise<PrintClient | null> {
   const shopDomain = typeof shop === "string" ? shop : shop.shop;
+  // Settings and retry policy together decide the client; either changing builds a new one.
+  const versionOf = (settings: string) => `${settings}|${JSON.stringify(options.retry ?? null)}`;
+  const cached = clients.get(shopDomain);
+  // The worker's path: the row in hand matches the cached client, so no decryption.
+  if (typeof shop !== "string" && cached?.version === versionOf(credentialsVersion(shop)))
+    return cached.client;
   const credentials =
     typeof shop === "string" ? await getPrintCredentials({ shop }) : credentialsFromShop(shop);
   if (!credentials) return null;
-  // Settings and retry policy together decide the client; either changing builds a new one.
-  const version = `${credentials.version}|${JSON.stringify(options.retry ?? null)}`;
-  const cached = clients.get(shopDomain);
+  const version = versionOf(credentials.version);
   if (cached?.version === version) return cached.client;
   const env = getEnv();
   const client = createPrintClient({

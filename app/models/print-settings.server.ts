@@ -101,21 +101,29 @@ export function credentialsFromShop(row: Shop): PrintCredentials | null {
       ? cipher().decrypt(row.applicationKeyEncrypted)
       : undefined,
     buttonKey: row.buttonKey ?? undefined,
-    // Every stored field that shapes a client; encrypted values change on each save (fresh IV).
-    version: createHash("sha256")
-      .update(
-        [
-          row.printEnvironment,
-          row.printBaseUrl,
-          row.merchantApiKey,
-          row.secretKeyEncrypted,
-          row.applicationKeyEncrypted,
-          row.buttonKey,
-          row.updatedAt.toISOString(),
-        ].join("\n"),
-      )
-      .digest("hex"),
+    version: credentialsVersion(row),
   };
+}
+
+/**
+ * Changes whenever a stored field that shapes a client changes (encrypted
+ * values change on every save: fresh IV). Needs no decryption, so a cached
+ * client can be found without touching the secrets.
+ */
+export function credentialsVersion(row: Shop): string {
+  return createHash("sha256")
+    .update(
+      [
+        row.printEnvironment,
+        row.printBaseUrl,
+        row.merchantApiKey,
+        row.secretKeyEncrypted,
+        row.applicationKeyEncrypted,
+        row.buttonKey,
+        row.updatedAt.toISOString(),
+      ].join("\n"),
+    )
+    .digest("hex");
 }
 
 /** The shop a status-callback address belongs to, with its credentials to verify the signature. */

@@ -3,7 +3,7 @@ import { eventRow, type EventActor } from "./events";
 import { filesForLine, mapShippingAddress, type MappingForPlan } from "./plan";
 import { shopifyLineItemSchema, type ShopifyOrder } from "./shopify-order";
 import { isPrintOrderStatus, isUnpaid, isUnpaidOrder, type PrintOrderStatus } from "./status";
-import { NOT_SCHEDULED } from "./worker";
+import { leaseFree, NOT_SCHEDULED } from "./worker";
 
 /**
  * Things that happen to print orders from outside the worker: Shopify order
@@ -31,10 +31,6 @@ export class PrintOrderBusyError extends Error {
     this.name = "PrintOrderBusyError";
   }
 }
-
-const leaseFree = (now: Date) => ({
-  OR: [{ leaseOwner: null }, { leaseExpiresAt: { lt: now } }],
-});
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 

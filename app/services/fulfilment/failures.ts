@@ -141,7 +141,8 @@ export function classifyFailure(error: unknown): Failure {
         kind: "attention",
         code: "FILE_UNREACHABLE",
         message: `The print file could not be downloaded by the print service (${error.details}).`,
-        action: "Make the file URL publicly reachable or change it in the product mapping, then retry.",
+        action:
+          "Make the file URL publicly reachable or change it in the product mapping, then retry.",
       };
     }
     return {

@@ -74,6 +74,11 @@ export interface WorkerOptions {
   catalogueTtlMs?: number;
 }
 
+/** No worker holds the row: never claimed, released, or its claim expired (a crashed worker). */
+export function leaseFree(now: Date): Prisma.PrintOrderWhereInput {
+  return { OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] };
+}
+
 /** Far enough ahead to mean "not until something changes". */
 export const NOT_SCHEDULED = new Date("9999-12-31T00:00:00Z");
 
@@ -188,17 +193,13 @@ export class FulfilmentWorker {
 
   // Claiming ---------------------------------------------------------------------------------
 
-  private leaseFree(now: Date): Prisma.PrintOrderWhereInput {
-    return { OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] };
-  }
-
   private async claim(): Promise<string[]> {
     const now = this.now();
     const due = await this.deps.db.printOrder.findMany({
       where: {
         status: { notIn: [...RESTING_STATUSES] },
         nextAttemptAt: { lte: now },
-        ...this.leaseFree(now),
+        ...leaseFree(now),
       },
       orderBy: { nextAttemptAt: "asc" },
       take: this.o.batchSize,
@@ -213,7 +214,7 @@ export class FulfilmentWorker {
           id,
           status: { notIn: [...RESTING_STATUSES] },
           nextAttemptAt: { lte: now },
-          ...this.leaseFree(now),
+          ...leaseFree(now),
         },
         data: { leaseOwner: this.id, leaseExpiresAt: new Date(now.getTime() + this.o.leaseMs) },
       });
