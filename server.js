@@ -15,7 +15,9 @@ try {
   // Configuration and port problems are explained by their message; anything else gets its stack.
   const expected =
     error instanceof Error &&
-    (error.name === "EnvError" || error.message.startsWith("Sandbox mode:"));
+    (error.name === "EnvError" ||
+      error.name === "DatabaseNotReadyError" ||
+      error.message.startsWith("Sandbox mode:"));
   const detail = error instanceof Error ? (expected ? error.message : error.stack) : String(error);
   process.stderr.write(`\nPrint Connect could not start: ${detail}\n\n`);
   process.exit(1);

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import path from "node:path";
 import { PrismaClient } from "@prisma/client";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { getEnv } from "./env.server";
@@ -11,6 +12,27 @@ export function databaseProvider(databaseUrl: string): DatabaseProvider {
   if (databaseUrl.startsWith("file:") || databaseUrl.startsWith("libsql:")) return "sqlite";
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return "postgresql";
   throw new Error(`Unsupported DATABASE_URL scheme: ${databaseUrl.split(":")[0]}`);
+}
+
+/** A SQLite DATABASE_URL's file, absolute; undefined for any other database. */
+export function sqliteFilePath(databaseUrl: string): string | undefined {
+  if (!databaseUrl.startsWith("file:")) return undefined;
+  const rest = databaseUrl.slice("file:".length).split("?")[0] ?? "";
+  // libSQL opens a relative file: path from the working directory, as path.resolve does.
+  return path.resolve(rest.startsWith("//") ? new URL(databaseUrl).pathname : rest);
+}
+
+/** DATABASE_URL for people: an absolute SQLite path, or a server without its credentials. */
+export function describeDatabase(databaseUrl: string): string {
+  const file = sqliteFilePath(databaseUrl);
+  if (file) return `SQLite, ${file}`;
+  try {
+    const url = new URL(databaseUrl);
+    const kind = url.protocol === "libsql:" ? "libSQL" : "PostgreSQL";
+    return `${kind}, ${url.host}${url.pathname}`;
+  } catch {
+    return "(DATABASE_URL not readable as a URL)";
+  }
 }
 
 /**

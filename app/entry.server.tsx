@@ -8,6 +8,8 @@ import { getEnv } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { startFulfilmentWorker, stopFulfilmentWorker } from "./worker.server";
 import { startSandboxMode, stopSandboxMode } from "./sandbox-mode.server";
+import prisma from "./db.server";
+import { ensureDatabaseReady } from "./lib/database-ready.server";
 
 export const streamTimeout = 5000;
 
@@ -47,11 +49,29 @@ export default async function handleRequest(
 }
 
 /**
- * Called by server.js once the HTTP server listens. In sandbox mode it first
- * starts the local stand-ins (a rejection stops the server with its message).
+ * A database that was never set up, or is behind this version, stops the
+ * process with one line naming `npm run setup`; sandbox mode applies the
+ * migrations itself instead.
+ */
+async function prepareDatabase() {
+  const env = getEnv();
+  await ensureDatabaseReady({
+    db: prisma,
+    databaseUrl: env.databaseUrl,
+    applyMigrations: env.mode === "sandbox",
+    onMigrated: (applied) =>
+      getLogger().info({ migrations: applied }, "sandbox mode: database set up"),
+  });
+}
+
+/**
+ * Called by server.js once the HTTP server listens. It checks the database,
+ * then in sandbox mode starts the local stand-ins (a rejection stops the
+ * server with its message).
  */
 export async function onServerStarted({ port }: { port: number }) {
   const env = getEnv();
+  await prepareDatabase();
   getLogger().info(
     { port, mode: env.mode, worker: env.worker },
     `Print Connect listening on http://localhost:${port} (${env.mode} mode)`,
@@ -69,6 +89,7 @@ export async function onServerStopping() {
 
 /** `npm run worker`: the fulfilment worker as its own process. */
 export async function runWorkerProcess() {
+  await prepareDatabase();
   const worker = startFulfilmentWorker();
   const stop = () => void stopFulfilmentWorker().then(() => process.exit(0));
   process.once("SIGTERM", stop);

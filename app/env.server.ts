@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseHostList } from "./services/net/addresses";
+import { parseTrustedProxies } from "./services/net/client-address";
 
 /**
  * Every environment variable the app reads, in one schema, parsed once.
@@ -55,12 +57,25 @@ const rawSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PRINT_SANDBOX_URL: z.url().default("http://127.0.0.1:4010"),
+  PRINT_ALLOWED_PRIVATE_HOSTS: z.string().default(""),
   PRINT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   WORKER: z.enum(["inline", "off"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   PRINT_FOLLOW_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(600),
   SANDBOX_SHOPIFY_PORT: z.coerce.number().int().min(0).max(65535).default(4020),
   APP_BRIDGE_URL: optionalString,
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .superRefine((text, ctx) => {
+      const { invalid } = parseTrustedProxies(text);
+      if (invalid.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `not an IP address or CIDR range: ${invalid.join(", ")}`,
+        });
+      }
+    }),
 });
 
 export type AppMode = "shopify" | "sandbox";
@@ -80,6 +95,12 @@ export interface Env {
   logLevel: z.infer<typeof rawSchema>["LOG_LEVEL"];
   /** Where shops on the `sandbox` print environment are sent. */
   printSandboxUrl: string;
+  /**
+   * Hosts a shop's own print-service URL may name although they are loopback
+   * or private (names or IP addresses, as written in the URL). Empty: only
+   * public https addresses (ap./services/net/addresses.ts).
+   */
+  printAllowedPrivateHosts: string[];
   printTimeoutMs: number;
   /** `inline`: the web process runs the fulfilment worker; `off`: run `npm run worker` instead. */
   worker: "inline" | "off";
@@ -92,6 +113,12 @@ export interface Env {
    * library default). Sandbox mode defaults to the local stand-in.
    */
   appBridgeUrl: string | undefined;
+  /**
+   * Proxies whose X-Forwarded-For entries are believed (IP addresses and CIDR
+   * ranges). Empty: rate limits key on the connection's peer address
+   * (app/services/net/client-address.ts).
+   */
+  trustedProxies: string[];
 }
 
 export class EnvError extends Error {
@@ -144,12 +171,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     port: raw.PORT,
     logLevel: raw.LOG_LEVEL,
     printSandboxUrl: raw.PRINT_SANDBOX_URL.replace(/\/$/, ""),
+    printAllowedPrivateHosts: parseHostList(raw.PRINT_ALLOWED_PRIVATE_HOSTS),
     printTimeoutMs: raw.PRINT_TIMEOUT_MS,
     worker: raw.WORKER,
     workerConcurrency: raw.WORKER_CONCURRENCY,
     followIntervalMs: raw.PRINT_FOLLOW_INTERVAL_SECONDS * 1000,
     sandboxShopifyPort: raw.SANDBOX_SHOPIFY_PORT,
     appBridgeUrl: raw.APP_BRIDGE_URL ?? (mode === "sandbox" ? SANDBOX_APP_BRIDGE_URL : undefined),
+    trustedProxies: parseTrustedProxies(raw.TRUSTED_PROXIES).entries,
   };
 }
 

@@ -20,7 +20,7 @@ import { DEFAULT_MERCHANT } from "../sandbox/store";
 import type { ShopifyFake } from "../sandbox/shopify/index";
 import { DEMO_IDS, DEMO_SHOP_DOMAIN } from "../sandbox/shopify/seed";
 import { mintSessionToken } from "../sandbox/shopify/session-token";
-import prisma from "./db.server";
+import prisma, { describeDatabase } from "./db.server";
 import { getEnv, type Env } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { saveMapping, type MappingInput } from "./models/mapping.server";
@@ -341,22 +341,7 @@ export async function stopSandboxMode(): Promise<void> {
   await running?.stop();
 }
 
-/** DATABASE_URL for people: an absolute SQLite path, or a server without its credentials. */
-export function describeDatabase(databaseUrl: string): string {
-  if (databaseUrl.startsWith("file:")) {
-    const rest = databaseUrl.slice("file:".length).split("?")[0] ?? "";
-    // libSQL opens a relative file: path from the working directory, as path.resolve does.
-    const file = rest.startsWith("//") ? new URL(databaseUrl).pathname : rest;
-    return `SQLite, ${path.resolve(file)}`;
-  }
-  try {
-    const url = new URL(databaseUrl);
-    const kind = url.protocol === "libsql:" ? "libSQL" : "PostgreSQL";
-    return `${kind}, ${url.host}${url.pathname}`;
-  } catch {
-    return "(DATABASE_URL not readable as a URL)";
-  }
-}
+export { describeDatabase };
 
 export function sandboxModeBanner(parts: {
   appUrl: string;

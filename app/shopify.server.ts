@@ -5,20 +5,59 @@ import {
   LogSeverity,
   shopifyApp,
 } from "@shopify/shopify-app-remix/server";
+import type { DomainTransformation } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
 import { getLogger, redactMessage } from "./lib/logger.server";
 import { createSecretCipher } from "./services/crypto/cipher";
 import { EncryptedSessionStorage } from "./services/crypto/session-storage";
 import { recordInstall } from "./models/shop.server";
+import { normalizeCustomDomain } from "./services/shop-domain";
+import { judgeSessionToken, sessionTokenOf } from "./services/session-token";
+
+/**
+ * SHOP_CUSTOM_DOMAIN: shops at `<handle>.<domain>` are taken as they are
+ * (the library otherwise knows only Shopify's own domains).
+ */
+function customShopDomain(domain: string | undefined): {
+  domainTransformations?: DomainTransformation[];
+} {
+  const custom = normalizeCustomDomain(domain);
+  if (!custom) return {};
+  const escaped = custom.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return {
+    domainTransformations: [
+      { match: new RegExp(`^([a-z0-9][a-z0-9-]*)\\.${escaped}$`), transform: `$1.${custom}` },
+    ],
+  };
+}
 
 /** The one place that configures the Shopify app library. */
 const env = getEnv();
 const log = getLogger().child({ component: "shopify" });
 
+/**
+ * PrismaSessionStorage queries its table as soon as it is constructed and
+ * crashes the process ten seconds later when the table is missing: built on
+ * first use instead, after onServerStarted has checked the database (or, in
+ * sandbox mode, set it up), so an unset database stops with one clear line.
+ */
+function prismaSessionStorageOnFirstUse(): SessionStorage {
+  let storage: PrismaSessionStorage<typeof prisma> | undefined;
+  const inner = () => (storage ??= new PrismaSessionStorage(prisma));
+  return {
+    storeSession: (session) => inner().storeSession(session),
+    loadSession: (id) => inner().loadSession(id),
+    deleteSession: (id) => inner().deleteSession(id),
+    deleteSessions: (ids) => inner().deleteSessions(ids),
+    findSessionsByShop: (shop) => inner().findSessionsByShop(shop),
+  };
+}
+
 export const sessionStorage = new EncryptedSessionStorage(
-  new PrismaSessionStorage(prisma),
+  prismaSessionStorageOnFirstUse(),
   createSecretCipher(env.encryptionKey),
 );
 
@@ -66,13 +105,37 @@ const shopify = shopifyApp({
       log[level]({}, redactMessage(message));
     },
   },
-  ...(env.shopCustomDomain ? { customShopDomains: [env.shopCustomDomain] } : {}),
+  ...customShopDomain(env.shopCustomDomain),
 });
 
 export default shopify;
 export const apiVersion = ApiVersion.October26;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
-export const authenticate = shopify.authenticate;
+
+/**
+ * `authenticate.admin` refuses (401) a signed session token the library would
+ * take although it never expires, or whose `dest` is no shop domain (the
+ * library answers that with a 500).
+ */
+export const authenticate: typeof shopify.authenticate = {
+  ...shopify.authenticate,
+  admin: async (request) => {
+    const token = sessionTokenOf(request);
+    if (token) {
+      const verdict = judgeSessionToken(token, {
+        secret: env.shopifyApiSecret,
+        customShopDomain: env.shopCustomDomain,
+      });
+      if (verdict.refused) {
+        throw new Response(verdict.reason, {
+          status: 401,
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        });
+      }
+    }
+    return shopify.authenticate.admin(request);
+  },
+};
 export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;
 export const registerWebhooks = shopify.registerWebhooks;

@@ -31,5 +31,7 @@ Object.assign(process.env, {
   DATABASE_URL: `file:${benchDbFile}`,
   ENCRYPTION_KEY: "1e".repeat(32),
   WORKER: "off",
+  // The print sandbox the benchmarks store as the shop's URL listens on loopback.
+  PRINT_ALLOWED_PRIVATE_HOSTS: "127.0.0.1",
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
 });

@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { authenticate } from "../app/shopify.server";
+import { requestContext } from "../server/app.js";
 import { webhookHeaders } from "../sandbox/shopify/webhooks";
 import { paidOrderPayload } from "../test/support/orders";
 import { benchDir, BENCH_API_SECRET, BENCH_APP_URL } from "./env";
@@ -56,7 +57,7 @@ export async function serve(build: ServerBuild) {
     for await (const _chunk of req) void _chunk;
     res.status(200).json(FIXED_RATES);
   });
-  app.all("*", createRequestHandler({ build, mode: "production" }));
+  app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: requestContext }));
   const server = http.createServer(app);
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,8 +1,9 @@
 /**
- * Checkout rates: signed carrier-service rate requests (POST /carrier/rates,
- * as Shopify checkout sends them) through the real built server, against the
- * print sandbox answering every quote after a fixed latency, at a fixed
- * concurrency, from a child process (bench/load.mjs).
+ * Checkout rates: signed carrier-service rate requests (POST
+ * /carrier/rates/<the shop's token>, as Shopify checkout sends them)
+ * through the real built server, against the print sandbox answering every
+ * quote after a fixed latency, at a fixed concurrency, from a child process
+ * (bench/load.mjs).
  *
  * - cold: every request a new cart (destination x quantities), so each one
  *   misses the quote cache and waits for the print service. Reference: the
@@ -22,7 +23,7 @@ import { rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import prisma from "../app/db.server";
-import { saveCarrierState } from "../app/models/carrier.server";
+import { ensureCarrierCallbackToken, saveCarrierState } from "../app/models/carrier.server";
 import { saveMapping } from "../app/models/mapping.server";
 import { savePrintSettings } from "../app/models/print-settings.server";
 import { recordInstall } from "../app/models/shop.server";
@@ -116,17 +117,20 @@ async function main() {
     enabled: true,
     carrierServiceId: "gid://shopify/DeliveryCarrierService/1",
   });
+  // The shop's own callback URL, as registered with Shopify.
+  const { token } = await ensureCarrierCallbackToken({ shop: SHOP });
+  const ratesPath = `/carrier/rates/${token}`;
   const server = await serve(build);
   const load = (requests: PlannedRequest[]) =>
     runLoad(server.origin, requests, { concurrency: CONCURRENCY, maxMs: MAX_MS });
   const quotes = () => sandbox.control.requests({ op: "quote", limit: 100_000 });
   let nextCart = 0;
   const coldRequests = (n: number) =>
-    Array.from({ length: n }, () => rateRequest("/carrier/rates", cart(nextCart++)));
+    Array.from({ length: n }, () => rateRequest(ratesPath, cart(nextCart++)));
 
   try {
     // Is a cart quoted (not unshippable, not backup)? One real answer, checked.
-    const probe = rateRequest("/carrier/rates", cart(nextCart++));
+    const probe = rateRequest(ratesPath, cart(nextCart++));
     const probeRes = await fetch(`${server.origin}${probe.path}`, {
       method: "POST",
       headers: probe.headers,
@@ -139,7 +143,7 @@ async function main() {
 
     // Warm-up: JIT, prepared statements, keep-alive connections to the sandbox.
     await load(coldRequests(WARMUP));
-    const warmCart = rateRequest("/carrier/rates", cart(nextCart++));
+    const warmCart = rateRequest(ratesPath, cart(nextCart++));
     await load(Array.from({ length: WARMUP }, () => warmCart));
     await load(
       Array.from({ length: WARMUP }, () => ({ ...warmCart, path: "/bare/carrier/rates" })),

@@ -6,12 +6,13 @@ import { CATEGORIES, type Offering } from "./catalogue";
 import { json, requireMerchant, text, type Ctx, type Reply, type SandboxRequest } from "./context";
 import { ServiceError, invalidData, offeringNotFound } from "./errors";
 import { convertFromEur, divRound, formatBp, formatMinor } from "./money";
-import type { NewOrderItem, SpineInput } from "./orders";
+import type { NewOrderItem } from "./orders";
 import { jsonQuoteBody, priceItems, requireCurrency, validateItemLimits } from "./pricing";
 import { derivedHex, paymentSecret, safeEqual } from "./signatures";
 import { findFacility, canProduce } from "./catalogue";
 import type { Address, ItemFiles, Merchant, Order } from "./store";
 import type { PricedItem } from "./pricing";
+import { validateRequest } from "./validation";
 
 const str = z.union([z.string(), z.number().transform(String)]);
 const optStr = z
@@ -129,12 +130,14 @@ const publicationSchema = z.object({
   apiKey: z.string(),
   currency: z.string().nullish(),
   locale: z.string().nullish(),
-  offeringId: int.nullish(),
   order: z.object({
     reference: optStr,
     product: z.object({
       title: optStr,
+      // What the listing sells (the wire contract pins these names): one offering, or
+      // every offering of a category priced by the merchant's markup.
       offeringId: int.nullish(),
+      categoryCode: optStr,
       source: z.object({
         file: z.object({
           src: z.string(),
@@ -207,32 +210,19 @@ export function toAddress(a: z.output<typeof addressSchema>): Address {
   };
 }
 
+/** The item's files, or null for empty file_details (the request rules made the rest whole). */
 function toFiles(
   f: z.output<typeof fileDetailsSchema>,
   offering: Offering | undefined,
-  field: string,
-): { files: ItemFiles | null; spine?: SpineInput } {
-  if (!f || (!f.content_url && f.number_of_pages == null)) return { files: null };
-  if (!f.content_url) throw invalidData(`${field}.content_url`);
-  if (f.number_of_pages == null) throw invalidData(`${field}.number_of_pages`);
-  const dyn = f.spine_details?.dynamic_spine_details;
-  const spine: SpineInput | undefined = dyn
-    ? {
-        font: dyn.text_font ?? undefined,
-        colour: dyn.text_colour ?? undefined,
-        backgroundColour: dyn.background_colour ?? undefined,
-      }
-    : undefined;
+): ItemFiles | null {
+  if (!f?.content_url || f.number_of_pages == null) return null;
   return {
-    files: {
-      contentUrl: f.content_url,
-      width: f.content_width ?? offering?.dimensionWidth ?? 0,
-      height: f.content_height ?? offering?.dimensionHeight ?? 0,
-      pages: f.number_of_pages,
-      coverUrl: f.cover_url ?? "",
-      customSpineUrl: f.spine_details?.custom_spine_url ?? "",
-    },
-    spine,
+    contentUrl: f.content_url,
+    width: f.content_width ?? offering?.dimensionWidth ?? 0,
+    height: f.content_height ?? offering?.dimensionHeight ?? 0,
+    pages: f.number_of_pages,
+    coverUrl: f.cover_url ?? "",
+    customSpineUrl: f.spine_details?.custom_spine_url ?? "",
   };
 }
 
@@ -264,7 +254,8 @@ export function jsonOffering(o: Offering, currencyCode: string) {
 }
 
 function offeringList(ctx: Ctx, req: SandboxRequest): Reply {
-  requireMerchant(ctx, req.query.get("merchantApiKey"), req.op, "merchantApiKey");
+  const merchant = requireMerchant(ctx, req.query.get("merchantApiKey"), req.op, "merchantApiKey");
+  validateRequest(ctx, req, merchant);
   const currency = requireCurrency(req.query.get("currency") || "EUR").code;
   const country = req.query.get("countryIsoCode2");
   const cat = req.query.get("categoryFilter");
@@ -295,6 +286,7 @@ function categories(): Reply {
 
 function quote(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = merchantFromBody(ctx, req, "apiKey");
+  validateRequest(ctx, req, merchant);
   const q = parse(quoteSchema, req.body);
   const result = priceItems(
     ctx.catalogue,
@@ -314,22 +306,15 @@ function quote(ctx: Ctx, req: SandboxRequest): Reply {
 
 function createOrder(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = merchantFromBody(ctx, req, "merchant_api_key");
+  validateRequest(ctx, req, merchant);
   const b = parse(createOrderSchema, req.body);
-  const items: NewOrderItem[] = b.item_details.map((it, i) => {
-    const { files, spine } = toFiles(
-      it.file_details,
-      ctx.catalogue.find(it.offering_id),
-      `item_details[${i}].file_details`,
-    );
-    return {
-      reference: it.item_reference || `item-${i + 1}`,
-      offeringId: it.offering_id,
-      quantity: it.quantity,
-      title: it.title,
-      files,
-      spine,
-    };
-  });
+  const items: NewOrderItem[] = b.item_details.map((it, i) => ({
+    reference: it.item_reference || `item-${i + 1}`,
+    offeringId: it.offering_id,
+    quantity: it.quantity,
+    title: it.title,
+    files: toFiles(it.file_details, ctx.catalogue.find(it.offering_id)),
+  }));
   const ad = b.address_details;
   const order = ctx.orders.create(merchant, {
     reference: b.order_reference,
@@ -440,16 +425,16 @@ export function orderDetailsBody(ctx: Ctx, order: Order) {
 
 function orderDetails(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = requireMerchant(ctx, req.query.get("merchantApiKey"), req.op, "merchantApiKey");
+  validateRequest(ctx, req, merchant);
   const idText = req.query.get("orderId");
-  const reference = req.query.get("orderReference") ?? undefined;
-  if (!idText && !reference) throw invalidData("orderId");
-  if (idText && !/^\d+$/.test(idText)) throw invalidData("orderId", "must be a number");
+  const reference = req.query.get("orderReference") || undefined;
   const order = ctx.orders.find(merchant, idText ? Number(idText) : undefined, reference);
   return json(200, orderDetailsBody(ctx, order));
 }
 
 function orderAddress(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = merchantFromBody(ctx, req, "merchant_api_key");
+  validateRequest(ctx, req, merchant);
   const b = parse(addressUpdateSchema, req.body);
   const order = ctx.orders.find(merchant, b.order_id);
   const ad = b.address_details;
@@ -465,6 +450,7 @@ function orderAddress(ctx: Ctx, req: SandboxRequest): Reply {
 
 function orderPayment(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = merchantFromBody(ctx, req, "merchant_api_key");
+  validateRequest(ctx, req, merchant);
   const b = parse(paymentSchema, req.body);
   const order = ctx.orders.find(merchant, b.order_id);
   if (!safeEqual(b.secret.toLowerCase(), paymentSecret(merchant.secretKey, order.id)))
@@ -479,6 +465,7 @@ function orderPayment(ctx: Ctx, req: SandboxRequest): Reply {
 
 function orderFiles(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = merchantFromBody(ctx, req, "merchant_api_key");
+  validateRequest(ctx, req, merchant);
   const b = parse(filesSchema, req.body);
   const order = ctx.orders.find(merchant, b.order_id);
   const f = b.file_details;
@@ -497,6 +484,7 @@ function orderFiles(ctx: Ctx, req: SandboxRequest): Reply {
 
 function orderCancel(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = merchantFromBody(ctx, req, "merchant_api_key");
+  validateRequest(ctx, req, merchant);
   const b = parse(orderRefSchema, req.body);
   const order = ctx.orders.find(merchant, b.order_id);
   ctx.orders.cancel(order, merchant);
@@ -508,24 +496,34 @@ function orderCancel(ctx: Ctx, req: SandboxRequest): Reply {
 
 function createPublication(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = merchantFromBody(ctx, req, "apiKey");
+  validateRequest(ctx, req, merchant);
   const b = parse(publicationSchema, req.body);
   const currency = requireCurrency(b.currency || "EUR");
   const file = b.order.product.source.file;
-  const wanted = b.offeringId ?? b.order.product.offeringId ?? undefined;
+  const wanted = b.order.product.offeringId ?? undefined;
+  const categoryCode = b.order.product.categoryCode || null;
+  // Never a product the merchant did not name: an offering, or a category, not both.
+  if (wanted !== undefined && categoryCode)
+    throw invalidData("order.product.categoryCode", "give offeringId or categoryCode, not both");
   let offering: Offering | undefined;
   if (wanted !== undefined) {
     offering = ctx.catalogue.find(wanted);
     if (!offering) throw offeringNotFound(wanted);
-  } else {
-    // A listing without an offering: the first book the page count fits.
+  } else if (categoryCode) {
+    if (!CATEGORIES.some((c) => c.code === categoryCode))
+      throw invalidData("order.product.categoryCode", `unknown category ${categoryCode}`);
+    // The checkout shows the category's first offering the file's page count fits.
+    const inCategory = ctx.catalogue.offerings.filter((o) => o.categoryCode === categoryCode);
     offering =
-      ctx.catalogue.offerings.find(
-        (o) =>
-          o.categoryCode === "BO" &&
-          file.pages >= o.minNumberOfPages &&
-          file.pages <= o.maxNumberOfPages,
-      ) ?? ctx.catalogue.offerings[0];
-    if (!offering) throw offeringNotFound("none");
+      inCategory.find(
+        (o) => file.pages >= o.minNumberOfPages && file.pages <= o.maxNumberOfPages,
+      ) ?? inCategory[0];
+    if (!offering) throw offeringNotFound(`category ${categoryCode}`);
+  } else {
+    throw invalidData(
+      "order.product.offeringId",
+      "is missing: name the offering (or categoryCode for a category listing)",
+    );
   }
   validateItemLimits(offering, file.pages, Math.max(1, offering.minimumQuantity));
   const id = ctx.store.nextId("publication");
@@ -543,6 +541,7 @@ function createPublication(ctx: Ctx, req: SandboxRequest): Reply {
     height: file.dimensions?.height ?? offering.dimensionHeight,
     thumbnailUrl: b.order.product.thumbnail?.src ?? "",
     offeringId: offering.id,
+    categoryCode,
     secureId: secure ? derivedHex(ctx.seed, `pub:${id}`, 16) : null,
     token: secure ? derivedHex(ctx.seed, `tok:${id}`, 32) : null,
     createdAt: new Date(ctx.clock.now()).toISOString(),
@@ -558,15 +557,9 @@ function createPublication(ctx: Ctx, req: SandboxRequest): Reply {
 
 function createBillingEntity(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = merchantFromBody(ctx, req, "apiKey");
+  validateRequest(ctx, req, merchant);
   const b = parse(billingEntitySchema, req.body);
   const parentId = b.parentEntityId ? b.parentEntityId : null;
-  if (parentId !== null) {
-    const parent = ctx.store.billingEntities.get(parentId);
-    if (!parent || parent.merchantApiKey !== merchant.merchantApiKey)
-      throw invalidData("parentEntityId", `unknown billing entity ${parentId}`);
-  }
-  if (b.countryCode && !/^[A-Za-z]{2}$/.test(b.countryCode))
-    throw invalidData("countryCode", "two-letter country code");
   const id = ctx.store.nextId("billingEntity");
   ctx.store.billingEntities.set(id, {
     id,

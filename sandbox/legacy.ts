@@ -2,7 +2,6 @@
 // x-www-form-urlencoded body (merged). Responses are XML, or the text OK/ERROR
 // where the interface says so. Orders live in the same store as JSON orders.
 
-import { XMLParser } from "fast-xml-parser";
 import { findCountry, type Offering } from "./catalogue";
 import { requireMerchant, text, type Ctx, type Reply, type SandboxRequest } from "./context";
 import { ServiceError, currencyInvalid, forbidden, invalidData, offeringNotFound } from "./errors";
@@ -29,6 +28,7 @@ import {
   uploadPolicySignature,
 } from "./signatures";
 import type { Address, Merchant, Order } from "./store";
+import { validateRequest } from "./validation";
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
@@ -50,8 +50,6 @@ const xml = (status: number, body: string): Reply => ({
 export function legacyErrorXml(code: string | undefined, message: string): string {
   return `${XML_HEAD}<error>${el("code", code ?? "ERROR")}${el("message", message)}</error>`;
 }
-
-const parser = new XMLParser({ parseTagValue: false, ignoreAttributes: true, trimValues: true });
 
 function p(req: SandboxRequest, name: string): string | undefined {
   const v = req.params[name];
@@ -165,6 +163,7 @@ function currencyGroups(req: SandboxRequest, base: string): string[] {
 
 function offeringList(ctx: Ctx, req: SandboxRequest): Reply {
   const m = merchantWithApp(ctx, req);
+  validateRequest(ctx, req, m);
   const groups = currencyGroups(req, m.creditCurrency);
   const expires = isoWithOffset(ctx.clock.now() + 24 * 3600 * 1000);
   const body = ctx.catalogue.offerings.map((o) => offeringXml(ctx, o, m, groups)).join("");
@@ -179,6 +178,7 @@ function offeringDetails(ctx: Ctx, req: SandboxRequest): Reply {
     if (!found) throw forbidden("unknown button key");
     m = requireMerchant(ctx, found.merchantApiKey, req.op, "merchantApiKey");
   } else m = merchantWithApp(ctx, req);
+  validateRequest(ctx, req, m);
   const o = offeringById(ctx, requiredInt(req, "offeringId"));
   return xml(200, offeringXml(ctx, o, m, null));
 }
@@ -245,10 +245,10 @@ function buildQuote(
 
 function quote(ctx: Ctx, req: SandboxRequest): Reply {
   const m = merchantWithApp(ctx, req);
+  validateRequest(ctx, req, m);
   const offeringId = requiredInt(req, "offeringId");
   const currency = required(req, "currency");
   const country = required(req, "countryCode");
-  if (!/^[A-Za-z]{2}$/.test(country)) throw invalidData("countryCode", "two-letter country code");
   const pages = requiredInt(req, "numberOfPages");
   const quantity = requiredInt(req, "quantity");
   const useMerchantSecret = bool(req, "useMerchantSecret", true);
@@ -300,10 +300,9 @@ function orderXml(ctx: Ctx, order: Order, m: Merchant): Reply {
 
 function createLegacyOrder(ctx: Ctx, req: SandboxRequest, withSource: boolean): Reply {
   const m = requireMerchant(ctx, p(req, "merchantApiKey"), req.op, "merchantApiKey");
+  validateRequest(ctx, req, m);
   const o = offeringById(ctx, requiredInt(req, "offeringId"));
   const apiVersionText = p(req, "apiVersion");
-  if (apiVersionText !== undefined && !/^\d+$/.test(apiVersionText))
-    throw invalidData("apiVersion", "must be an integer");
   const files = withSource
     ? {
         contentUrl: required(req, "sourceUrl"),
@@ -314,9 +313,6 @@ function createLegacyOrder(ctx: Ctx, req: SandboxRequest, withSource: boolean): 
         customSpineUrl: "",
       }
     : null;
-  const filetype = p(req, "filetype");
-  if (filetype !== undefined && filetype !== "pdf" && filetype !== "image")
-    throw invalidData("filetype", "pdf or image");
   const order = ctx.orders.create(m, {
     reference: "",
     purchaseOrder: "",
@@ -356,18 +352,9 @@ function legacyOrder(ctx: Ctx, req: SandboxRequest): Order {
   return order;
 }
 
-function parseAddressXml(raw: string): Address {
-  let doc: unknown;
-  try {
-    doc = parser.parse(raw);
-  } catch {
-    throw invalidData("shippingAddressXml", "not well-formed XML");
-  }
-  const a = (doc as { address?: Record<string, unknown> }).address;
-  if (!a || typeof a !== "object") throw invalidData("shippingAddressXml", "missing <address>");
+/** The `<address>` element, parsed and checked by the request rules. */
+function toAddress(a: Record<string, unknown>): Address {
   const s = (k: string) => (typeof a[k] === "string" ? (a[k] as string) : "");
-  const cc = s("countryCode");
-  if (!/^[A-Za-z]{2}$/.test(cc)) throw invalidData("shippingAddressXml.countryCode");
   return {
     firstName: "",
     lastName: "",
@@ -375,7 +362,7 @@ function parseAddressXml(raw: string): Address {
     addressLine2: s("addressLine2"),
     zipCode: s("zipCode"),
     city: s("city"),
-    countryCode: cc.toUpperCase(),
+    countryCode: s("countryCode").toUpperCase(),
     state: s("state"),
     phoneNumber: "",
     companyName: "",
@@ -386,8 +373,9 @@ function parseAddressXml(raw: string): Address {
 }
 
 function orderDetails(ctx: Ctx, req: SandboxRequest): Reply {
+  const fields = validateRequest(ctx, req, null);
   const order = legacyOrder(ctx, req);
-  const address = parseAddressXml(required(req, "shippingAddressXml"));
+  const address = toAddress(fields.shippingAddressXml as Record<string, unknown>);
   const email = required(req, "emailAddress");
   const quantity = requiredInt(req, "quantity");
   const name = (p(req, "customerName") ?? "").trim();
@@ -401,8 +389,12 @@ function orderDetails(ctx: Ctx, req: SandboxRequest): Reply {
   return text(200, "OK");
 }
 
-function checkLegacySecret(ctx: Ctx, req: SandboxRequest): { order: Order; m: Merchant } {
+function checkLegacySecret(
+  ctx: Ctx,
+  req: SandboxRequest,
+): { order: Order; m: Merchant; fields: Record<string, unknown> } {
   const m = requireMerchant(ctx, p(req, "merchantApiKey"), req.op, "merchantApiKey");
+  const fields = validateRequest(ctx, req, m);
   const order = legacyOrder(ctx, req);
   const expected = legacyOrderSecret(
     m.secretKey,
@@ -411,7 +403,7 @@ function checkLegacySecret(ctx: Ctx, req: SandboxRequest): { order: Order; m: Me
   );
   if (!safeEqual(required(req, "secret"), expected))
     throw new ServiceError(401, "ORD_SECRET", "The secret does not match");
-  return { order, m };
+  return { order, m, fields };
 }
 
 function setPaid(ctx: Ctx, req: SandboxRequest): Reply {
@@ -434,16 +426,9 @@ function setPaid(ctx: Ctx, req: SandboxRequest): Reply {
 }
 
 function setQuoteAndPaid(ctx: Ctx, req: SandboxRequest): Reply {
-  const { order, m } = checkLegacySecret(ctx, req);
+  const { order, m, fields } = checkLegacySecret(ctx, req);
   const useMerchantSecret = bool(req, "useMerchantSecret", true);
-  let doc: unknown;
-  try {
-    doc = parser.parse(required(req, "quoteXml"));
-  } catch {
-    throw invalidData("quoteXml", "not well-formed XML");
-  }
-  const qx = (doc as { quote?: Record<string, unknown> }).quote;
-  if (!qx || typeof qx !== "object") throw invalidData("quoteXml", "missing <quote>");
+  const qx = fields.quoteXml as Record<string, unknown>;
   const f = (k: string) => (typeof qx[k] === "string" ? (qx[k] as string) : "");
   const address = order.shippingAddress;
   if (!address)
@@ -455,8 +440,6 @@ function setQuoteAndPaid(ctx: Ctx, req: SandboxRequest): Reply {
   const o = offeringById(ctx, offeringId);
   const pages = Number(f("number-of-pages"));
   const quantity = Number(f("quantity"));
-  if (!Number.isInteger(pages) || !Number.isInteger(quantity))
-    throw invalidData("quoteXml", "number-of-pages and quantity must be integers");
   validateItemLimits(o, pages, quantity);
   const currency = requireCurrency(f("currency"));
   const priced = priceItem(o, pages, quantity, currency, address.countryCode, m.markupBp);
@@ -485,6 +468,7 @@ function setQuoteAndPaid(ctx: Ctx, req: SandboxRequest): Reply {
 
 function orderStatus(ctx: Ctx, req: SandboxRequest): Reply {
   const m = requireMerchant(ctx, p(req, "merchantApiKey"), req.op, "merchantApiKey");
+  validateRequest(ctx, req, m);
   const ref = required(req, "paymentReference");
   let order: Order | undefined;
   for (const o of ctx.store.orders.values())

@@ -56,18 +56,6 @@ const CANCELLABLE: readonly OrderState[] = [
   "WAITING_TO_DISPATCH",
 ];
 
-export const SPINE_FONTS = [
-  "Arial",
-  "Brandon",
-  "DarkCourier",
-  "Georgia",
-  "GochiHand",
-  "Helvetica",
-  "Tahoma",
-  "TimesNewRoman",
-  "Verdana",
-];
-
 /**
  * Test trigger: a source URL whose host is (or ends with) `unreachable.invalid`,
  * or whose path contains `/unreachable/`, "cannot be retrieved" (409 at payment).
@@ -86,19 +74,12 @@ export function isUnreachableUrl(url: string): boolean {
   }
 }
 
-export interface SpineInput {
-  font?: string;
-  colour?: string;
-  backgroundColour?: string;
-}
-
 export interface NewOrderItem {
   reference: string;
   offeringId: number;
   quantity: number;
   title: string;
   files: ItemFiles | null;
-  spine?: SpineInput;
 }
 
 export interface NewOrder {
@@ -121,8 +102,6 @@ export interface Transition {
   from: OrderState;
   to: OrderState;
 }
-
-const COLOUR = /^#[0-9A-Fa-f]{6}$/;
 
 /** A carrier's tracking number and page, as the service reports them. */
 export interface Tracking {
@@ -169,11 +148,6 @@ export class OrderService {
         "ORD_DUPLICATE",
         `Order reference already used: ${input.reference}`,
       );
-    if (input.billingEntityId !== null) {
-      const b = this.store.billingEntities.get(input.billingEntityId);
-      if (!b || b.merchantApiKey !== merchant.merchantApiKey)
-        throw invalidData("billing_entity_id", `unknown billing entity ${input.billingEntityId}`);
-    }
     const offerings = input.items.map((it) => {
       const o = this.offering(it.offeringId);
       validateItemLimits(
@@ -183,7 +157,6 @@ export class OrderService {
         it.files?.width,
         it.files?.height,
       );
-      if (it.spine) validateSpine(it.spine);
       return o;
     });
     if (input.shippingAddress) checkCombination(offerings, input.shippingAddress.countryCode);
@@ -469,12 +442,4 @@ export class OrderService {
           throw new ServiceError(409, undefined, `Source file could not be retrieved: ${url}`);
     }
   }
-}
-
-function validateSpine(spine: SpineInput): void {
-  if (spine.font !== undefined && !SPINE_FONTS.includes(spine.font))
-    throw new ServiceError(400, "FONT_INVALID", `Spine font not supported: ${spine.font}`);
-  for (const c of [spine.colour, spine.backgroundColour])
-    if (c !== undefined && !COLOUR.test(c))
-      throw new ServiceError(400, "COLOR_INVALID", `Spine colour must be #RRGGBB: ${c}`);
 }

@@ -156,7 +156,10 @@ export interface Publication {
   width: number;
   height: number;
   thumbnailUrl: string;
+  /** The offering the checkout shows; for a category listing, the first that fits. */
   offeringId: number;
+  /** Set for a category listing (several products of one category). */
+  categoryCode?: string | null;
   secureId: string | null;
   token: string | null;
   createdAt: string;

@@ -12,6 +12,10 @@
  * Uses a running app (`npm run up`) when one answers on APP_URL; otherwise it
  * starts one and stops it at the end.
  *
+ * The demo shop's routing setting is left as it is. When it holds orders or
+ * waits for approval, the demo approves its own orders through the app's
+ * order action, as the merchant's "Approve now" does, and says so.
+ *
  *   npm run demo -- --orders 12
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -26,7 +30,7 @@ const { values: args } = parseArgs({
   },
 });
 const ORDER_COUNT = Math.max(6, Number(args.orders) || 10);
-const TIMEOUT_MS = Math.max(30, Number(args.timeout) || 120) * 1000;
+const TIMEOUT_MS = Math.max(5, Number(args.timeout) || 120) * 1000;
 
 const PORT = process.env.PORT ?? "3000";
 const APP = (process.env.APP_URL ?? `http://127.0.0.1:${PORT}`).replace(/\/$/, "");
@@ -111,6 +115,40 @@ async function call<T>(url: string, body?: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * A request to the app's admin as the embedded app makes it: a fresh session
+ * token for the demo shop (sandbox mode hands them out at /dev/session-token)
+ * and Remix's `_data` parameter, so the route's loader or action answers JSON.
+ */
+async function admin<T>(
+  pathname: string,
+  routeId: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
+  const { token } = await call<{ token: string }>(`${APP}/dev/session-token`);
+  const url = new URL(pathname, APP);
+  url.searchParams.set("_data", routeId);
+  const response = await fetch(url, {
+    method: form ? "POST" : "GET",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      // The Shopify library answers 410 to what `isbot` takes for a bot (Node's own "node",
+      // and "print-connect-demo" too); this is the merchant's embedded app speaking.
+      "User-Agent": "Mozilla/5.0 (print-connect-demo)",
+      ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+    },
+    ...(form ? { body: new URLSearchParams(form) } : {}),
+  });
+  const text = await response.text();
+  let body: T;
+  try {
+    body = JSON.parse(text) as T;
+  } catch {
+    throw new Error(`${url.pathname} answered ${response.status}: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, body };
+}
+
 async function reachable(url: string): Promise<boolean> {
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(1_000) })).ok;
@@ -162,6 +200,7 @@ function progress(label: string, done: number, total: number): void {
 }
 
 interface PrintOrderView {
+  id: string;
   shopifyOrderId: string;
   shopifyOrderName: string;
   orderReference: string;
@@ -171,6 +210,7 @@ interface PrintOrderView {
   wholesaleTotalMinor: number | null;
   trackingCode: string | null;
   lastErrorCode: string | null;
+  lastErrorMessage: string | null;
   events: { type: string; at: string }[];
 }
 
@@ -189,6 +229,110 @@ async function printOrdersOf(placed: Placed[]): Promise<PrintOrderView[]> {
     .printOrders;
 }
 
+// Routing ------------------------------------------------------------------------------------
+
+const ROUTING_LABELS: Record<string, string> = {
+  immediate: "Immediately",
+  hold: "After a hold period",
+  manual: "When I approve each order",
+};
+const SETTINGS_HINT = `Settings > Orders > "Send paid orders to print" (${APP}/dev/login?to=/app/settings)`;
+
+/** The demo shop's routing, read through the app's Settings page. */
+async function readRouting(): Promise<{ mode: string; holdHours: number } | undefined> {
+  try {
+    const { status, body } = await admin<{
+      settings?: { routingMode?: string; holdHours?: number };
+    }>("/app/settings", "routes/app.settings");
+    const mode = body.settings?.routingMode;
+    return status === 200 && mode ? { mode, holdHours: body.settings?.holdHours ?? 0 } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let routingAnnounced = false;
+function announceRouting(mode: string, holdHours = 0): void {
+  if (routingAnnounced || mode === "immediate") return;
+  routingAnnounced = true;
+  const setting = `${ROUTING_LABELS[mode] ?? mode}${mode === "hold" && holdHours ? ` (${holdHours} h)` : ""}`;
+  process.stderr.write(
+    `Routing is "${setting}": the demo approves its own orders through the app, as "Approve now" does,\n` +
+      `and leaves the setting as it is. For orders to go to print by themselves, choose "Immediately" in\n` +
+      `${SETTINGS_HINT}.\n`,
+  );
+}
+
+const approved = new Set<string>();
+
+/**
+ * Print orders of the demo's own that wait for approval or sit out a hold are
+ * approved through the order page's action. A refusal stops the demo at once,
+ * saying why and what to change.
+ */
+async function approveWaiting(printOrders: PrintOrderView[]): Promise<void> {
+  for (const o of printOrders) {
+    if ((o.status !== "awaiting_approval" && o.status !== "held") || approved.has(o.id)) continue;
+    announceRouting(o.status === "held" ? "hold" : "manual");
+    const { status, body } = await admin<{ ok?: boolean; message?: string }>(
+      `/app/orders/${encodeURIComponent(o.id)}`,
+      "routes/app.orders.$id",
+      { intent: "approve" },
+    );
+    if (status !== 200 || body.ok !== true) {
+      throw new Error(
+        `${o.shopifyOrderName} is ${o.status === "held" ? "held" : "waiting for approval"} and the app did not approve it ` +
+          `(${status}: ${body.message ?? "no reason given"}). Approve it in the app, or choose "Immediately" in ${SETTINGS_HINT}, then run the demo again.`,
+      );
+    }
+    approved.add(o.id);
+  }
+}
+
+// Waiting ------------------------------------------------------------------------------------
+
+/** Why a print order in this state is not moving on by itself. */
+function stateHint(o: PrintOrderView): string {
+  switch (o.status) {
+    case "pending":
+    case "ready":
+      return "the fulfilment worker has not taken it: is it running? (with WORKER=off, run `npm run worker`)";
+    case "awaiting_approval":
+      return `waiting for approval (${SETTINGS_HINT})`;
+    case "held":
+      return `held (${SETTINGS_HINT})`;
+    case "needs_attention":
+      return o.lastErrorMessage ?? "needs attention";
+    case "awaiting_files":
+      return "waiting for its print file";
+    case "created":
+    case "paid":
+    case "in_production":
+    case "shipped":
+      return "at the print service: its status callbacks may not reach the app";
+    default:
+      return "";
+  }
+}
+
+/** One line per order that did not get there: its print orders' states and why. */
+function describeStuck(stuck: Placed[], all: PrintOrderView[]): string {
+  return stuck
+    .map((p) => {
+      const orders = all.filter((o) => o.shopifyOrderId === String(p.legacyId));
+      const states = orders.length
+        ? orders
+            .map((o) => {
+              const hint = stateHint(o);
+              return `${o.orderReference} ${o.status}${o.lastErrorCode ? ` (${o.lastErrorCode})` : ""}${hint ? `: ${hint}` : ""}`;
+            })
+            .join("; ")
+        : "no print order yet: the orders/paid webhook has not reached the app, or it is still on its way";
+      return `  ${p.name} (${p.scenario.label}): ${states}`;
+    })
+    .join("\n");
+}
+
 async function waitFor(
   label: string,
   placed: Placed[],
@@ -197,6 +341,7 @@ async function waitFor(
   const started = Date.now();
   for (;;) {
     const all = await printOrdersOf(placed);
+    await approveWaiting(all);
     const finished = placed.filter((p) =>
       done(
         p,
@@ -207,8 +352,10 @@ async function waitFor(
     if (finished.length === placed.length) return all;
     if (Date.now() - started > TIMEOUT_MS) {
       process.stderr.write("\n");
+      const stuck = placed.filter((p) => !finished.includes(p));
       throw new Error(
-        `${label}: ${placed.length - finished.length} order(s) did not get there in time`,
+        `${label}: ${stuck.length} of ${placed.length} order(s) did not get there within ${TIMEOUT_MS / 1000} s:\n` +
+          describeStuck(stuck, all),
       );
     }
     await sleep(250);
@@ -228,6 +375,8 @@ const seconds = (from?: string, to?: string) =>
 async function main(): Promise<number> {
   await ensureApp();
   process.stderr.write(`Demo: ${ORDER_COUNT} orders through ${APP}\n`);
+  const routing = await readRouting();
+  if (routing) announceRouting(routing.mode, routing.holdHours);
 
   // 1. Paid orders in the Shopify stand-in; orders/paid reaches the app.
   const placed: Placed[] = [];

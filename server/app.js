@@ -30,6 +30,54 @@ export function isSandboxMode(env = process.env) {
 }
 
 /**
+ * How long a client may take to send a request's headers, and the whole
+ * request with its body, before the connection is answered 408 and closed.
+ * Node's own limits (60 s and 300 s) let slow clients hold connections.
+ * HTTP_HEADERS_TIMEOUT_MS (default 10 s) and HTTP_REQUEST_TIMEOUT_MS
+ * (default 30 s); the first may not exceed the second.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {{ headersTimeoutMs: number; requestTimeoutMs: number }}
+ */
+export function httpTimeouts(env = process.env) {
+  /** @type {string[]} */
+  const problems = [];
+  /** @param {string} name @param {number} fallback */
+  const read = (name, fallback) => {
+    const text = env[name]?.trim();
+    if (!text) return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1000 || value > 3_600_000) {
+      problems.push(`${name}: must be a whole number of milliseconds from 1000 to 3600000`);
+      return fallback;
+    }
+    return value;
+  };
+  const headersTimeoutMs = read("HTTP_HEADERS_TIMEOUT_MS", 10_000);
+  const requestTimeoutMs = read("HTTP_REQUEST_TIMEOUT_MS", 30_000);
+  if (problems.length === 0 && headersTimeoutMs > requestTimeoutMs) {
+    problems.push("HTTP_HEADERS_TIMEOUT_MS: may not exceed HTTP_REQUEST_TIMEOUT_MS");
+  }
+  if (problems.length > 0) {
+    const error = new Error(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+    error.name = "EnvError";
+    throw error;
+  }
+  return { headersTimeoutMs, requestTimeoutMs };
+}
+
+/**
+ * The Remix load context of every request: the connection's peer address.
+ * app/lib/client-address.server.ts decides what X-Forwarded-For adds to it.
+ * @param {import("node:http").IncomingMessage} req
+ * @returns {{ remoteAddress: string | undefined }}
+ */
+export function requestContext(req) {
+  return { remoteAddress: req.socket.remoteAddress };
+}
+
+/**
  * @typedef {import("@remix-run/node").ServerBuild} ServerBuild
  * @typedef {{
  *   server: http.Server;
@@ -52,6 +100,7 @@ export function isSandboxMode(env = process.env) {
  *   host?: string;
  *   mode?: string;
  *   clientDir?: string;
+ *   timeouts?: { headersTimeoutMs: number; requestTimeoutMs: number };
  * }} options
  * @returns {Promise<AppServer>}
  */
@@ -61,8 +110,16 @@ export async function createAppServer({
   host = "0.0.0.0",
   mode = process.env.NODE_ENV,
   clientDir = path.join(root, "build", "client"),
+  timeouts = httpTimeouts(),
 }) {
-  const server = http.createServer();
+  const { headersTimeoutMs, requestTimeoutMs } = timeouts;
+  const server = http.createServer({
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    // Node checks both limits at this interval (30 s by default, which would
+    // stretch a 10 s limit to 40 s).
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
+  });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
@@ -107,7 +164,7 @@ export async function createAppServer({
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
   );
   app.use(express.static(clientDir, { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build: serverBuild, mode }));
+  app.all("*", createRequestHandler({ build: serverBuild, mode, getLoadContext: requestContext }));
   server.on("request", app);
 
   const hooks = serverBuild.entry.module;

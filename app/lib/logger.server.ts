@@ -15,6 +15,7 @@ const SECRET_FIELDS = [
   "accessToken",
   "refreshToken",
   "token",
+  "carrierCallbackToken",
   "password",
   "authorization",
   "cookie",

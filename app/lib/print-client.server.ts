@@ -1,10 +1,22 @@
 import type { Shop } from "@prisma/client";
-import { createPrintClient, type PrintClient, type RetryOptions } from "../services/print";
+import type { Dispatcher } from "undici";
+import {
+  createPrintClient,
+  type PrintClient,
+  type PrintLogger,
+  type RetryOptions,
+} from "../services/print";
+import { checkServiceUrl } from "../services/net/addresses";
+import {
+  createGuardedDispatcher,
+  createRefusingDispatcher,
+} from "../services/net/guarded-dispatcher";
 import { getEnv } from "../env.server";
 import {
   credentialsFromShop,
   credentialsVersion,
   getPrintCredentials,
+  type PrintCredentials,
 } from "../models/print-settings.server";
 import { getLogger } from "./logger.server";
 
@@ -32,13 +44,59 @@ export async function printClientFor(
   if (!credentials) return null;
   const version = versionOf(credentials.version);
   if (cached?.version === version) return cached.client;
+  const client = buildPrintClient(credentials, {
+    ...options,
+    logger: getLogger().child({ component: "print-client", shop: shopDomain }),
+  });
+  clients.set(shopDomain, { version, client });
+  return client;
+}
+
+let guarded: Dispatcher | undefined;
+let refusing: Dispatcher | undefined;
+
+/** One connection pool for every shop-chosen URL, refusing what the address rule refuses. */
+function shopUrlDispatcher(): Dispatcher {
+  guarded ??= createGuardedDispatcher({ allowedPrivateHosts: getEnv().printAllowedPrivateHosts });
+  return guarded;
+}
+
+/**
+ * A stored URL that breaks the rule (saved before it existed, or edited in the
+ * database) is never called: every call fails as "not reachable", so no
+ * caller needs a special case.
+ */
+function refusedUrl(): { baseUrl: string; dispatcher: Dispatcher } {
+  refusing ??= createRefusingDispatcher();
+  return { baseUrl: "https://refused-service-url.invalid", dispatcher: refusing };
+}
+
+/**
+ * A print client for the given settings, saved or not (Settings checks a
+ * billing entity against the account being saved). The operator's sandbox
+ * (PRINT_SANDBOX_URL) and the built-in environments are called directly; a
+ * URL the shop typed goes through the guarded dispatcher, which checks the
+ * addresses it resolves to on every connection.
+ */
+export function buildPrintClient(
+  credentials: Pick<
+    PrintCredentials,
+    "environment" | "baseUrl" | "merchantApiKey" | "secretKey" | "applicationApiKey" | "buttonKey"
+  >,
+  options: { retry?: Partial<RetryOptions>; logger?: PrintLogger } = {},
+): PrintClient {
   const env = getEnv();
-  const client = createPrintClient({
+  const shopUrl = credentials.baseUrl
+    ? checkServiceUrl(credentials.baseUrl, env.printAllowedPrivateHosts).ok
+      ? { baseUrl: credentials.baseUrl, dispatcher: shopUrlDispatcher() }
+      : refusedUrl()
+    : null;
+  return createPrintClient({
     environment: credentials.environment,
-    ...(credentials.environment === "sandbox"
-      ? { baseUrl: credentials.baseUrl ?? env.printSandboxUrl }
-      : credentials.baseUrl
-        ? { baseUrl: credentials.baseUrl }
+    ...(shopUrl
+      ? shopUrl
+      : credentials.environment === "sandbox"
+        ? { baseUrl: env.printSandboxUrl }
         : {}),
     merchantApiKey: credentials.merchantApiKey,
     secretKey: credentials.secretKey,
@@ -46,8 +104,6 @@ export async function printClientFor(
     ...(credentials.buttonKey ? { buttonKey: credentials.buttonKey } : {}),
     timeoutMs: env.printTimeoutMs,
     ...(options.retry ? { retry: options.retry } : {}),
-    logger: getLogger().child({ component: "print-client", shop: shopDomain }),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
-  clients.set(shopDomain, { version, client });
-  return client;
 }

@@ -1,6 +1,14 @@
+import { getEnv } from "../env.server";
+import { holdsShopData, isKnownShop } from "../models/shop.server";
 import type { PrintOrderBusyError } from "../services/fulfilment/commands";
+import { assertLosslessJsonSupported, parseJsonLossless } from "../services/lossless-json";
+import { isShopDomain } from "../services/shop-domain";
 import { authenticate } from "../shopify.server";
+import { getLogger } from "./logger.server";
 import { readBodyWithin } from "./request-body.server";
+
+// Refuse to start on a runtime whose JSON.parse would round Shopify ids.
+assertLosslessJsonSupported();
 
 /** Shopify's largest order payloads stay well below this. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -10,11 +18,70 @@ function plain(status: number, text: string): Response {
 }
 
 /**
+ * The topics the app has routes for, and which shops a delivery may act for:
+ * `known` (a Shop row: installed, or uninstalled and not yet erased), `holding
+ * data` (compliance: also orders or sessions without a Shop row), or any shop
+ * (the app/* topics only touch rows that exist).
+ */
+const SHOP_MUST_BE = {
+  "orders/paid": "known",
+  "orders/updated": "known",
+  "orders/cancelled": "known",
+  "customers/data_request": "holding data",
+  "customers/redact": "holding data",
+  "shop/redact": "holding data",
+  "app/uninstalled": "any",
+  "app/scopes_update": "any",
+} as const;
+export type WebhookTopic = keyof typeof SHOP_MUST_BE;
+
+const NOT_A_SHOP = "X-Shopify-Shop-Domain is not a *.myshopify.com shop domain";
+
+/** `orders/paid` and the library's `ORDERS_PAID` alike. */
+const topicKey = (topic: string) => topic.toUpperCase().replace(/[/.]/g, "_");
+
+/**
+ * What the signature does not cover: the shop must be a Shopify shop domain
+ * (400), the topic the one of the route (400: a body signed for another topic
+ * is not taken as this one), and a shop the app acts for (else 200 and
+ * nothing stored, so Shopify does not retry).
+ */
+async function refuseUnboundDelivery(
+  delivery: { shop: string; topic: string; webhookId: string },
+  topic: WebhookTopic,
+  sentTopic: string | null,
+) {
+  if (!isShopDomain(delivery.shop, getEnv().shopCustomDomain)) throw plain(400, NOT_A_SHOP);
+  if (topicKey(delivery.topic) !== topicKey(topic)) {
+    throw plain(400, `This address takes ${topic} webhooks, not ${sentTopic ?? delivery.topic}`);
+  }
+  const mustBe = SHOP_MUST_BE[topic];
+  const acts =
+    mustBe === "any" ||
+    (mustBe === "known"
+      ? await isKnownShop({ shop: delivery.shop })
+      : await holdsShopData({ shop: delivery.shop }));
+  if (!acts) {
+    getLogger().info(
+      { shop: delivery.shop, topic, webhookId: delivery.webhookId },
+      "webhook for a shop the app does not serve: nothing stored",
+    );
+    throw plain(
+      200,
+      mustBe === "known"
+        ? "The app is not installed for this shop; nothing stored"
+        : "The app holds no data of this shop; nothing stored",
+    );
+  }
+}
+
+/**
  * The one gate every Shopify webhook passes: a size limit (413), a signature
- * (401 when missing or wrong), a JSON body (400 with the reason). Thrown
+ * (401 when missing or wrong), a JSON body (400 with the reason), then the
+ * checks of refuseUnboundDelivery. Each route names its topic. Thrown
  * responses are what the route answers; Remix sends them as they are.
  */
-export async function authenticateWebhook(request: Request) {
+export async function authenticateWebhook(request: Request, topic: WebhookTopic) {
   if (request.method !== "POST") throw plain(405, "Webhooks are delivered with POST");
   if (!request.headers.get("x-shopify-hmac-sha256")) {
     throw plain(401, "Missing X-Shopify-Hmac-Sha256 signature");
@@ -23,8 +90,9 @@ export async function authenticateWebhook(request: Request) {
   if (body === null) throw plain(413, `Webhook body larger than ${WEBHOOK_BODY_LIMIT_BYTES} bytes`);
 
   const replay = new Request(request.url, { method: "POST", headers: request.headers, body });
+  let delivery;
   try {
-    return await authenticate.webhook(replay);
+    delivery = await authenticate.webhook(replay);
   } catch (error) {
     if (error instanceof Response) {
       if (error.status === 401) throw plain(401, "Invalid webhook signature");
@@ -32,8 +100,16 @@ export async function authenticateWebhook(request: Request) {
       throw error;
     }
     if (error instanceof SyntaxError) throw plain(400, "Webhook body is not valid JSON");
+    // Signed, but the library failed looking up the session of a shop that is
+    // no shop domain (its InvalidShopError).
+    if (!isShopDomain(request.headers.get("x-shopify-shop-domain"), getEnv().shopCustomDomain)) {
+      throw plain(400, NOT_A_SHOP);
+    }
     throw error;
   }
+  await refuseUnboundDelivery(delivery, topic, request.headers.get("x-shopify-topic"));
+  // The library's payload went through JSON.parse, which rounds ids beyond 2^53.
+  return { ...delivery, payload: parseJsonLossless(body) };
 }
 
 /**

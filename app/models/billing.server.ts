@@ -1,7 +1,10 @@
 import { z } from "zod";
 import type { BillingEntity } from "../services/print";
+import { isCountryCode, isEmail } from "../services/print/input-rules";
+import { buildPrintClient } from "../lib/print-client.server";
 import { invalidateCatalogue, shopClient } from "./catalogue.server";
 import { describePrintError, type PrintProblem } from "./print-problem.server";
+import { getPrintCredentials, type PrintSettingsInput } from "./print-settings.server";
 
 /** Billing entities at the print service: a tree, and a validated create. */
 
@@ -32,12 +35,7 @@ export const billingEntityFormSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").trim().toUpperCase() || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(/^[A-Z]{2}$/, "Use a two-letter country code, e.g. NL")
-        .optional(),
-    ),
+    .pipe(z.string().refine(isCountryCode, "Use a two-letter country code, e.g. NL").optional()),
   vatNumber: optional,
   chamberOfCommerce: optional,
   emailAddresses: z
@@ -49,13 +47,7 @@ export const billingEntityFormSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, "Enter valid email addresses, separated by commas"),
-      ),
-    ),
+    .pipe(z.array(z.string().refine(isEmail, "Enter valid email addresses, separated by commas"))),
   phoneNumber: z
     .string()
     .trim()
@@ -128,4 +120,40 @@ export function flattenBillingEntities(roots: BillingEntity[]): BillingEntityRow
   };
   walk(roots, 0);
   return out;
+}
+
+/**
+ * Settings may only name a billing entity of the shop's own print account
+ * (another account's id would bill orders to it). Checked against the
+ * account being saved: the keys and URL in the form, the stored secret when
+ * none was typed. Null when it belongs; otherwise the field error.
+ */
+export async function billingEntityError({
+  shop,
+  input,
+}: {
+  shop: string;
+  input: PrintSettingsInput & { billingEntityId: number };
+}): Promise<string | null> {
+  const stored = await getPrintCredentials({ shop });
+  const secretKey = input.secretKey ?? stored?.secretKey;
+  if (!input.printEnvironment || !input.merchantApiKey || !secretKey)
+    return "Save your print-service keys first.";
+  const client = buildPrintClient({
+    environment: input.printEnvironment,
+    baseUrl: input.printBaseUrl ?? null,
+    merchantApiKey: input.merchantApiKey,
+    secretKey,
+    applicationApiKey: undefined,
+    buttonKey: undefined,
+  });
+  let roots: BillingEntity[];
+  try {
+    roots = await client.billingEntities.list({ timeoutMs: 8_000, retry: false });
+  } catch {
+    return "Billing entities could not be checked with the print service right now. Try again, or choose None.";
+  }
+  return flattenBillingEntities(roots).some((e) => e.id === input.billingEntityId)
+    ? null
+    : "Choose one of your own billing entities";
 }

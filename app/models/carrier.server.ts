@@ -4,6 +4,7 @@ import {
   parseStoredBackupRates,
   type BackupRate,
 } from "../services/rates/backup";
+import { newCarrierCallbackToken } from "../services/rates/carrier-service";
 import type { MappedVariant } from "../services/rates/rate-request";
 
 /** Checkout-rate settings of a shop (CarrierService). Every function is keyed by shop. */
@@ -12,6 +13,8 @@ export interface CarrierSettings {
   enabled: boolean;
   installed: boolean;
   carrierServiceId: string | null;
+  /** The shop has its own carrier-callback token (registrations made since then use it). */
+  callbackBound: boolean;
   backupRates: BackupRate[];
   /** Shop currency as stored with the print settings. */
   currency: string;
@@ -29,6 +32,7 @@ export async function getCarrierSettings({
     select: {
       carrierRatesEnabled: true,
       carrierServiceId: true,
+      carrierCallbackToken: true,
       backupRates: true,
       uninstalledAt: true,
       currency: true,
@@ -40,6 +44,7 @@ export async function getCarrierSettings({
     enabled: row.carrierRatesEnabled,
     installed: row.uninstalledAt === null,
     carrierServiceId: row.carrierServiceId,
+    callbackBound: row.carrierCallbackToken !== null,
     backupRates: parseStoredBackupRates(row.backupRates),
     currency: row.currency,
     version: row.updatedAt.toISOString(),
@@ -61,6 +66,35 @@ export async function saveCarrierState({
     create: { shop, carrierRatesEnabled: enabled, carrierServiceId },
     update: { carrierRatesEnabled: enabled, carrierServiceId },
   });
+}
+
+/**
+ * The shop's carrier-callback token, made on first use and never changed, so
+ * concurrent registrations agree on one URL. `created` says this call made it.
+ */
+export async function ensureCarrierCallbackToken({
+  shop,
+}: {
+  shop: string;
+}): Promise<{ token: string; created: boolean }> {
+  const made = await prisma.shop.updateMany({
+    where: { shop, carrierCallbackToken: null },
+    data: { carrierCallbackToken: newCarrierCallbackToken() },
+  });
+  const row = await prisma.shop.findUniqueOrThrow({
+    where: { shop },
+    select: { carrierCallbackToken: true },
+  });
+  return { token: row.carrierCallbackToken!, created: made.count === 1 };
+}
+
+/** The shop a carrier-callback token was made for, or null. */
+export async function findShopByCarrierToken({ token }: { token: string }): Promise<string | null> {
+  const row = await prisma.shop.findUnique({
+    where: { carrierCallbackToken: token },
+    select: { shop: true },
+  });
+  return row?.shop ?? null;
 }
 
 /** Validated backup rates (throws the zod error to the caller on bad input). */

@@ -1,4 +1,5 @@
-import type { RequestOptions } from "../services/print";
+import { getEnv } from "../env.server";
+import { PrintConnectionError, PrintTimeoutError, type RequestOptions } from "../services/print";
 import { shopClient } from "./catalogue.server";
 import { getPrintCredentials } from "./print-settings.server";
 import { describePrintError } from "./print-problem.server";
@@ -18,9 +19,23 @@ export interface ConnectionReport {
   checks: ConnectionCheck[];
 }
 
-const QUICK: RequestOptions = { timeoutMs: 8_000, retry: false };
+/** Quick checks: at most 8 s each, never longer than the operator's own print timeout. */
+const quick = (): RequestOptions => ({
+  timeoutMs: Math.min(8_000, getEnv().printTimeoutMs),
+  retry: false,
+});
+
+/**
+ * One answer for every way a host can be unreachable (refused, no such name,
+ * an address the rule blocks, no answer in time): told apart, they would make
+ * "Test connection" a scanner of the server's network.
+ */
+export const UNREACHABLE_DETAIL =
+  "The print service could not be reached at this address. Check the environment and URL, or try again in a few minutes.";
 
 function failed(id: string, label: string, error: unknown): ConnectionCheck {
+  if (error instanceof PrintConnectionError || error instanceof PrintTimeoutError)
+    return { id, label, status: "failed", detail: UNREACHABLE_DETAIL };
   const p = describePrintError(error);
   const detail = [p.title, p.detail, p.hint].filter(Boolean).join(". ").replace(/\.\./g, ".");
   return { id, label, status: "failed", detail };
@@ -49,7 +64,7 @@ export async function testPrintConnection({ shop }: { shop: string }): Promise<C
   // 1. The service answers at all (no key involved).
   let reachable = true;
   try {
-    const categories = await client.categories.list(QUICK);
+    const categories = await client.categories.list(quick());
     checks.push({
       id: "reach",
       label: "Print service reachable",
@@ -64,7 +79,7 @@ export async function testPrintConnection({ shop }: { shop: string }): Promise<C
   // 2. The merchant API key is accepted.
   if (reachable) {
     try {
-      const list = await client.offerings.list({}, QUICK);
+      const list = await client.offerings.list({}, quick());
       checks.push({
         id: "merchant",
         label: "Merchant API key",
@@ -108,7 +123,7 @@ export async function testPrintConnection({ shop }: { shop: string }): Promise<C
     });
   } else {
     try {
-      const legacy = await client.legacy.listOfferings({}, QUICK);
+      const legacy = await client.legacy.listOfferings({}, quick());
       checks.push({
         id: "legacy",
         label: "Legacy application API key",

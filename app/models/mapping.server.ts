@@ -1,4 +1,5 @@
 import prisma from "../db.server";
+import { isHttpUrl } from "../services/safe-url";
 
 /** Variant mappings: every function is keyed by shop. */
 
@@ -189,15 +190,6 @@ export function mappingToFormValues(
     spineBottom: s(spine?.textBottom),
     spineBackground: s(spine?.backgroundColour),
   };
-}
-
-function isHttpUrl(v: string): boolean {
-  try {
-    const u = new URL(v);
-    return u.protocol === "https:" || u.protocol === "http:";
-  } catch {
-    return false;
-  }
 }
 
 export type MappingFormResult =

@@ -9,7 +9,12 @@ import {
   retryPrintOrder,
   type CommandResult,
 } from "../services/fulfilment/commands";
-import { PRINT_ORDER_STATUSES, type PrintOrderStatus } from "../services/fulfilment/status";
+import {
+  itemStateLabel,
+  PRINT_ORDER_STATUSES,
+  serviceStateLabel,
+  type PrintOrderStatus,
+} from "../services/fulfilment/status";
 import { ORDER_VIEWS, type OrderView } from "./admin-shared";
 import { parseMajor, type MoneyMinor, type OrderPrices } from "../services/print";
 
@@ -357,6 +362,8 @@ export interface OrderDetailView {
   status: string;
   resumeStatus: string | null;
   serviceState: string | null;
+  /** The service state in plain words (as sent when the app does not know it). */
+  serviceStateLabel: string | null;
   currency: string;
   createdAt: string;
   holdUntil: string | null;
@@ -382,6 +389,9 @@ export interface OrderDetailView {
     awaitingFile: boolean;
     filesSent: boolean;
     shopPrice: MoneyMinor | null;
+    /** The service's item state as sent, and in plain words. */
+    serviceState: string | null;
+    serviceStateLabel: string | null;
   }[];
   events: { id: number; at: string; actor: string; type: string; message: string }[];
   actions: { approve: boolean; retry: boolean; cancel: boolean; attach: boolean };
@@ -477,6 +487,7 @@ export async function getPrintOrderDetail({
     status: order.status,
     resumeStatus: order.resumeStatus,
     serviceState: order.serviceState,
+    serviceStateLabel: order.serviceState ? serviceStateLabel(order.serviceState) : null,
     currency: order.currency,
     createdAt: order.createdAt.toISOString(),
     holdUntil: order.holdUntil?.toISOString() ?? null,
@@ -519,6 +530,8 @@ export async function getPrintOrderDetail({
         awaitingFile: !i.fileDetails && !i.filesSentAt,
         filesSent: i.filesSentAt !== null,
         shopPrice: shopPriceOf(line, order.shopOrder.currency),
+        serviceState: i.serviceState,
+        serviceStateLabel: i.serviceState ? itemStateLabel(i.serviceState) : null,
       };
     }),
     events: events.map((e) => ({
@@ -587,6 +600,8 @@ export async function listPrintOrdersOfShopOrders({
     where: { shop, shopifyOrderId: { in: shopifyOrderIds } },
     orderBy: [{ shopifyOrderId: "asc" }, { groupIndex: "asc" }],
     select: {
+      // The id the admin's order actions take (`npm run demo` approves through them).
+      id: true,
       shopifyOrderId: true,
       shopifyOrderName: true,
       orderReference: true,

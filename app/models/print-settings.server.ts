@@ -3,6 +3,8 @@ import type { Shop } from "@prisma/client";
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { createSecretCipher } from "../services/crypto/cipher";
+import { checkServiceUrl, type ServiceUrlProblem } from "../services/net/addresses";
+import { checkServiceHostResolves } from "../services/net/guarded-dispatcher";
 
 /** A shop's print-service settings. Secrets go in encrypted and never come out to a page. */
 
@@ -143,13 +145,28 @@ export { SETTINGS_CURRENCIES } from "./admin-shared";
 export type SettingsFormResult =
   { ok: true; input: PrintSettingsInput } | { ok: false; fieldErrors: Record<string, string> };
 
-function isHttpUrl(v: string): boolean {
-  try {
-    const u = new URL(v);
-    return u.protocol === "https:" || u.protocol === "http:";
-  } catch {
-    return false;
-  }
+const SERVICE_URL_ERRORS: Record<ServiceUrlProblem | "not_public" | "not_found", string> = {
+  invalid: "Enter a full URL starting with https://",
+  scheme: "Use an https:// address",
+  query: "Enter only the service's address, without ? or # and what follows",
+  credentials: "Remove the user name and password from the URL",
+  private: "Enter a public address: local and private network addresses are not allowed",
+  not_public: "Enter a public address: local and private network addresses are not allowed",
+  not_found: "This host could not be found",
+};
+
+/**
+ * The URL rule for a service URL the shop types (app/services/net/addresses.ts):
+ * https, no query, fragment or credentials, public addresses only (checked on
+ * the addresses the name resolves to now, and again on every connection).
+ * Null when it passes.
+ */
+export async function serviceUrlError(value: string): Promise<string | null> {
+  const allowed = getEnv().printAllowedPrivateHosts;
+  const shape = checkServiceUrl(value, allowed);
+  if (!shape.ok) return SERVICE_URL_ERRORS[shape.problem];
+  const resolved = await checkServiceHostResolves(shape.url, allowed);
+  return resolved === "public" ? null : SERVICE_URL_ERRORS[resolved];
 }
 
 /**
@@ -169,10 +186,14 @@ export function parsePrintSettingsForm(
   if (!(PRINT_ENVIRONMENTS as readonly string[]).includes(environment)) {
     errors.printEnvironment = "Choose an environment";
   }
-  const baseUrl = text("printBaseUrl");
+  // Test and production have fixed addresses; only sandbox and custom take one.
+  const baseUrl =
+    environment === "test" || environment === "production" ? "" : text("printBaseUrl");
   if (environment === "custom" && !baseUrl) errors.printBaseUrl = "Enter the service URL";
-  else if (baseUrl && !isHttpUrl(baseUrl))
-    errors.printBaseUrl = "Enter a full URL starting with https://";
+  else if (baseUrl) {
+    const shape = checkServiceUrl(baseUrl, getEnv().printAllowedPrivateHosts);
+    if (!shape.ok) errors.printBaseUrl = SERVICE_URL_ERRORS[shape.problem];
+  }
 
   const merchantApiKey = text("merchantApiKey");
   if (!merchantApiKey) errors.merchantApiKey = "Enter your merchant API key";

@@ -87,7 +87,7 @@ const PRODUCTS_QUERY = `#graphql
         id
         title
         productType
-        featuredImage { url altText }
+        featuredMedia { preview { image { url altText } } }
         variants(first: ${VARIANTS_PER_PRODUCT}) {
           pageInfo { hasNextPage }
           nodes { id legacyResourceId title displayName sku price }
@@ -113,7 +113,9 @@ interface ProductsData {
       id: string;
       title: string;
       productType: string;
-      featuredImage: { url: string; altText: string | null } | null;
+      featuredMedia: {
+        preview: { image: { url: string; altText: string | null } | null } | null;
+      } | null;
       variants: { pageInfo: { hasNextPage: boolean }; nodes: RawVariant[] };
     }[];
   };
@@ -184,7 +186,7 @@ export async function listProducts({
       id: p.id,
       title: p.title,
       productType: p.productType,
-      imageUrl: p.featuredImage?.url ?? null,
+      imageUrl: p.featuredMedia?.preview?.image?.url ?? null,
       hasMoreVariants: p.variants.pageInfo.hasNextPage,
       variants: p.variants.nodes.map((v) => ({
         id: v.id,

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import prisma from "../db.server";
-import { shopClient } from "./catalogue.server";
+import type { PublicationSelection } from "../services/print";
+import { listCategories, listOfferings, shopClient } from "./catalogue.server";
 import { fieldErrorsOf } from "./billing.server";
 import { describePrintError, type PrintProblem } from "./print-problem.server";
 
@@ -32,6 +33,10 @@ const positive = (message: string) =>
 export const publicationFormSchema = z.object({
   source: z.enum(["variant", "file"], { error: "Choose a source" }),
   variantId: z.string().trim().optional(),
+  /** From a file: one offering at its price, or every product of a category. */
+  listing: z.enum(["offering", "category"]).optional(),
+  offeringId: z.string().trim().optional(),
+  categoryCode: z.string().trim().optional(),
   title: z.string().trim().min(1, "Enter a title").max(200, "Use at most 200 characters"),
   fileUrl: z.string().trim().optional(),
   pages: z.string().trim().optional(),
@@ -67,6 +72,47 @@ const fileSchema = z.object({
   height: positive("Enter the height in mm"),
 });
 
+/** The merchant's choice of what a listing from a file sells; never a default. */
+function selectionOf(
+  form: z.output<typeof publicationFormSchema>,
+):
+  | { ok: true; selection: PublicationSelection }
+  | { ok: false; fieldErrors: Record<string, string> } {
+  if (form.listing === "category") {
+    const code = form.categoryCode?.toUpperCase() ?? "";
+    if (!/^[A-Z]{2}$/.test(code))
+      return { ok: false, fieldErrors: { categoryCode: "Choose the category the listing sells" } };
+    return { ok: true, selection: { kind: "category", categoryCode: code } };
+  }
+  if (form.listing !== "offering")
+    return { ok: false, fieldErrors: { listing: "Choose one product or a whole category" } };
+  const id = Number(form.offeringId);
+  if (!form.offeringId || !Number.isSafeInteger(id) || id <= 0)
+    return { ok: false, fieldErrors: { offeringId: "Choose the product the listing sells" } };
+  return { ok: true, selection: { kind: "offering", offeringId: id } };
+}
+
+/** A chosen offering or category the shop's catalogue does not have (when it can be read). */
+async function notInCatalogue(
+  shop: string,
+  selection: PublicationSelection,
+): Promise<Record<string, string> | null> {
+  if (selection.kind === "offering") {
+    const offerings = await listOfferings({ shop, filters: {} });
+    if (offerings.status === "ok" && !offerings.data.some((o) => o.id === selection.offeringId))
+      return {
+        offeringId: `Offering ${selection.offeringId} is not in your print-service catalogue; choose another`,
+      };
+    return null;
+  }
+  const categories = await listCategories({ shop });
+  if (categories.status === "ok" && !categories.data.some((c) => c.code === selection.categoryCode))
+    return {
+      categoryCode: `Category ${selection.categoryCode} is not in your print-service catalogue; choose another`,
+    };
+  return null;
+}
+
 export async function createPublication({
   shop,
   input,
@@ -80,6 +126,7 @@ export async function createPublication({
 
   let file: { src: string; pages: number; width: number; height: number };
   let variantId: string | null = null;
+  let selection: PublicationSelection;
   if (form.source === "variant") {
     if (!form.variantId)
       return { ok: false, fieldErrors: { variantId: "Choose a mapped variant" } };
@@ -101,6 +148,7 @@ export async function createPublication({
       };
     }
     variantId = mapping.variantId;
+    selection = { kind: "offering", offeringId: mapping.offeringId };
     file = {
       src: mapping.contentUrl,
       pages: mapping.numberOfPages,
@@ -109,16 +157,28 @@ export async function createPublication({
     };
   } else {
     const f = fileSchema.safeParse(form);
-    if (!f.success) return { ok: false, fieldErrors: fieldErrorsOf(f.error) };
+    const chosen = selectionOf(form);
+    if (!f.success || !chosen.ok)
+      return {
+        ok: false,
+        fieldErrors: {
+          ...(chosen.ok ? {} : chosen.fieldErrors),
+          ...(f.success ? {} : fieldErrorsOf(f.error)),
+        },
+      };
     file = { src: f.data.fileUrl, pages: f.data.pages, width: f.data.width, height: f.data.height };
+    selection = chosen.selection;
   }
 
   const c = await shopClient(shop);
   if (!c)
     return { ok: false, fieldErrors: { form: "Save your print-service keys in Settings first." } };
+  const unknown = await notInCatalogue(shop, selection);
+  if (unknown) return { ok: false, fieldErrors: unknown };
   const locale = form.locale.replace("_", "-");
   try {
     const created = await c.client.publications.create({
+      selection,
       currency: form.currency,
       locale,
       order: {

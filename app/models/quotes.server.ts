@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  addMoney,
   FacilityConflictError,
   multiplyMoney,
   subtractMoney,
@@ -59,14 +60,22 @@ export interface QuoteLine {
   unitPrice?: MoneyMinor | null | undefined;
 }
 
+/**
+ * One quoted item. Every amount is for the whole line (all copies) except `perCopy`, and
+ * `productPrice - discount + shipping + vat = total` as the service quotes them.
+ */
 export interface QuotedLine extends QuoteLine {
-  basePrice: MoneyMinor;
-  pagesPrice: MoneyMinor;
+  /** Product price of one copy (base price plus pages): the line's product price / quantity. */
+  perCopy: MoneyMinor;
+  /** False when the line's product price does not divide by the quantity (perCopy is rounded). */
+  perCopyExact: boolean;
+  /** All copies, before the quantity discount. */
   productPrice: MoneyMinor;
   discount: MoneyMinor;
   shipping: MoneyMinor;
   vat: MoneyMinor;
   vatPercentage: number;
+  /** The service's totalItemPrice. */
   total: MoneyMinor;
   /** Revenue (Shopify price x quantity) and revenue minus total cost, in the quote currency. */
   revenue: MoneyMinor | null;
@@ -82,7 +91,13 @@ export interface QuotedGroup {
     discount: MoneyMinor;
     shipping: MoneyMinor;
     vat: MoneyMinor;
+    /** The service's own total for the group (quoteSummary.totalWholesalePrice). */
     total: MoneyMinor;
+    /**
+     * What the service's total differs from product - discount + shipping + VAT (its own
+     * rounding); zero when the shown columns add up, which is what the sandbox answers.
+     */
+    unexplained: MoneyMinor;
     revenue: MoneyMinor | null;
     margin: MoneyMinor | null;
   };
@@ -100,12 +115,9 @@ export interface QuoteView {
   total: QuotedGroup["summary"];
 }
 
-function zero(currency: string): MoneyMinor {
-  return { amountMinor: 0, currency };
-}
-
 function lineFrom(line: QuoteLine, q: Quote["items"][number], currency: string): QuotedLine {
-  const pagesPrice = subtractMoney(q.productPrice, multiplyMoney(q.basePrice, q.quantity));
+  const quantity = Math.max(1, q.quantity);
+  const perCopyExact = q.productPrice.amountMinor % quantity === 0;
   let revenue: MoneyMinor | null = null;
   let margin: MoneyMinor | null = null;
   let marginNote: string | null = null;
@@ -119,8 +131,11 @@ function lineFrom(line: QuoteLine, q: Quote["items"][number], currency: string):
   }
   return {
     ...line,
-    basePrice: q.basePrice,
-    pagesPrice: pagesPrice.amountMinor >= 0 ? pagesPrice : zero(currency),
+    perCopy: {
+      amountMinor: Math.round(q.productPrice.amountMinor / quantity),
+      currency: q.productPrice.currency,
+    },
+    perCopyExact,
     productPrice: q.productPrice,
     discount: q.totalQuantityDiscount,
     shipping: q.shippingWholesale,
@@ -133,8 +148,19 @@ function lineFrom(line: QuoteLine, q: Quote["items"][number], currency: string):
   };
 }
 
-function summarise(lines: QuotedLine[], currency: string): QuotedGroup["summary"] {
-  const sum = (pick: (l: QuotedLine) => MoneyMinor) => sumMoney(lines.map(pick), currency);
+/** What product - discount + shipping + VAT leaves unexplained of a total. */
+function unexplainedOf(
+  parts: { product: MoneyMinor; discount: MoneyMinor; shipping: MoneyMinor; vat: MoneyMinor },
+  total: MoneyMinor,
+): MoneyMinor {
+  const shown = addMoney(
+    addMoney(subtractMoney(parts.product, parts.discount), parts.shipping),
+    parts.vat,
+  );
+  return subtractMoney(total, shown);
+}
+
+function revenueAndMargin(lines: QuotedLine[], total: MoneyMinor, currency: string) {
   const allRevenue = lines.length > 0 && lines.every((l) => l.revenue);
   const revenue = allRevenue
     ? sumMoney(
@@ -142,15 +168,55 @@ function summarise(lines: QuotedLine[], currency: string): QuotedGroup["summary"
         currency,
       )
     : null;
-  const total = sum((l) => l.total);
+  return { revenue, margin: revenue ? subtractMoney(revenue, total) : null };
+}
+
+/** A group's totals as the service states them in its quote summary. */
+function summarise(lines: QuotedLine[], quote: Quote, currency: string): QuotedGroup["summary"] {
+  const s = quote.summary;
+  // The summary has no product total; the items' product prices are the only source.
+  const product = sumMoney(
+    lines.map((l) => l.productPrice),
+    currency,
+  );
+  const parts = {
+    product,
+    discount: s.totalQuantityDiscount,
+    shipping: s.totalShippingPrice,
+    vat: sumMoney(
+      s.vatSummary.map((v) => v.vat),
+      currency,
+    ),
+  };
+  const total = s.totalWholesalePrice;
   return {
-    product: sum((l) => l.productPrice),
-    discount: sum((l) => l.discount),
-    shipping: sum((l) => l.shipping),
-    vat: sum((l) => l.vat),
+    ...parts,
     total,
-    revenue,
-    margin: revenue ? subtractMoney(revenue, total) : null,
+    unexplained: unexplainedOf(parts, total),
+    ...revenueAndMargin(lines, total, currency),
+  };
+}
+
+/** Several groups are several quotes (and print orders): their totals are added up. */
+function combine(groups: QuotedGroup[], currency: string): QuotedGroup["summary"] {
+  const sum = (pick: (s: QuotedGroup["summary"]) => MoneyMinor) =>
+    sumMoney(
+      groups.map((g) => pick(g.summary)),
+      currency,
+    );
+  const total = sum((s) => s.total);
+  return {
+    product: sum((s) => s.product),
+    discount: sum((s) => s.discount),
+    shipping: sum((s) => s.shipping),
+    vat: sum((s) => s.vat),
+    total,
+    unexplained: sum((s) => s.unexplained),
+    ...revenueAndMargin(
+      groups.flatMap((g) => g.lines),
+      total,
+      currency,
+    ),
   };
 }
 
@@ -184,7 +250,7 @@ export async function quoteLines({
   const first = await quoteRaw(shop, request, lines);
   if (first.status === "ok") {
     const quoted = matchLines(lines, first.data, currency);
-    const group = { lines: quoted, summary: summarise(quoted, currency) };
+    const group = { lines: quoted, summary: summarise(quoted, first.data, currency) };
     return {
       status: "ok",
       data: {
@@ -226,9 +292,8 @@ export async function quoteLines({
     }
     if (r.status !== "ok") return r;
     const quoted = matchLines(groupLines, r.data, currency);
-    quotedGroups.push({ lines: quoted, summary: summarise(quoted, currency) });
+    quotedGroups.push({ lines: quoted, summary: summarise(quoted, r.data, currency) });
   }
-  const allLines = quotedGroups.flatMap((g) => g.lines);
   return {
     status: "ok",
     data: {
@@ -238,7 +303,7 @@ export async function quoteLines({
       groups: quotedGroups,
       together: false,
       unproducible,
-      total: summarise(allLines, currency),
+      total: combine(quotedGroups, currency),
     },
   };
 }

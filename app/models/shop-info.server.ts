@@ -7,7 +7,8 @@ export interface ShopInfo {
   name: string;
   currencyCode: string;
   ianaTimezone: string;
-  billingAddress: { countryCodeV2: string | null } | null;
+  /** The shop's own address (its country is the default quote destination). */
+  shopAddress: { countryCodeV2: string | null } | null;
 }
 
 const cache = new TtlCache<ShopInfo>({
@@ -28,7 +29,7 @@ export async function getShopInfo({
       const data = await adminQuery<{ shop: ShopInfo }>(
         admin,
         `#graphql
-        query PrintConnectShopInfo { shop { name currencyCode ianaTimezone billingAddress { countryCodeV2 } } }`,
+        query PrintConnectShopInfo { shop { name currencyCode ianaTimezone shopAddress { countryCodeV2 } } }`,
       );
       return { value: data.shop };
     });

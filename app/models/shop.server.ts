@@ -28,3 +28,26 @@ export async function recordUninstall({ shop, at = new Date() }: { shop: string;
     prisma.shop.updateMany({ where: { shop, uninstalledAt: null }, data: { uninstalledAt: at } }),
   ]);
 }
+
+/**
+ * The app knows the shop: its Shop row, written at install and kept through
+ * an uninstall until shop/redact. Order webhooks for any other shop (one that
+ * never installed the app, or whose data was erased) store nothing.
+ */
+export async function isKnownShop({ shop }: { shop: string }): Promise<boolean> {
+  return (await prisma.shop.count({ where: { shop } })) > 0;
+}
+
+/**
+ * The app holds something of the shop: its Shop row, a session, or order
+ * snapshots (also ones stored before webhooks were checked against installs).
+ * Compliance webhooks act for such a shop, installed or not.
+ */
+export async function holdsShopData({ shop }: { shop: string }): Promise<boolean> {
+  const [shops, sessions, orders] = await Promise.all([
+    prisma.shop.count({ where: { shop } }),
+    prisma.session.count({ where: { shop } }),
+    prisma.shopOrder.count({ where: { shop }, take: 1 }),
+  ]);
+  return shops + sessions + orders > 0;
+}

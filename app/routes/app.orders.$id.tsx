@@ -28,6 +28,7 @@ import { getPrintOrderDetail, runOrderAction } from "../models/orders-admin.serv
 import { RouteError } from "../components/States";
 import { StatusBadge, statusLabel } from "../components/StatusBadge";
 import { useFormat, type Money } from "../components/format";
+import { httpUrlOrNull, isHttpUrl } from "../services/safe-url";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -41,13 +42,7 @@ const httpUrl = z
   .string()
   .trim()
   .min(1, "Enter the file URL")
-  .refine((v) => {
-    try {
-      return ["https:", "http:"].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, "Enter a full URL starting with https://");
+  .refine(isHttpUrl, "Enter a full URL starting with https://");
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve") }),
@@ -101,6 +96,21 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   }
   return json<OrderActionData>({ ok: true, intent, message: result.message });
 };
+
+/**
+ * A link to a URL that came from outside (a customer's file, the print
+ * service's tracking page): only http(s) becomes a link, anything else
+ * (`javascript:`) is shown as text.
+ */
+function ExternalLink({ url, children }: { url: string | null; children: string }) {
+  const href = httpUrlOrNull(url);
+  if (!href) return <Text as="span">{children}</Text>;
+  return (
+    <Link url={href} target="_blank">
+      {children}
+    </Link>
+  );
+}
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -342,6 +352,11 @@ export default function PrintOrderPage() {
                           Offering {item.offeringId}
                           {item.numberOfPages ? ` · ${fmt.number(item.numberOfPages)} pages` : ""}
                         </Text>
+                        {item.serviceStateLabel ? (
+                          <Text as="span" tone="subdued" variant="bodySm">
+                            Print service: {item.serviceStateLabel}
+                          </Text>
+                        ) : null}
                       </BlockStack>
                       <BlockStack gap="050" inlineAlign="end">
                         <Text as="span" numeric>
@@ -356,10 +371,7 @@ export default function PrintOrderPage() {
                     </InlineStack>
                     {item.fileUrl ? (
                       <Text as="p" variant="bodySm" breakWord>
-                        File:{" "}
-                        <Link url={item.fileUrl} target="_blank">
-                          {item.fileUrl}
-                        </Link>
+                        File: <ExternalLink url={item.fileUrl}>{item.fileUrl}</ExternalLink>
                         {item.filesSent ? " (received by the print service)" : ""}
                       </Text>
                     ) : item.awaitingFile ? (
@@ -420,7 +432,7 @@ export default function PrintOrderPage() {
                 <Text as="p">{statusLabel(order.status)}</Text>
                 {order.serviceState ? (
                   <Text as="p" tone="subdued">
-                    Print service: {order.serviceState.replaceAll("_", " ").toLowerCase()}
+                    Print service: {order.serviceStateLabel}
                   </Text>
                 ) : null}
                 {order.lastSyncedAt ? (
@@ -441,10 +453,10 @@ export default function PrintOrderPage() {
                 {order.tracking ? (
                   <BlockStack gap="100">
                     {order.tracking.company ? <Text as="p">{order.tracking.company}</Text> : null}
-                    {order.tracking.url ? (
-                      <Link url={order.tracking.url} target="_blank">
+                    {httpUrlOrNull(order.tracking.url) ? (
+                      <ExternalLink url={order.tracking.url}>
                         {order.tracking.code ?? "Track shipment"}
-                      </Link>
+                      </ExternalLink>
                     ) : (
                       <Text as="p">{order.tracking.code}</Text>
                     )}

@@ -21,7 +21,7 @@ import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import { listPrintOrders } from "../models/orders-admin.server";
 import { isOrderView, ORDER_VIEWS, type OrderView } from "../models/admin-shared";
-import { isPrintOrderStatus } from "../services/fulfilment/status";
+import { isPrintOrderStatus, serviceStateLabel } from "../services/fulfilment/status";
 import { Empty, RouteError } from "../components/States";
 import { StatusBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
@@ -227,7 +227,7 @@ export default function Orders() {
                       : row.status === "held" && row.holdUntil
                         ? `Until ${fmt.dateTime(row.holdUntil)}`
                         : row.printOrderId
-                          ? `Print order ${row.printOrderId}${row.serviceState ? ` · ${row.serviceState.replaceAll("_", " ").toLowerCase()}` : ""}`
+                          ? `Print order ${row.printOrderId}${row.serviceState ? ` · ${serviceStateLabel(row.serviceState)}` : ""}`
                           : ""}
                   </Text>
                 </IndexTable.Cell>

@@ -26,8 +26,10 @@ import { listMappingsForPicker } from "../models/mapping.server";
 import { getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { legacyIdOf, SETTINGS_CURRENCIES } from "../models/admin-shared";
 import { createPublication, listPublications } from "../models/publications.server";
+import { listCategories, listOfferings } from "../models/catalogue.server";
 import { Empty, ProblemBanner, RouteError } from "../components/States";
 import { useFormat } from "../components/format";
+import { httpUrlOrNull } from "../services/safe-url";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -43,8 +45,21 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     listPublications({ shop, after }),
     listMappingsForPicker({ shop }),
   ]);
+  const connected = Boolean(settings?.merchantApiKey && settings.secretKeySet);
+  // What a listing from a file can sell: the shop's own catalogue.
+  const [offerings, categories] = connected
+    ? await Promise.all([listOfferings({ shop, filters: {} }), listCategories({ shop })])
+    : [null, null];
   return json({
-    connected: Boolean(settings?.merchantApiKey && settings.secretKeySet),
+    offerings:
+      offerings?.status === "ok"
+        ? offerings.data.map((o) => ({ id: o.id, name: o.name, categoryCode: o.categoryCode }))
+        : [],
+    categories:
+      categories?.status === "ok"
+        ? categories.data.map((c) => ({ code: c.code, name: c.name }))
+        : [],
+    connected,
     currency: settings?.currency ?? "EUR",
     page,
     after: after ?? null,
@@ -88,6 +103,9 @@ export default function Publications() {
   const blank = {
     source: data.variants.length ? "variant" : "file",
     variantId: data.variants[0]?.id ?? "",
+    listing: "offering",
+    offeringId: "",
+    categoryCode: "",
     title: "",
     fileUrl: "",
     pages: "",
@@ -127,9 +145,13 @@ export default function Publications() {
             <Banner tone="success" title="Publication created">
               <p>
                 Checkout link:{" "}
-                <Link url={result.checkoutUrl} target="_blank">
-                  {result.checkoutUrl}
-                </Link>
+                {httpUrlOrNull(result.checkoutUrl) ? (
+                  <Link url={result.checkoutUrl} target="_blank">
+                    {result.checkoutUrl}
+                  </Link>
+                ) : (
+                  result.checkoutUrl
+                )}
                 {result.secure ? " (secure checkout)" : ""}
               </p>
             </Banner>
@@ -186,9 +208,12 @@ export default function Publications() {
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     <InlineStack gap="200" blockAlign="center">
-                      <Link url={p.checkoutUrl} target="_blank" removeUnderline>
-                        Open checkout
-                      </Link>
+                      {/* The checkout URL comes from the print service: http(s) only. */}
+                      {httpUrlOrNull(p.checkoutUrl) ? (
+                        <Link url={p.checkoutUrl} target="_blank" removeUnderline>
+                          Open checkout
+                        </Link>
+                      ) : null}
                       {p.secure ? <Badge tone="info">Secure</Badge> : null}
                     </InlineStack>
                   </IndexTable.Cell>
@@ -239,7 +264,13 @@ export default function Publications() {
                 <input type="hidden" name="locale" value={values.locale} />
                 {values.source === "variant" ? (
                   <input type="hidden" name="variantId" value={values.variantId} />
-                ) : null}
+                ) : (
+                  <>
+                    <input type="hidden" name="listing" value={values.listing} />
+                    <input type="hidden" name="offeringId" value={values.offeringId} />
+                    <input type="hidden" name="categoryCode" value={values.categoryCode} />
+                  </>
+                )}
                 <BlockStack gap="300">
                   <Text as="h2" variant="headingMd">
                     Create a publication
@@ -266,10 +297,50 @@ export default function Publications() {
                         value={values.variantId}
                         onChange={set("variantId")}
                         error={errors.variantId}
-                        helpText="Uses the variant's print file, pages and size."
+                        helpText="Sells the variant's mapped offering with its print file, pages and size."
                       />
                     ) : (
                       <>
+                        <ChoiceList
+                          title="The listing sells"
+                          choices={[
+                            { label: "One product, at its price", value: "offering" },
+                            {
+                              label: "A whole category, priced by your markup",
+                              value: "category",
+                            },
+                          ]}
+                          selected={[values.listing]}
+                          onChange={(v) => set("listing")(v[0] ?? "offering")}
+                          error={errors.listing}
+                        />
+                        {values.listing === "category" ? (
+                          <Select
+                            label="Category"
+                            placeholder="Choose a category"
+                            options={data.categories.map((c) => ({
+                              label: `${c.name} (${c.code})`,
+                              value: c.code,
+                            }))}
+                            value={values.categoryCode}
+                            onChange={set("categoryCode")}
+                            error={errors.categoryCode}
+                            requiredIndicator
+                          />
+                        ) : (
+                          <Select
+                            label="Product"
+                            placeholder="Choose a product"
+                            options={data.offerings.map((o) => ({
+                              label: `${o.name} (${o.id})`,
+                              value: String(o.id),
+                            }))}
+                            value={values.offeringId}
+                            onChange={set("offeringId")}
+                            error={errors.offeringId}
+                            requiredIndicator
+                          />
+                        )}
                         <TextField
                           label="File URL"
                           name="fileUrl"

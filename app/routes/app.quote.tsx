@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -8,7 +8,6 @@ import {
   Box,
   Button,
   Card,
-  DataTable,
   FormLayout,
   InlineStack,
   Layout,
@@ -26,7 +25,8 @@ import { MAX_QUOTE_ITEMS, SETTINGS_CURRENCIES } from "../models/admin-shared";
 import { quoteLines, quoteRequestSchema, type QuoteLine } from "../models/quotes.server";
 import { getShopInfo } from "../models/shop-info.server";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
-import { useFormat, type Money } from "../components/format";
+import { useFormat } from "../components/format";
+import { marginText, QuoteGroupTable } from "../components/QuoteTable";
 
 const COUNTRIES = [
   "NL",
@@ -103,7 +103,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const form = {
     country: (
       url.searchParams.get("country") ||
-      info?.billingAddress?.countryCodeV2 ||
+      info?.shopAddress?.countryCodeV2 ||
       "NL"
     ).toUpperCase(),
     state: url.searchParams.get("state") ?? "",
@@ -181,78 +181,6 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     fieldErrors: null,
   });
 };
-
-type Data = SerializeFrom<typeof loader>;
-type QuoteData = NonNullable<Data["quote"]>;
-
-function marginText(
-  fmt: ReturnType<typeof useFormat>,
-  margin: Money | null,
-  revenue: Money | null,
-): string {
-  if (!margin || !revenue) return "—";
-  const pct =
-    revenue.amountMinor > 0
-      ? ` (${fmt.number(margin.amountMinor / revenue.amountMinor, { style: "percent", maximumFractionDigits: 1 })})`
-      : "";
-  return `${fmt.money(margin)}${pct}`;
-}
-
-function GroupTable({ group }: { group: QuoteData["groups"][number] }) {
-  const fmt = useFormat();
-  const rows = group.lines.map((l) => [
-    `${l.label} × ${fmt.number(l.quantity)}`,
-    fmt.money(l.basePrice),
-    fmt.money(l.pagesPrice),
-    l.discount.amountMinor ? `−${fmt.money(l.discount)}` : fmt.money(l.discount),
-    fmt.money(l.shipping),
-    `${fmt.money(l.vat)} (${fmt.number(l.vatPercentage / 100, { style: "percent", maximumFractionDigits: 2 })})`,
-    fmt.money(l.total),
-    l.revenue ? fmt.money(l.revenue) : (l.marginNote ?? "—"),
-    marginText(fmt, l.margin, l.revenue),
-  ]);
-  const s = group.summary;
-  return (
-    <DataTable
-      columnContentTypes={[
-        "text",
-        "numeric",
-        "numeric",
-        "numeric",
-        "numeric",
-        "numeric",
-        "numeric",
-        "numeric",
-        "numeric",
-      ]}
-      headings={[
-        "Item",
-        "Base",
-        "Pages",
-        "Quantity discount",
-        "Shipping",
-        "VAT",
-        "Total cost",
-        "Shopify price",
-        "Margin",
-      ]}
-      rows={rows}
-      totals={[
-        "",
-        "",
-        "",
-        s.discount.amountMinor ? `−${fmt.money(s.discount)}` : fmt.money(s.discount),
-        fmt.money(s.shipping),
-        fmt.money(s.vat),
-        fmt.money(s.total),
-        s.revenue ? fmt.money(s.revenue) : "—",
-        marginText(fmt, s.margin, s.revenue),
-      ]}
-      totalsName={{ singular: "Total", plural: "Total" }}
-      showTotalsInFooter
-    />
-  );
-}
 
 export default function QuotePage() {
   const data = useLoaderData<typeof loader>();
@@ -476,7 +404,7 @@ export default function QuotePage() {
                             : `Group ${i + 1}`}
                         </Text>
                       </Box>
-                      <GroupTable group={g} />
+                      <QuoteGroupTable group={g} />
                     </Card>
                   ))}
                   {!data.quote.together && data.quote.groups.length > 1 ? (
@@ -495,8 +423,10 @@ export default function QuotePage() {
                     </Card>
                   ) : null}
                   <Text as="p" tone="subdued" variant="bodySm">
-                    Total cost is what the print service charges (product after discount, shipping
-                    and VAT). Margin is the Shopify price × quantity minus that total.
+                    Per copy is the product price of one copy; every other amount is for all copies
+                    of the line. Product − quantity discount + shipping + VAT = total cost, the
+                    print service&apos;s own total. Margin is the Shopify price × quantity minus
+                    that total.
                   </Text>
                 </BlockStack>
               </Layout.Section>

@@ -32,10 +32,16 @@ import {
   getPrintSettingsForDisplay,
   parsePrintSettingsForm,
   savePrintSettings,
+  serviceUrlError,
+  type PrintSettingsInput,
 } from "../models/print-settings.server";
 import { SETTINGS_CURRENCIES } from "../models/admin-shared";
 import { invalidateCatalogue, listBillingEntities } from "../models/catalogue.server";
-import { createBillingEntity, flattenBillingEntities } from "../models/billing.server";
+import {
+  billingEntityError,
+  createBillingEntity,
+  flattenBillingEntities,
+} from "../models/billing.server";
 import { testPrintConnection, type ConnectionReport } from "../models/connection.server";
 import { CopyField } from "../components/CopyField";
 import { ProblemBanner, RouteError } from "../components/States";
@@ -102,11 +108,42 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       { intent: "save", ok: false, fieldErrors: parsed.fieldErrors },
       { status: 200 },
     );
+  const fieldErrors = await networkFieldErrors(shop, parsed.input, stored);
+  if (Object.keys(fieldErrors).length > 0)
+    return json<ActionData>({ intent: "save", ok: false, fieldErrors }, { status: 200 });
   await savePrintSettings({ shop, input: parsed.input });
   invalidateCatalogue({ shop });
   const report = intent === "save_test" ? await testPrintConnection({ shop }) : undefined;
   return json<ActionData>({ intent: "save", ok: true, ...(report ? { report } : {}) });
 };
+
+/**
+ * The checks that need the network, once the form itself is valid: where the
+ * service URL resolves to, and whether the billing entity is the account's own.
+ */
+async function networkFieldErrors(
+  shop: string,
+  input: PrintSettingsInput,
+  stored: Awaited<ReturnType<typeof getPrintSettingsForDisplay>>,
+): Promise<Record<string, string>> {
+  if (input.printBaseUrl) {
+    const error = await serviceUrlError(input.printBaseUrl);
+    if (error) return { printBaseUrl: error };
+  }
+  const billingEntityId = input.billingEntityId ?? null;
+  if (billingEntityId === null) return {};
+  // Checked when chosen or when the account changes; not on every save, so an
+  // outage at the print service does not block saving other settings.
+  const unchanged =
+    stored !== null &&
+    stored.billingEntityId === billingEntityId &&
+    stored.printEnvironment === input.printEnvironment &&
+    (stored.printBaseUrl ?? null) === (input.printBaseUrl ?? null) &&
+    stored.merchantApiKey === input.merchantApiKey;
+  if (unchanged) return {};
+  const error = await billingEntityError({ shop, input: { ...input, billingEntityId } });
+  return error ? { billingEntityId: error } : {};
+}
 
 const ENVIRONMENTS = [
   { label: "Sandbox (local, nothing is printed)", value: "sandbox" },
@@ -509,7 +546,7 @@ export default function Settings() {
                     helpText={
                       values.printEnvironment === "sandbox"
                         ? "Leave empty to use the app's built-in sandbox."
-                        : "The JSON interface is expected at /rest/v3 under it."
+                        : "A public https:// address; the JSON interface is expected at /rest/v3 under it."
                     }
                   />
                 ) : (

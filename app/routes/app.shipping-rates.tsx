@@ -53,8 +53,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const graphql = adminGraphql(admin);
   let settings = await getCarrierSettings({ shop });
   let problem: string | null = null;
-  // Self-healing: rates on but no carrier service (e.g. after a reinstall).
-  if (settings?.enabled && settings.installed && !settings.carrierServiceId) {
+  // Self-healing: rates on but no carrier service (e.g. after a reinstall), or
+  // one still calling the unbound URL of older versions.
+  if (
+    settings?.enabled &&
+    settings.installed &&
+    (!settings.carrierServiceId || !settings.callbackBound)
+  ) {
     try {
       await enableCarrierRates({ shop, graphql });
       settings = await getCarrierSettings({ shop });
@@ -66,7 +71,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return json({
     enabled: settings?.enabled ?? false,
     registered: Boolean(settings?.carrierServiceId),
-    callbackUrl: carrierCallbackUrl(),
+    // The token stays on the server: it is what binds Shopify's calls to this shop.
+    callbackUrl: carrierCallbackUrl("<this shop's token>"),
     currency,
     backupRates: (settings?.backupRates ?? []).map((r) => ({
       name: r.name,

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { clientAddress } from "../lib/client-address.server";
 import { authenticateStorefront, storefrontProductInfo } from "../services/rates/app.server";
 
 const VARIANT = /^(\d{1,20}|gid:\/\/shopify\/ProductVariant\/\d{1,20})$/;
@@ -9,8 +10,10 @@ const VARIANT = /^(\d{1,20}|gid:\/\/shopify\/ProductVariant\/\d{1,20})$/;
  * (app proxy -> /proxy/product-info): print specs and a shipping estimate for
  * the product-page block. Never waits long: what is late is left out.
  */
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { shop, url } = await authenticateStorefront(request);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { shop, url } = await authenticateStorefront(request, {
+    clientAddress: clientAddress(request, context, { viaShopifyAppProxy: true }),
+  });
   const variantId = url.searchParams.get("variant_id") ?? "";
   if (!VARIANT.test(variantId)) {
     return json({ error: "variant_id must be a variant id" }, { status: 400 });

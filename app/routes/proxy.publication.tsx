@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { findPublicationForVariants } from "../models/storefront.server";
+import { clientAddress } from "../lib/client-address.server";
 import { authenticateStorefront } from "../services/rates/app.server";
 import { variantGid } from "../services/rates/rate-request";
+import { isHttpUrl } from "../services/safe-url";
 
 const ID = /^\d{1,20}$/;
 
@@ -15,13 +17,27 @@ function variantIdsOf(url: URL): string[] {
   return ids.flatMap((id) => [id, variantGid(id)]);
 }
 
-function isHttpUrl(value: string): boolean {
+/**
+ * Where to send the visitor back to: a path on the shop's own storefront.
+ * Browsers read `/\evil.example` and `/\t/evil.example` as other hosts, so
+ * the value is resolved the way a browser would, against the shop's origin,
+ * and only kept when it stays there. Answered as a path (the storefront may
+ * be on a custom domain), and never one starting with "//".
+ */
+function storefrontReturnPath(returnTo: string | null, shop: string): string {
+  // Backslashes and control characters have no business in a storefront path.
+  // eslint-disable-next-line no-control-regex
+  if (!returnTo || !returnTo.startsWith("/") || /[\\\u0000-\u001f\u007f]/.test(returnTo))
+    return "/";
+  const origin = `https://${shop}`;
+  let url: URL;
   try {
-    const u = new URL(value);
-    return u.protocol === "https:" || u.protocol === "http:";
+    url = new URL(returnTo, origin);
   } catch {
-    return false;
+    return "/";
   }
+  if (url.origin !== origin || url.pathname.startsWith("//")) return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**
@@ -30,14 +46,15 @@ function isHttpUrl(value: string): boolean {
  * block. With `redirect=1` it sends the visitor straight there (the block's
  * link works without JavaScript), or back to `return_to` when there is none.
  */
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { shop, url } = await authenticateStorefront(request);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { shop, url } = await authenticateStorefront(request, {
+    clientAddress: clientAddress(request, context, { viaShopifyAppProxy: true }),
+  });
   const publication = await findPublicationForVariants({ shop, variantIds: variantIdsOf(url) });
   const available = publication !== null && isHttpUrl(publication.checkoutUrl);
   if (url.searchParams.get("redirect") === "1") {
     if (available) return redirect(publication.checkoutUrl, 302);
-    const back = url.searchParams.get("return_to") ?? "/";
-    return redirect(back.startsWith("/") && !back.startsWith("//") ? back : "/", 302);
+    return redirect(storefrontReturnPath(url.searchParams.get("return_to"), shop), 302);
   }
   return json(
     available

@@ -7,7 +7,7 @@ import prisma from "../db.server";
 const payloadSchema = z.object({ current: z.array(z.string()) });
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, session, payload } = await authenticateWebhook(request);
+  const { shop, session, payload } = await authenticateWebhook(request, "app/scopes_update");
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success) {
     return new Response("scopes_update payload must carry `current`: a list of scopes", {

@@ -6,7 +6,7 @@ import { getLogger } from "../lib/logger.server";
 
 // Shopify may repeat this delivery, also after the shop's data is gone: harmless.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, topic, webhookId } = await authenticateWebhook(request);
+  const { shop, topic, webhookId } = await authenticateWebhook(request, "app/uninstalled");
   await recordUninstall({ shop });
   // Shopify removes an uninstalled app's carrier service; keep the merchant's choice for a reinstall.
   await forgetCarrierService({ shop });

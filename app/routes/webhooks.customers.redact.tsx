@@ -7,7 +7,7 @@ import { handleComplianceWebhook } from "../services/compliance";
 
 // Mandatory compliance topic: verified (401 on a bad HMAC), handled in one transaction, recorded.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, webhookId, payload } = await authenticateWebhook(request);
+  const { shop, webhookId, payload } = await authenticateWebhook(request, "customers/redact");
   const result = await handleComplianceWebhook(prisma, {
     shop,
     topic: "customers/redact",

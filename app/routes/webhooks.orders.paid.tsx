@@ -9,14 +9,23 @@ import { describeZodError, shopifyOrderSchema } from "../services/fulfilment/sho
 
 // Record durably, answer fast: the print service is called by the worker, not here.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, topic, webhookId, payload } = await authenticateWebhook(request);
+  const { shop, topic, webhookId, triggeredAt, payload } = await authenticateWebhook(
+    request,
+    "orders/paid",
+  );
   const order = shopifyOrderSchema.safeParse(payload);
   if (!order.success) {
     return new Response(`orders/paid payload not understood: ${describeZodError(order.error)}`, {
       status: 400,
     });
   }
-  const result = await ingestPaidOrder(prisma, { shop, webhookId, topic, order: order.data });
+  const result = await ingestPaidOrder(prisma, {
+    shop,
+    webhookId,
+    topic,
+    order: order.data,
+    triggeredAt,
+  });
   if (result.outcome === "planned") signalWorkAvailable();
   getLogger().info({ shop, topic, webhookId, outcome: result.outcome }, "order webhook recorded");
   return json({ outcome: result.outcome });

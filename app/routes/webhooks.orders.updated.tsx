@@ -7,7 +7,10 @@ import { applyOrderUpdate, PrintOrderBusyError } from "../services/fulfilment/co
 import { describeZodError, shopifyOrderSchema } from "../services/fulfilment/shopify-order";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, topic, payload } = await authenticateWebhook(request);
+  const { shop, topic, triggeredAt, payload } = await authenticateWebhook(
+    request,
+    "orders/updated",
+  );
   const order = shopifyOrderSchema.safeParse(payload);
   if (!order.success) {
     return new Response(`orders/updated payload not understood: ${describeZodError(order.error)}`, {
@@ -15,9 +18,14 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     });
   }
   try {
-    const { changed } = await applyOrderUpdate(prisma, { shop, topic, order: order.data });
+    const { changed, outdated } = await applyOrderUpdate(prisma, {
+      shop,
+      topic,
+      order: order.data,
+      triggeredAt,
+    });
     if (changed.length) signalWorkAvailable();
-    return json({ changed: changed.length });
+    return json({ changed: changed.length, ...(outdated ? { outdated } : {}) });
   } catch (error) {
     if (error instanceof PrintOrderBusyError) return busyResponse(error);
     throw error;

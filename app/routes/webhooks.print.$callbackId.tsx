@@ -46,12 +46,25 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { callback } = verified;
   const result = await noteStatusCallback(prisma, {
     shop: found.shop,
-    printOrderId: callback.orderId,
+    printOrderId: String(callback.orderId),
     ...(callback.orderReference ? { orderReference: callback.orderReference } : {}),
     ...(callback.oldStatus ? { oldStatus: callback.oldStatus } : {}),
     newStatus: callback.newStatus,
+    ...(callback.trackingCode ? { trackingCode: callback.trackingCode } : {}),
+    ...(callback.trackingUrl ? { trackingUrl: callback.trackingUrl } : {}),
   });
-  if (result.ok) signalWorkAvailable();
-  // Unknown orders are acknowledged too: the service should not keep retrying them.
-  return json({ received: true, known: result.ok });
+  if (result.outcome === "reference_mismatch") {
+    // The signature names the order; a body pointing at another one is not acted on.
+    getLogger().warn({ shop: found.shop }, "status callback rejected: order_reference mismatch");
+    return new Response("order_reference does not belong to the signed order_id", {
+      status: 400,
+    });
+  }
+  if (result.outcome === "noted") signalWorkAvailable();
+  // Unknown orders and replays are acknowledged too: the service should not keep retrying them.
+  return json({
+    received: true,
+    known: result.outcome !== "unknown_order",
+    ...(result.outcome === "replay" ? { duplicate: true } : {}),
+  });
 };

@@ -8,7 +8,7 @@ import { quoteCache } from "../services/rates/app.server";
 
 // Mandatory compliance topic: verified (401 on a bad HMAC), handled in one transaction, recorded.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, webhookId, payload } = await authenticateWebhook(request);
+  const { shop, webhookId, payload } = await authenticateWebhook(request, "shop/redact");
   const result = await handleComplianceWebhook(prisma, {
     shop,
     topic: "shop/redact",

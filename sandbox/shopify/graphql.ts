@@ -14,9 +14,12 @@ import {
   isNonNullType,
   isObjectType,
   isInterfaceType,
+  isEnumType,
   parse,
+  TypeInfo,
   validate,
   visit,
+  visitWithTypeInfo,
   type ASTNode,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -30,6 +33,7 @@ import {
 } from "graphql";
 import { matchesQuery, type SearchSpec } from "./search";
 import { SCHEMA_SDL } from "./schema-sdl";
+import type { GidType } from "./seed";
 import {
   FakeState,
   fromCents,
@@ -227,8 +231,38 @@ function imageView(url: string | null, alt: string | null, id: number): View | n
   };
 }
 
+/** A product's image as its featured media (a MediaImage whose preview is the image). */
+function mediaImageView(url: string | null, alt: string | null, id: number): View | null {
+  const image = imageView(url, alt, id);
+  if (!image) return null;
+  return {
+    __typename: "MediaImage",
+    id: gid("MediaImage", id),
+    alt,
+    mediaContentType: "IMAGE",
+    status: "READY",
+    preview: { image, status: "READY" },
+    image,
+    mimeType: "image/jpeg",
+  };
+}
+
 function shopView(ctx: GraphqlContext): View {
   const s = ctx.shop;
+  const address = {
+    __typename: "ShopAddress",
+    id: gid("ShopAddress", s.id),
+    address1: "Keizersgracht 1",
+    address2: null,
+    city: "Amsterdam",
+    company: s.name,
+    country: "Netherlands",
+    countryCodeV2: s.countryCode,
+    province: null,
+    provinceCode: null,
+    zip: "1015 AA",
+    phone: null,
+  };
   return {
     __typename: "Shop",
     id: gid("Shop", s.id),
@@ -248,21 +282,15 @@ function shopView(ctx: GraphqlContext): View {
       url: `https://${s.domain}`,
       sslEnabled: true,
     },
-    plan: { displayName: "Basic", partnerDevelopment: true, shopifyPlus: false },
-    billingAddress: {
-      __typename: "ShopAddress",
-      id: gid("ShopAddress", s.id),
-      address1: "Keizersgracht 1",
-      address2: null,
-      city: "Amsterdam",
-      company: s.name,
-      country: "Netherlands",
-      countryCodeV2: s.countryCode,
-      province: null,
-      provinceCode: null,
-      zip: "1015 AA",
-      phone: null,
+    plan: {
+      displayName: "Basic",
+      publicDisplayName: "Basic",
+      partnerDevelopment: true,
+      shopifyPlus: false,
     },
+    // The deprecated billingAddress and its replacement shopAddress are the same address.
+    billingAddress: address,
+    shopAddress: address,
   };
 }
 
@@ -319,6 +347,7 @@ function productView(ctx: GraphqlContext, p: ProductRecord): View {
     updatedAt: iso(p.updatedAt),
     onlineStoreUrl: p.status === "ACTIVE" ? `https://${p.shop}/products/${p.handle}` : null,
     featuredImage: imageView(p.imageUrl, p.imageAlt, p.id),
+    featuredMedia: mediaImageView(p.imageUrl, p.imageAlt, p.id),
     hasOnlyDefaultVariant: p.variantIds.length === 1 && variants()[0]?.title === "Default Title",
     totalInventory: variants().reduce((n, v) => n + v.inventoryQuantity, 0),
     options: () => {
@@ -415,7 +444,7 @@ function lineItemView(ctx: GraphqlContext, l: LineItemRecord): View {
     .reduce((n, fl) => n + fl.quantity, 0);
   return {
     __typename: "LineItem",
-    id: gid("LineItem", l.id),
+    id: ctx.state.ids.gid("LineItem", l.id),
     name: l.variantTitle ? `${l.title} - ${l.variantTitle}` : l.title,
     title: l.title,
     variantTitle: l.variantTitle,
@@ -443,8 +472,8 @@ function customerView(ctx: GraphqlContext, id: number | null): View | null {
   if (!c) return null;
   return {
     __typename: "Customer",
-    id: gid("Customer", c.id),
-    legacyResourceId: String(c.id),
+    id: ctx.state.ids.gid("Customer", c.id),
+    legacyResourceId: ctx.state.ids.shown("Customer", c.id),
     email: c.email,
     firstName: c.firstName,
     lastName: c.lastName,
@@ -458,8 +487,8 @@ function orderView(ctx: GraphqlContext, o: OrderRecord): View {
   const paid = o.financialStatus === "PAID";
   return {
     __typename: "Order",
-    id: gid("Order", o.id),
-    legacyResourceId: String(o.id),
+    id: ctx.state.ids.gid("Order", o.id),
+    legacyResourceId: ctx.state.ids.shown("Order", o.id),
     name: o.name,
     email: o.email,
     phone: o.phone,
@@ -554,7 +583,7 @@ function fulfillmentOrderView(ctx: GraphqlContext, fo: FulfillmentOrderRecord): 
     requestStatus: fo.requestStatus,
     createdAt: iso(fo.createdAt),
     updatedAt: iso(fo.updatedAt),
-    orderId: gid("Order", fo.orderId),
+    orderId: ctx.state.ids.gid("Order", fo.orderId),
     orderName: order?.name ?? "",
     order: () => (order ? orderView(ctx, order) : null),
     assignedLocation: {
@@ -673,8 +702,9 @@ function nodeById(ctx: GraphqlContext, id: string): View | null {
   const m = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d+)/.exec(id);
   if (!m) idArg(id, "");
   const type = m![1]!;
-  const n = Number(m![2]);
   const { state, shop } = ctx;
+  // Exact: an id beyond 2^53 finds its own record or none, never a rounded neighbour.
+  const n = state.ids.stored(m![2]!, type as GidType) ?? -1;
   switch (type) {
     case "Shop":
       return n === shop.id ? shopView(ctx) : null;
@@ -1164,7 +1194,8 @@ function rootValue(ctx: GraphqlContext): View {
     },
     order: (args: Args) => {
       requireAccess(ctx, "order", "read_orders");
-      const o = state.orders.get(idArg(args.id, "Order") ?? -1);
+      idArg(args.id, "Order");
+      const o = state.orders.get(state.ids.stored(String(args.id), "Order") ?? -1);
       return o && o.shop === shop.domain ? orderView(ctx, o) : null;
     },
     orders: (args: Args & PagingArgs) => {
@@ -1179,7 +1210,7 @@ function rootValue(ctx: GraphqlContext): View {
               financial_status: (x) => x.financialStatus.toLowerCase(),
               fulfillment_status: (x) => state.displayFulfillmentStatus(x).toLowerCase(),
               status: (x) => (x.cancelledAt ? "cancelled" : x.closedAt ? "closed" : "open"),
-              id: (x) => x.id,
+              id: (x) => state.ids.shown("Order", x.id),
               tag: (x) => x.tags,
             },
             text: ["name", "email"],
@@ -1559,6 +1590,8 @@ export interface GraphqlRequestBody {
 
 export interface GraphqlOutcome {
   body: { data?: unknown; errors?: ShopifyGraphqlError[]; extensions?: Record<string, unknown> };
+  /** Deprecated fields and enum values the request uses, as `Type.field` (Shopify's header). */
+  deprecations: string[];
   operationName: string | null;
   operationType: "query" | "mutation" | null;
   rootFields: string[];
@@ -1578,16 +1611,54 @@ export interface CostLimiter {
   };
 }
 
+/** Deprecated fields and enum values a document uses, with Shopify's reasons. */
+export function deprecatedUses(
+  document: DocumentNode,
+  schema: GraphQLSchema = adminSchema,
+): { coordinate: string; reason: string }[] {
+  const found = new Map<string, string>();
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field() {
+        const field = typeInfo.getFieldDef();
+        const parent = typeInfo.getParentType();
+        if (field?.deprecationReason && parent)
+          found.set(`${parent.name}.${field.name}`, field.deprecationReason);
+      },
+      EnumValue(node) {
+        const type = getNamedType(typeInfo.getInputType() ?? undefined);
+        const value = type && isEnumType(type) ? type.getValue(node.value) : undefined;
+        if (type && value?.deprecationReason)
+          found.set(`${type.name}.${value.name}`, value.deprecationReason);
+      },
+    }),
+  );
+  return [...found].map(([coordinate, reason]) => ({ coordinate, reason }));
+}
+
+export interface RunOptions {
+  /**
+   * Refuse a request that uses a deprecated field or enum value (an error, nothing run).
+   * Real Shopify answers it and only names the deprecations in a header; tests use this
+   * so that the app selecting one fails.
+   */
+  rejectDeprecated?: boolean;
+}
+
 export function runAdminGraphql(
   ctx: GraphqlContext,
   request: GraphqlRequestBody,
   limiter: CostLimiter | null,
+  options: RunOptions = {},
 ): GraphqlOutcome {
   const outcome = (
     body: GraphqlOutcome["body"],
     extra: Partial<GraphqlOutcome> = {},
   ): GraphqlOutcome => ({
     body,
+    deprecations: [],
     operationName: null,
     operationType: null,
     rootFields: [],
@@ -1608,6 +1679,19 @@ export function runAdminGraphql(
   const validationErrors = validate(adminSchema, document);
   if (validationErrors.length) {
     return outcome({ errors: validationErrors.map((e) => validationError(e, paths)) });
+  }
+  const deprecated = deprecatedUses(document);
+  const deprecations = deprecated.map((d) => d.coordinate);
+  if (options.rejectDeprecated && deprecated.length) {
+    return outcome(
+      {
+        errors: deprecated.map((d) => ({
+          message: `${d.coordinate} is deprecated. ${d.reason}`,
+          extensions: { code: "DEPRECATED_FIELD", coordinate: d.coordinate },
+        })),
+      },
+      { deprecations },
+    );
   }
   const operations = document.definitions.filter(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
@@ -1643,6 +1727,7 @@ export function runAdminGraphql(
   ) as Args;
   const requestedCost = queryCost(document, operation, variables);
   const meta = {
+    deprecations,
     operationName: operation.name?.value ?? null,
     operationType: operation.operation as "query" | "mutation",
     rootFields: operation.selectionSet.selections.flatMap((s) =>

@@ -79,9 +79,10 @@ export function orderPayload(state: FakeState, order: OrderRecord): JsonObject {
   const displayStatus = state.displayFulfillmentStatus(order);
   const customer = order.customerId === null ? undefined : state.customers.get(order.customerId);
   const totalWeight = lines.reduce((n, l) => n + l.grams * l.quantity, 0);
+  const ids = state.ids;
   return {
-    id: order.id,
-    admin_graphql_api_id: gid("Order", order.id),
+    id: ids.rest("Order", order.id),
+    admin_graphql_api_id: ids.gid("Order", order.id),
     app_id: 580111,
     browser_ip: null,
     buyer_accepts_marketing: false,
@@ -149,7 +150,7 @@ export function orderPayload(state: FakeState, order: OrderRecord): JsonObject {
     billing_address: restAddress(order.billingAddress),
     customer: customer
       ? {
-          id: customer.id,
+          id: ids.rest("Customer", customer.id),
           email: customer.email,
           created_at: t(customer.createdAt),
           updated_at: t(customer.createdAt),
@@ -163,11 +164,11 @@ export function orderPayload(state: FakeState, order: OrderRecord): JsonObject {
           phone: customer.phone,
           currency,
           tax_exemptions: [],
-          admin_graphql_api_id: gid("Customer", customer.id),
+          admin_graphql_api_id: ids.gid("Customer", customer.id),
           default_address: order.shippingAddress
             ? {
                 id: order.shippingAddress.id,
-                customer_id: customer.id,
+                customer_id: ids.rest("Customer", customer.id),
                 default: true,
                 ...restAddress(order.shippingAddress),
               }
@@ -181,7 +182,7 @@ export function orderPayload(state: FakeState, order: OrderRecord): JsonObject {
       created_at: t(f.createdAt),
       location_id: f.locationId,
       name: f.name,
-      order_id: order.id,
+      order_id: ids.rest("Order", order.id),
       origin_address: f.originAddress ?? {},
       receipt: {},
       service: "manual",
@@ -196,8 +197,8 @@ export function orderPayload(state: FakeState, order: OrderRecord): JsonObject {
       line_items: f.lineItems.map((fl) => {
         const line = state.lineItems.get(fl.lineItemId);
         return {
-          id: fl.lineItemId,
-          admin_graphql_api_id: gid("LineItem", fl.lineItemId),
+          id: ids.rest("LineItem", fl.lineItemId),
+          admin_graphql_api_id: ids.gid("LineItem", fl.lineItemId),
           quantity: fl.quantity,
           sku: line?.sku ?? null,
           title: line?.title ?? "",
@@ -207,8 +208,8 @@ export function orderPayload(state: FakeState, order: OrderRecord): JsonObject {
     line_items: lines.map((l) => {
       const done = fulfilledQty(l.id);
       return {
-        id: l.id,
-        admin_graphql_api_id: gid("LineItem", l.id),
+        id: ids.rest("LineItem", l.id),
+        admin_graphql_api_id: ids.gid("LineItem", l.id),
         attributed_staffs: [],
         current_quantity: order.cancelledAt ? 0 : l.quantity,
         fulfillable_quantity: order.cancelledAt ? 0 : l.quantity - done,
@@ -335,11 +336,13 @@ export function compliancePayload(
           .map((o) => (o.customerId === null ? undefined : state.customers.get(o.customerId)))
           .find(Boolean);
   const customerJson = {
-    id: customer?.id ?? 40999,
+    id: customer ? state.ids.rest("Customer", customer.id) : 40999,
     email: customer?.email ?? "customer@example.com",
     phone: customer?.phone ?? null,
   };
-  const orderIds = orders.filter((o) => !customer || o.customerId === customer.id).map((o) => o.id);
+  const orderIds = orders
+    .filter((o) => !customer || o.customerId === customer.id)
+    .map((o) => state.ids.rest("Order", o.id));
   switch (topic) {
     case "customers/data_request":
       return {

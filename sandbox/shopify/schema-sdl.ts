@@ -2,7 +2,9 @@
  * A faithful SUBSET of Shopify's Admin GraphQL API schema: real type, field,
  * argument, enum and input names, so queries written for real Shopify validate
  * here. Fields not listed here do not exist in the fake (queries using them get
- * Shopify's "Field 'x' doesn't exist on type 'Y'" error).
+ * Shopify's "Field 'x' doesn't exist on type 'Y'" error). Fields and enum values the real
+ * schema deprecates carry the same @deprecated reason (checked against Shopify's 2026-01
+ * Admin schema); the server names them in X-Shopify-API-Deprecated-Reason.
  */
 
 const COUNTRY_CODES =
@@ -23,6 +25,10 @@ type ${edgeName} {
 }`;
 
 const PAGING = "first: Int, after: String, last: Int, before: String, reverse: Boolean = false";
+
+/** Shopify's own deprecation, word for word, as the real 2026 Admin schema carries it. */
+const deprecated = (reason: string) => `@deprecated(reason: ${JSON.stringify(reason)})`;
+const LEGACY_STATUS = deprecated("This is a legacy status and is due to be deprecated.");
 
 export const SCHEMA_SDL = `
 schema {
@@ -74,7 +80,10 @@ enum OrderCancelReason { CUSTOMER DECLINED FRAUD INVENTORY OTHER STAFF }
 enum FulfillmentOrderStatus { CANCELLED CLOSED INCOMPLETE IN_PROGRESS ON_HOLD OPEN SCHEDULED }
 enum FulfillmentOrderRequestStatus { ACCEPTED CANCELLATION_ACCEPTED CANCELLATION_REJECTED CANCELLATION_REQUESTED CLOSED REJECTED SUBMITTED UNSUBMITTED }
 enum FulfillmentOrderAction { CANCEL_FULFILLMENT_ORDER CREATE_FULFILLMENT EXTERNAL HOLD MARK_AS_OPEN MERGE MOVE RELEASE_HOLD REQUEST_CANCELLATION REQUEST_FULFILLMENT SPLIT }
-enum FulfillmentStatus { CANCELLED ERROR FAILURE OPEN PENDING SUCCESS }
+enum FulfillmentStatus { CANCELLED ERROR FAILURE OPEN ${LEGACY_STATUS} PENDING ${LEGACY_STATUS} SUCCESS }
+enum MediaContentType { EXTERNAL_VIDEO IMAGE MODEL_3D VIDEO }
+enum MediaStatus { FAILED PROCESSING READY UPLOADED }
+enum MediaPreviewImageStatus { FAILED PROCESSING READY UPLOADED }
 enum FulfillmentDisplayStatus { ATTEMPTED_DELIVERY CANCELED CONFIRMED DELIVERED FAILURE FULFILLED IN_TRANSIT LABEL_PRINTED LABEL_PURCHASED LABEL_VOIDED MARKED_AS_FULFILLED NOT_DELIVERED OUT_FOR_DELIVERY PICKED_UP READY_FOR_PICKUP SUBMITTED }
 enum CarrierServiceCreateUserErrorCode { CARRIER_SERVICE_CREATE_FAILED }
 enum CarrierServiceUpdateUserErrorCode { CARRIER_SERVICE_UPDATE_FAILED }
@@ -99,6 +108,29 @@ type Image {
   height: Int
 }
 
+type MediaPreviewImage {
+  image: Image
+  status: MediaPreviewImageStatus!
+}
+
+interface Media {
+  alt: String
+  id: ID!
+  mediaContentType: MediaContentType!
+  preview: MediaPreviewImage
+  status: MediaStatus!
+}
+
+type MediaImage implements Media & Node {
+  id: ID!
+  alt: String
+  mediaContentType: MediaContentType!
+  preview: MediaPreviewImage
+  status: MediaStatus!
+  image: Image
+  mimeType: String
+}
+
 type Domain {
   id: ID!
   host: String!
@@ -107,7 +139,8 @@ type Domain {
 }
 
 type ShopPlan {
-  displayName: String!
+  displayName: String! ${deprecated("Use `publicDisplayName` instead.")}
+  publicDisplayName: String!
   partnerDevelopment: Boolean!
   shopifyPlus: Boolean!
 }
@@ -140,7 +173,8 @@ type Shop implements Node {
   url: URL!
   primaryDomain: Domain!
   plan: ShopPlan!
-  billingAddress: ShopAddress!
+  billingAddress: ShopAddress! ${deprecated("Use `shopAddress` instead.")}
+  shopAddress: ShopAddress!
 }
 
 type AccessScope {
@@ -179,7 +213,8 @@ type Product implements Node & LegacyInteroperability {
   createdAt: DateTime!
   updatedAt: DateTime!
   onlineStoreUrl: URL
-  featuredImage: Image
+  featuredImage: Image ${deprecated("Use `featuredMedia` instead.")}
+  featuredMedia: Media
   hasOnlyDefaultVariant: Boolean!
   totalInventory: Int!
   options(first: Int): [ProductOption!]!
@@ -201,7 +236,7 @@ type ProductVariant implements Node & LegacyInteroperability {
   availableForSale: Boolean!
   inventoryQuantity: Int
   selectedOptions: [SelectedOption!]!
-  image: Image
+  image: Image ${deprecated("Use `media` instead.")}
   product: Product!
   createdAt: DateTime!
   updatedAt: DateTime!
@@ -239,11 +274,11 @@ type MailingAddress implements Node {
 type Customer implements Node & LegacyInteroperability {
   id: ID!
   legacyResourceId: UnsignedInt64!
-  email: String
+  email: String ${deprecated("Use `defaultEmailAddress.emailAddress` instead.")}
   firstName: String
   lastName: String
   displayName: String!
-  phone: String
+  phone: String ${deprecated("Use `defaultPhoneNumber.phoneNumber` instead.")}
 }
 
 type Attribute {
@@ -575,9 +610,9 @@ type QueryRoot {
 
 type Mutation {
   fulfillmentCreate(fulfillment: FulfillmentInput!, message: String): FulfillmentCreatePayload
-  fulfillmentCreateV2(fulfillment: FulfillmentV2Input!, message: String): FulfillmentCreateV2Payload
+  fulfillmentCreateV2(fulfillment: FulfillmentV2Input!, message: String): FulfillmentCreateV2Payload ${deprecated("Use `fulfillmentCreate` instead.")}
   fulfillmentTrackingInfoUpdate(fulfillmentId: ID!, trackingInfoInput: FulfillmentTrackingInput!, notifyCustomer: Boolean): FulfillmentTrackingInfoUpdatePayload
-  fulfillmentTrackingInfoUpdateV2(fulfillmentId: ID!, trackingInfoInput: FulfillmentTrackingInput!, notifyCustomer: Boolean): FulfillmentTrackingInfoUpdateV2Payload
+  fulfillmentTrackingInfoUpdateV2(fulfillmentId: ID!, trackingInfoInput: FulfillmentTrackingInput!, notifyCustomer: Boolean): FulfillmentTrackingInfoUpdateV2Payload ${deprecated("Use `fulfillmentTrackingInfoUpdate` instead.")}
   fulfillmentCancel(id: ID!): FulfillmentCancelPayload
   carrierServiceCreate(input: DeliveryCarrierServiceCreateInput!): CarrierServiceCreatePayload
   carrierServiceUpdate(input: DeliveryCarrierServiceUpdateInput!): CarrierServiceUpdatePayload

@@ -81,6 +81,13 @@ function matchValue(candidate: string, pattern: string, exactWhenNoWildcard: boo
   const c = candidate.toLowerCase();
   const p = pattern.toLowerCase();
   const cmp = /^(>=|<=|>|<)(.+)$/.exec(p);
+  if (cmp && /^\d+$/.test(c) && /^\d+$/.test(cmp[2]!)) {
+    // Ids can exceed 2^53: whole numbers compare exactly.
+    const a = BigInt(c);
+    const b = BigInt(cmp[2]!);
+    const op = cmp[1];
+    return op === ">" ? a > b : op === ">=" ? a >= b : op === "<" ? a < b : a <= b;
+  }
   if (cmp) {
     const a = Number(c);
     const b = Number(cmp[2]);

@@ -25,6 +25,8 @@ import {
   type AddressInput,
   type Clock,
   type CreateOrderSpec,
+  type LargeIdType,
+  parseJsonExact,
   type OrderRecord,
   type ShopRecord,
 } from "./state";
@@ -82,12 +84,24 @@ export interface ShopifyFakeOptions {
   webhooksOnApiChanges?: boolean;
   /** Leaky bucket per shop; false disables. Default { maximumAvailable: 2000, restoreRate: 100 }. */
   rateLimit?: false | { maximumAvailable?: number; restoreRate?: number };
+  /**
+   * Answer a GraphQL error (and run nothing) when a request selects a deprecated field or
+   * enum value. Real Shopify answers and names them in X-Shopify-API-Deprecated-Reason,
+   * which the fake always sends; tests turn this on so the app using one fails.
+   */
+  rejectDeprecated?: boolean;
   /** Lifetime of expiring offline access tokens (Shopify: 3600). */
   accessTokenTtlSeconds?: number;
   /** Lifetime of refresh tokens (Shopify: 90 days). */
   refreshTokenTtlSeconds?: number;
   /** Lifetime of online access tokens (Shopify: ~1 day). */
   onlineTokenTtlSeconds?: number;
+  /**
+   * Where order, line item and customer ids start, as decimal text; beyond
+   * 2^53 if wanted (`{ Order: "820982911946154508" }`), like the 18-digit ids
+   * of Shopify's documented payloads. Default: the small seeded ranges.
+   */
+  idBases?: Partial<Record<LargeIdType, string>>;
 }
 
 export interface DeliveryOptions {
@@ -144,6 +158,8 @@ export interface RequestLogEntry {
   cost?: number;
   errors?: string[];
   userErrors?: unknown[];
+  /** Deprecated fields and enum values the request used (`Type.field`). */
+  deprecations?: string[];
 }
 
 export interface FaultSpec {
@@ -163,7 +179,8 @@ export interface FaultSpec {
 
 export interface OrderSnapshot {
   id: string;
-  legacyId: number;
+  /** Decimal text: it may exceed 2^53 (see idBases). */
+  legacyId: string;
   shop: string;
   name: string;
   email: string | null;
@@ -176,7 +193,7 @@ export interface OrderSnapshot {
   shippingAddress: unknown;
   lineItems: Array<{
     id: string;
-    legacyId: number;
+    legacyId: string;
     variantId: string | null;
     sku: string | null;
     title: string;
@@ -362,7 +379,7 @@ function parseParams(
     return { ...params, ...Object.fromEntries(new URLSearchParams(raw).entries()) };
   }
   try {
-    const parsed: unknown = JSON.parse(raw);
+    const parsed: unknown = parseJsonExact(raw);
     if (parsed && typeof parsed === "object")
       return { ...params, ...(parsed as Record<string, unknown>) };
   } catch {
@@ -376,7 +393,8 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
   const baseClock = options.clock ?? (() => Date.now());
   const clock: Clock = { now: () => baseClock() + clockOffset };
   const scopes = options.scopes ?? DEFAULT_SCOPES;
-  const makeState = () => new FakeState({ shops: options.shops, clock, scopes }, clock);
+  const makeState = () =>
+    new FakeState({ shops: options.shops, clock, scopes, idBases: options.idBases }, clock);
   let state = makeState();
   const extraShops: ShopSeed[] = [];
   let appUrl = options.appUrl?.replace(/\/$/, "") ?? null;
@@ -563,8 +581,8 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
       name: state.locations.get(id)?.name ?? "",
     });
     return {
-      id: gid("Order", order.id),
-      legacyId: order.id,
+      id: state.ids.gid("Order", order.id),
+      legacyId: state.ids.shown("Order", order.id),
       shop: order.shop,
       name: order.name,
       email: order.email,
@@ -576,8 +594,8 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
       currencyCode: order.currencyCode,
       shippingAddress: order.shippingAddress ? { ...order.shippingAddress } : null,
       lineItems: state.orderLineItems(order).map((l) => ({
-        id: gid("LineItem", l.id),
-        legacyId: l.id,
+        id: state.ids.gid("LineItem", l.id),
+        legacyId: state.ids.shown("LineItem", l.id),
         variantId: l.variantId === null ? null : gid("ProductVariant", l.variantId),
         sku: l.sku,
         title: l.title,
@@ -594,7 +612,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
         location: locationRef(fo.locationId),
         lineItems: fo.lineItems.map((li) => ({
           id: gid("FulfillmentOrderLineItem", li.id),
-          lineItemId: gid("LineItem", li.lineItemId),
+          lineItemId: state.ids.gid("LineItem", li.lineItemId),
           sku: state.lineItems.get(li.lineItemId)?.sku ?? null,
           totalQuantity: li.totalQuantity,
           remainingQuantity: li.remainingQuantity,
@@ -609,7 +627,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
         notifyCustomer: f.notifyCustomer,
         message: f.message,
         lineItems: f.lineItems.map((l) => ({
-          lineItemId: gid("LineItem", l.lineItemId),
+          lineItemId: state.ids.gid("LineItem", l.lineItemId),
           quantity: l.quantity,
         })),
         trackingHistory: f.trackingHistory.map((h) => ({ ...h })),
@@ -704,7 +722,9 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
         ["customers/data_request", "customers/redact", "shop/redact"].includes(input.topic)
       ) {
         const cid =
-          input.customerId === undefined ? undefined : parseId(input.customerId, "Customer");
+          input.customerId === undefined
+            ? undefined
+            : state.ids.stored(input.customerId, "Customer");
         payload = () => compliancePayload(state, shop, input.topic, cid);
       } else {
         throw new FakeError(422, `Give orderId or payload for topic ${input.topic}`);
@@ -1108,7 +1128,10 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
       scopes: new Set(token.scope.split(",").map((s) => s.trim())),
       onChange: onApiChange,
     };
-    const out = runAdminGraphql(ctx, params, limiter);
+    const out = runAdminGraphql(ctx, params, limiter, {
+      rejectDeprecated: options.rejectDeprecated ?? false,
+    });
+    if (out.deprecations.length) entry.deprecations = out.deprecations;
     entry.operationName = out.operationName;
     entry.operationType = out.operationType;
     entry.rootFields = out.rootFields;
@@ -1127,7 +1150,11 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
       const userErrors = Object.values(data).flatMap((v) => v?.userErrors ?? []);
       if (userErrors.length) entry.userErrors = userErrors;
     }
-    return new HttpReply(200, out.body);
+    // As Shopify does from 2025-04: the deprecations used, by name.
+    const headers: Record<string, string> = out.deprecations.length
+      ? { "X-Shopify-API-Deprecated-Reason": out.deprecations.join(", ") }
+      : {};
+    return new HttpReply(200, out.body, headers);
   }
 
   async function handleControl(

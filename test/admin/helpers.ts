@@ -27,6 +27,8 @@ export async function startAdminEnv(): Promise<AdminEnv> {
     apiKey: TEST_API_KEY,
     apiSecret: TEST_API_SECRET,
     port: 0,
+    // A deprecated field or enum value in an app query fails the test instead of a warning.
+    rejectDeprecated: true,
   });
   const uninstall = installShopifyRedirect({ target: shopify.url });
   return {

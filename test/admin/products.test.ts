@@ -359,6 +359,8 @@ describe("publications", () => {
         publicationsAction,
         post("/app/publications", {
           source: "file",
+          listing: "offering",
+          offeringId: "228478",
           title: "Poster",
           fileUrl: "https://files.example.com/poster.pdf",
           pages: "1",
@@ -380,6 +382,8 @@ describe("publications", () => {
         publicationsAction,
         post("/app/publications", {
           source: "file",
+          listing: "offering",
+          offeringId: "228478",
           title: "Poster book",
           fileUrl: "https://files.example.com/poster.pdf",
           pages: "48",

@@ -169,6 +169,21 @@ describe("Settings page", () => {
       "countryCode",
       "emailAddresses",
     ]);
+    // Values the print service refuses are field errors here, not a failed request.
+    const refused = await call(
+      settingsAction,
+      post("/app/settings", {
+        intent: "billing",
+        companyName: "Print Connect Demo BV",
+        emailAddresses: "billing@example.com, billing@-example.com",
+        countryCode: "XX",
+      }),
+    );
+    expect(
+      Object.keys(
+        (await data<{ fieldErrors: Record<string, string> }>(refused)).fieldErrors,
+      ).sort(),
+    ).toEqual(["countryCode", "emailAddresses"]);
 
     const parent = await data<{ ok: boolean; id: number }>(
       await call(

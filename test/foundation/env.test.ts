@@ -69,6 +69,17 @@ describe("environment schema", () => {
     }
   });
 
+  it("trusts no proxy by default, and refuses a TRUSTED_PROXIES entry that is not an address or range", () => {
+    expect(parseEnv({}).trustedProxies).toEqual([]);
+    expect(parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8, 2001:db8::1" }).trustedProxies).toEqual([
+      "10.0.0.0/8",
+      "2001:db8::1",
+    ]);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8 lb.internal" })).toThrow(
+      /TRUSTED_PROXIES: not an IP address or CIDR range: lb\.internal/,
+    );
+  });
+
   it("requires the secret when an API key is given outside production", () => {
     expect(() => parseEnv({ SHOPIFY_API_KEY: "key" })).toThrow(/SHOPIFY_API_SECRET/);
   });

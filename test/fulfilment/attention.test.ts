@@ -58,6 +58,28 @@ describe("orders that need the merchant", () => {
     expect(printOrder.printOrderId).toBeNull();
   });
 
+  it("an email or a country code the print service would refuse, before anything is created", async () => {
+    const email = await attentionFor([{ variantId: MAPPINGS.photoBook.variantId }], {
+      email: "anna@localhost",
+    });
+    expect(email.printOrder.lastErrorCode).toBe("ADDRESS_INVALID");
+    expect(email.printOrder.lastErrorMessage).toMatch(/email address is not one/);
+    expect(email.printOrder.lastErrorMessage).not.toContain("anna@localhost");
+    const country = await attentionFor([{ variantId: MAPPINGS.photoBook.variantId }], {
+      shippingAddress: { countryCode: "XX" },
+    });
+    expect(country.printOrder.lastErrorCode).toBe("ADDRESS_INVALID");
+    expect(country.printOrder.lastErrorMessage).toMatch(/country code "XX"/);
+    for (const { printOrder } of [email, country]) {
+      expect(printOrder.printOrderId).toBeNull();
+      expect(
+        h.sandbox.control
+          .requests({ op: "order.create" })
+          .some((r) => r.path.includes(printOrder.orderReference)),
+      ).toBe(false);
+    }
+  });
+
   it("a destination no production facility ships to", async () => {
     const { printOrder } = await attentionFor([{ variantId: MAPPINGS.photoBook.variantId }], {
       shippingAddress: { countryCode: "RU", city: "Moscow", zip: "101000" },

@@ -523,7 +523,12 @@ describe("JSON interface over HTTP", () => {
     await expect(
       client.orders.files({
         orderId: 1,
-        files: { contentWidth: 1, contentHeight: 1, numberOfPages: 1 },
+        files: {
+          contentUrl: "https://files.example.com/a.pdf",
+          contentWidth: 1,
+          contentHeight: 1,
+          numberOfPages: 1,
+        },
       }),
     ).rejects.toMatchObject({ kind: "conflict", customCode: "ORD_FILES_STATE" });
   });
@@ -556,6 +561,7 @@ describe("JSON interface over HTTP", () => {
     );
     const { client } = makeClient(server.url);
     const params = {
+      selection: { kind: "offering" as const, offeringId: 228478 },
       currency: "EUR",
       locale: "en",
       order: {
@@ -582,7 +588,9 @@ describe("JSON interface over HTTP", () => {
       apiKey: KEYS.merchantApiKey,
       currency: "EUR",
       locale: "en",
+      order: { product: { title: "My Book", offeringId: 228478 } },
     });
+    expect(server.requests[0]!.json).not.toHaveProperty("selection");
     expect(await client.publications.create(params)).toMatchObject({
       kind: "public",
       publicationId: 123456,
@@ -596,6 +604,48 @@ describe("JSON interface over HTTP", () => {
     await expect(client.publications.create(params)).rejects.toBeInstanceOf(
       PrintResponseShapeError,
     );
+  });
+
+  it("publication.create: the offering or category is required and named by one replaceable function", async () => {
+    server.on("POST /rest/v3/publication/create", () => ({ body: { id: 5 } }));
+    const file = {
+      src: "https://f.example/a.pdf",
+      pages: 48,
+      dimensions: { height: 297, width: 210 },
+    };
+    const params = {
+      currency: "EUR",
+      locale: "en",
+      order: { reference: "pub-2", product: { title: "Posters", source: { file } } },
+    };
+    const { client } = makeClient(server.url);
+    // Without a choice nothing is sent: the service would otherwise pick a product.
+    await expect(
+      client.publications.create(params as Parameters<typeof client.publications.create>[0]),
+    ).rejects.toBeInstanceOf(PrintInputError);
+    expect(server.requests).toHaveLength(0);
+
+    await client.publications.create({
+      ...params,
+      selection: { kind: "category", categoryCode: "WA" },
+    });
+    expect(server.requests[0]!.json).toMatchObject({
+      order: { product: { title: "Posters", categoryCode: "WA" } },
+    });
+
+    const custom = makeClient(server.url, {
+      publicationSelection: (body, selection) => ({
+        ...body,
+        productSelection:
+          selection.kind === "offering" ? selection.offeringId : selection.categoryCode,
+      }),
+    });
+    await custom.client.publications.create({
+      ...params,
+      selection: { kind: "offering", offeringId: 228565 },
+    });
+    expect(server.requests[1]!.json).toMatchObject({ productSelection: 228565 });
+    expect(server.requests[1]!.json).not.toHaveProperty("order.product.offeringId");
   });
 
   it("billing entities: create and list as a tree", async () => {

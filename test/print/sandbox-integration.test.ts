@@ -347,6 +347,7 @@ describe("sandbox: JSON interface", () => {
 
   it("publication.create: all three response forms with checkout URLs", async () => {
     const params = {
+      selection: { kind: "offering" as const, offeringId: 228478 },
       currency: "EUR",
       locale: "en",
       order: {
@@ -440,7 +441,10 @@ describe("sandbox: JSON interface", () => {
       expect(received.length).toBeGreaterThan(0);
       for (const body of received) {
         const v = verifyStatusCallback(body, KEYS.secretKey);
-        expect(v).toMatchObject({ ok: true, callback: { orderId, orderReference: "cb-1" } });
+        expect(v).toMatchObject({
+          ok: true,
+          callback: { orderId: String(orderId), orderReference: "cb-1" },
+        });
         expect(verifyStatusCallback(body, "wrong-secret")).toMatchObject({
           ok: false,
           reason: "bad_signature",

@@ -51,7 +51,7 @@ describe("status callbacks", () => {
       ok: true,
       callback: {
         signature: good.signature,
-        orderId: 1234,
+        orderId: "1234",
         orderReference: "shop-1",
         oldStatus: "PAID",
         newStatus: "SHIPPED",
@@ -108,6 +108,22 @@ describe("status callbacks", () => {
     expect(verifyStatusCallback({ ...good, order_id: "12a" }, secretKey)).toMatchObject({
       reason: "invalid_body",
     });
+  });
+
+  it("reads an order id beyond 2^53 from the JSON text exactly (never a rounded neighbour)", () => {
+    const text = (signedOver: string) =>
+      `{"signature":"${paymentSecret(secretKey, signedOver)}","order_id":9007199254740993,"new_status":"SHIPPED"}`;
+    expect(verifyStatusCallback(text("9007199254740993"), secretKey)).toMatchObject({
+      ok: true,
+      callback: { orderId: "9007199254740993" },
+    });
+    expect(verifyStatusCallback(text("9007199254740992"), secretKey)).toMatchObject({
+      reason: "bad_signature",
+    });
+    // Already rounded by whoever parsed it: refused, not taken for another order.
+    expect(
+      verifyStatusCallback({ ...good, order_id: 2 ** 53 + 2, signature: "ab" }, secretKey),
+    ).toMatchObject({ reason: "invalid_body" });
   });
 
   it("uses the same rule as the payment secret (sha256 of secretKey + order id)", () => {

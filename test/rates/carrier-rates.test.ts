@@ -4,8 +4,14 @@ import { checkoutRateLimit } from "~/services/rates/app.server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { saveBackupRates } from "~/models/carrier.server";
+import {
+  ensureCarrierCallbackToken,
+  saveBackupRates,
+  saveCarrierState,
+} from "~/models/carrier.server";
+import { saveMapping } from "~/models/mapping.server";
 import { savePrintSettings } from "~/models/print-settings.server";
+import { recordInstall } from "~/models/shop.server";
 import { createPrintClient } from "~/services/print";
 import {
   adminGraphql,
@@ -16,12 +22,14 @@ import {
   ratesRuntime,
 } from "~/services/rates/app.server";
 import { unauthenticated } from "~/shopify.server";
-import { action as carrierRates } from "~/routes/carrier.rates";
+import { action as shopCarrierRates } from "~/routes/carrier.rates.$token";
 import { TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
 import { startServer } from "../print/helpers";
 import { MAPPINGS, SANDBOX_KEYS, SHOP, startRatesHarness, type RatesHarness } from "./harness";
 
 let h: RatesHarness;
+/** The demo shop's own carrier-callback token. */
+let token: string;
 
 interface Rate {
   service_name: string;
@@ -67,6 +75,7 @@ beforeAll(async () => {
   await h.map(MAPPINGS.artPrint);
   const { admin } = await unauthenticated.admin(SHOP);
   await enableCarrierRates({ shop: SHOP, graphql: adminGraphql(admin) });
+  token = (await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } })).carrierCallbackToken!;
 });
 afterAll(async () => {
   await h?.close();
@@ -79,15 +88,16 @@ afterEach(async () => {
 });
 
 describe("carrier service registration", () => {
-  it("registers one active carrier service calling /carrier/rates and remembers its id", async () => {
+  it("registers one active carrier service calling the shop's own /carrier/rates/<token> and remembers its id", async () => {
     const services = h.shopify.control.listCarrierServices(SHOP);
     expect(services).toHaveLength(1);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(services[0]).toMatchObject({
-      callbackUrl: `${TEST_APP_URL}/carrier/rates`,
+      callbackUrl: `${TEST_APP_URL}/carrier/rates/${token}`,
       active: true,
       name: "Print Connect",
     });
-    expect(carrierCallbackUrl()).toBe(`${TEST_APP_URL}/carrier/rates`);
+    expect(carrierCallbackUrl(token)).toBe(`${TEST_APP_URL}/carrier/rates/${token}`);
     const shop = await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(shop).toMatchObject({ carrierRatesEnabled: true, carrierServiceId: services[0]!.id });
   });
@@ -293,8 +303,8 @@ describe("POST /carrier/rates", () => {
     });
     const sign = (secret: string) => createHmac("sha256", secret).update(body).digest("base64");
     const post = (signature: string) =>
-      carrierRates({
-        request: new Request(`${TEST_APP_URL}/carrier/rates`, {
+      shopCarrierRates({
+        request: new Request(`${TEST_APP_URL}/carrier/rates/${token}`, {
           method: "POST",
           body,
           headers: {
@@ -303,7 +313,7 @@ describe("POST /carrier/rates", () => {
             "X-Shopify-Shop-Domain": SHOP,
           },
         }),
-        params: {},
+        params: { token },
         context: {},
       });
     expect((await post(sign("wrong-secret"))).status).toBe(401);
@@ -338,6 +348,83 @@ describe("POST /carrier/rates", () => {
   });
 });
 
+describe("a rate request is answered only for the shop whose callback URL Shopify called", () => {
+  const OTHER = "other-rates-shop.myshopify.com";
+  let otherToken: string;
+  const body = JSON.stringify({
+    rate: {
+      destination: { country: "NL", postal_code: "1000", city: "Somewhere" },
+      items: [{ quantity: 1, variant_id: 20001, requires_shipping: true }],
+      currency: "EUR",
+    },
+  });
+  // Signed exactly as Shopify signs the demo shop's checkout request; the
+  // signature covers the body only.
+  const signature = createHmac("sha256", TEST_API_SECRET).update(body).digest("base64");
+  const post = (path: string, shop: string) =>
+    fetch(`${h.appUrl}${path}`, {
+      method: "POST",
+      body,
+      headers: {
+        "Content-Type": "application/json",
+        "X-Shopify-Hmac-Sha256": signature,
+        "X-Shopify-Shop-Domain": shop,
+      },
+    });
+
+  beforeAll(async () => {
+    // A second installed shop with rates on, quoting the same variant.
+    await recordInstall({ shop: OTHER, scopes: "write_shipping" });
+    await savePrintSettings({
+      shop: OTHER,
+      input: {
+        printEnvironment: "sandbox",
+        printBaseUrl: h.sandbox.url,
+        ...SANDBOX_KEYS,
+        currency: "EUR",
+      },
+    });
+    await saveMapping({ shop: OTHER, mapping: MAPPINGS.photoBook });
+    await saveCarrierState({
+      shop: OTHER,
+      enabled: true,
+      carrierServiceId: "gid://shopify/DeliveryCarrierService/424242",
+    });
+    otherToken = (await ensureCarrierCallbackToken({ shop: OTHER })).token;
+  });
+
+  it("refuses (401) the demo shop's signed body at its URL with another shop's domain, asking nothing upstream", async () => {
+    quoteCache.clear();
+    const before = h.quoteRequests();
+    const forged = await post(`/carrier/rates/${token}`, OTHER);
+    expect(forged.status).toBe(401);
+    expect(await forged.text()).toMatch(/does not belong to X-Shopify-Shop-Domain/);
+    expect(h.quoteRequests()).toBe(before);
+  });
+
+  it("refuses (401) the unbound /carrier/rates for a shop that has its own URL", async () => {
+    const before = h.quoteRequests();
+    const forged = await post("/carrier/rates", OTHER);
+    expect(forged.status).toBe(401);
+    expect((await post("/carrier/rates", SHOP)).status).toBe(401);
+    expect(h.quoteRequests()).toBe(before);
+  });
+
+  it("refuses (401) an unknown or malformed token", async () => {
+    expect((await post(`/carrier/rates/${"A".repeat(43)}`, SHOP)).status).toBe(401);
+    expect((await post("/carrier/rates/not-a-token", SHOP)).status).toBe(401);
+  });
+
+  it("answers each shop at its own URL", async () => {
+    const own = await post(`/carrier/rates/${token}`, SHOP);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { rates: Rate[] }).rates).toHaveLength(1);
+    const other = await post(`/carrier/rates/${otherToken}`, OTHER);
+    expect(other.status).toBe(200);
+    expect(((await other.json()) as { rates: Rate[] }).rates).toHaveLength(1);
+  });
+});
+
 describe("turning rates off", () => {
   it("removes the carrier service and answers no rates", async () => {
     const { admin } = await unauthenticated.admin(SHOP);
@@ -352,8 +439,8 @@ describe("turning rates off", () => {
         currency: "EUR",
       },
     });
-    const response = await carrierRates({
-      request: new Request(`${TEST_APP_URL}/carrier/rates`, {
+    const response = await shopCarrierRates({
+      request: new Request(`${TEST_APP_URL}/carrier/rates/${token}`, {
         method: "POST",
         body,
         headers: {
@@ -363,7 +450,7 @@ describe("turning rates off", () => {
           "X-Shopify-Shop-Domain": SHOP,
         },
       }),
-      params: {},
+      params: { token },
       context: {},
     });
     expect(await response.json()).toEqual({ rates: [] });

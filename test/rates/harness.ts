@@ -18,6 +18,7 @@ import { authenticate } from "~/shopify.server";
 import { saveMapping, type MappingInput } from "~/models/mapping.server";
 import { savePrintSettings } from "~/models/print-settings.server";
 import { action as carrierRates } from "~/routes/carrier.rates";
+import { action as shopCarrierRates } from "~/routes/carrier.rates.$token";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
 import { loader as productInfo } from "~/routes/proxy.product-info";
 import { loader as publication } from "~/routes/proxy.publication";
@@ -32,6 +33,7 @@ export const SANDBOX_KEYS = {
 
 const ROUTES: Route[] = [
   { path: /^\/carrier\/rates$/, handler: carrierRates as RouteHandler },
+  { path: /^\/carrier\/rates\/(?<token>[^/]+)$/, handler: shopCarrierRates as RouteHandler },
   { path: /^\/webhooks\/app\/uninstalled$/, handler: appUninstalled as RouteHandler },
   { path: /^\/proxy\/product-info$/, handler: productInfo as RouteHandler },
   { path: /^\/proxy\/publication$/, handler: publication as RouteHandler },
@@ -40,6 +42,8 @@ const ROUTES: Route[] = [
 export interface RatesHarness {
   sandbox: Sandbox;
   shopify: ShopifyFake;
+  /** Where the app's routes answer over HTTP (what TEST_APP_URL reaches). */
+  appUrl: string;
   /** Installs (token exchange through authenticate.admin), as a merchant opening the app. */
   install(): Promise<void>;
   map(mapping: MappingInput): Promise<void>;
@@ -53,6 +57,8 @@ export async function startRatesHarness(): Promise<RatesHarness> {
     apiKey: TEST_API_KEY,
     apiSecret: TEST_API_SECRET,
     rateLimit: false,
+    // A deprecated field or enum value in an app query fails the test instead of a warning.
+    rejectDeprecated: true,
   });
   const routes = await startRouteServer(ROUTES, TEST_APP_URL);
   const toShopify = installShopifyRedirect({ target: shopify.url });
@@ -66,6 +72,7 @@ export async function startRatesHarness(): Promise<RatesHarness> {
   const harness: RatesHarness = {
     sandbox,
     shopify,
+    appUrl: routes.url,
     async install() {
       const token = mintSessionToken({
         apiKey: TEST_API_KEY,

@@ -1,9 +1,12 @@
 import "../support/app-env";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
-import { sessionStorage } from "~/shopify.server";
-import { resumeCarrierRates } from "~/services/rates/app.server";
+import { sessionStorage, unauthenticated } from "~/shopify.server";
+import { adminGraphql, resumeCarrierRates } from "~/services/rates/app.server";
+import { registerCarrierService } from "~/services/rates/carrier-service";
 import { saveCarrierState } from "~/models/carrier.server";
+import { TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
 import { SHOP, startRatesHarness, type RatesHarness } from "./harness";
 
 let h: RatesHarness;
@@ -74,5 +77,63 @@ describe("uninstall and reinstall", () => {
     });
     // And a second call has nothing to do.
     expect(await resumeCarrierRates({ shop: SHOP })).toBeNull();
+  });
+});
+
+describe("registrations made before shops had their own callback URL", () => {
+  /** The state an older version left: registered at the unbound URL, no token. */
+  async function registeredAtUnboundUrl() {
+    await prisma.shop.update({ where: { shop: SHOP }, data: { carrierCallbackToken: null } });
+    const { admin } = await unauthenticated.admin(SHOP);
+    const id = await registerCarrierService(adminGraphql(admin), {
+      callbackUrl: `${TEST_APP_URL}/carrier/rates`,
+    });
+    await saveCarrierState({ shop: SHOP, enabled: true, carrierServiceId: id });
+    expect(h.shopify.control.listCarrierServices(SHOP).map((s) => s.callbackUrl)).toEqual([
+      `${TEST_APP_URL}/carrier/rates`,
+    ]);
+    return id;
+  }
+  const ownUrl = async () => {
+    const { carrierCallbackToken } = await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(carrierCallbackToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    return `${TEST_APP_URL}/carrier/rates/${carrierCallbackToken}`;
+  };
+
+  it("moves the registration to the shop's own URL when rates are resumed", async () => {
+    const id = await registeredAtUnboundUrl();
+    expect(await resumeCarrierRates({ shop: SHOP })).toBe(id);
+    expect(h.shopify.control.listCarrierServices(SHOP)).toMatchObject([
+      { id, callbackUrl: await ownUrl(), active: true },
+    ]);
+    expect(await resumeCarrierRates({ shop: SHOP })).toBeNull();
+  });
+
+  it("answers checkout at the unbound URL once, moves the registration, then refuses the unbound URL", async () => {
+    const id = await registeredAtUnboundUrl();
+    // Checkout calls the old URL: answered (no print items mapped here: no rates).
+    const first = await h.shopify.control.requestShippingRates({ shop: SHOP });
+    expect(first.status).toBe(200);
+    // ... and the registration is moved in the background.
+    await vi.waitFor(async () => {
+      expect(h.shopify.control.listCarrierServices(SHOP)).toMatchObject([
+        { id, callbackUrl: await ownUrl() },
+      ]);
+    });
+    const next = await h.shopify.control.requestShippingRates({ shop: SHOP });
+    expect(next.status).toBe(200);
+    // The unbound URL no longer answers for this shop.
+    const body = JSON.stringify({ rate: { destination: { country: "NL" }, items: [] } });
+    const unbound = await fetch(`${h.appUrl}/carrier/rates`, {
+      method: "POST",
+      body,
+      headers: {
+        "X-Shopify-Hmac-Sha256": createHmac("sha256", TEST_API_SECRET)
+          .update(body)
+          .digest("base64"),
+        "X-Shopify-Shop-Domain": SHOP,
+      },
+    });
+    expect(unbound.status).toBe(401);
   });
 });

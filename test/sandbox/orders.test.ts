@@ -480,6 +480,7 @@ describe("publications and billing entities", () => {
       reference: "pub-1",
       product: {
         title: "Poems & <Songs>",
+        offeringId: 228478,
         source: {
           file: {
             src: "https://files.example.com/p.pdf",

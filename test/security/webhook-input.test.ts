@@ -125,7 +125,8 @@ describe("an order body without line_items", () => {
 
   it("orders/cancelled without an id: 400, nothing written", async () => {
     const before = await everything();
-    const { id: _id, ...noId } = withoutLines;
+    // Neither `id` nor `admin_graphql_api_id` (either one names the order).
+    const { id: _id, admin_graphql_api_id: _gid, ...noId } = withoutLines;
     const response = await deliverRaw(ordersCancelled, "orders/cancelled", JSON.stringify(noId));
     expect(response.status).toBe(400);
     expect(await everything()).toBe(before);

@@ -144,7 +144,7 @@ describe("webhook delivery", () => {
     expect(paid.headers["x-shopify-triggered-at"]).toBeTruthy();
     const payload = JSON.parse(paid.body) as Record<string, unknown>;
     expect(payload).toMatchObject({
-      id: order.legacyId,
+      id: Number(order.legacyId),
       admin_graphql_api_id: order.id,
       name: "#1001",
       email: "buyer@example.com",

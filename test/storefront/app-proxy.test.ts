@@ -19,7 +19,12 @@ import {
 } from "../rates/harness";
 
 let h: RatesHarness;
-const args = (request: Request) => ({ request, params: {}, context: {} });
+// The load context server/app.js gives a request that came from Shopify's app proxy.
+const args = (request: Request) => ({
+  request,
+  params: {},
+  context: { remoteAddress: "192.0.2.80" },
+});
 const getInfo = (params: Record<string, string>, options?: Parameters<typeof appProxyRequest>[2]) =>
   respond(() => productInfo(args(appProxyRequest("/proxy/product-info", params, options))));
 

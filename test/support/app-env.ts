@@ -60,4 +60,6 @@ Object.assign(process.env, {
   DATABASE_URL: testDatabaseUrl,
   ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+  // The print sandbox listens on loopback; tests of the address rule itself set their own list.
+  PRINT_ALLOWED_PRIVATE_HOSTS: process.env.PRINT_ALLOWED_PRIVATE_HOSTS ?? "127.0.0.1",
 });

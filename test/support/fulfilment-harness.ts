@@ -11,6 +11,7 @@ import {
   mintSessionToken,
   startShopifyFake,
   type ShopifyFake,
+  type ShopifyFakeOptions,
 } from "../../sandbox/shopify";
 import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
@@ -55,12 +56,17 @@ export interface Harness {
 export const fastRetry = { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-export async function startHarness(options: { sandbox?: SandboxOptions } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { sandbox?: SandboxOptions; shopify?: Pick<ShopifyFakeOptions, "idBases"> } = {},
+): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, seed: 11, ...options.sandbox });
   const shopify = await startShopifyFake({
     apiKey: TEST_API_KEY,
     apiSecret: TEST_API_SECRET,
     rateLimit: false,
+    // A deprecated field or enum value in an app query fails the test instead of a warning.
+    rejectDeprecated: true,
+    ...options.shopify,
   });
   const uninstallRedirect = installShopifyRedirect({ target: shopify.url });
   const routes = await startRouteServer(ROUTES, TEST_APP_URL);

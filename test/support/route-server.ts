@@ -4,6 +4,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { requestContext } from "../../server/app.js";
 
 export type RouteHandler = (args: {
   request: Request;
@@ -36,7 +37,12 @@ export async function startRouteServer(routes: Route[], appUrl: string) {
     });
     let response: Response;
     try {
-      response = await found.r.handler({ request, params: { ...found.m!.groups }, context: {} });
+      response = await found.r.handler({
+        request,
+        params: { ...found.m!.groups },
+        // The load context server/app.js gives every request (the socket's address).
+        context: requestContext(req),
+      });
     } catch (thrown) {
       response =
         thrown instanceof Response ? thrown : new Response(String(thrown), { status: 500 });

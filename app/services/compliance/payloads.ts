@@ -1,7 +1,12 @@
 import { z } from "zod";
+import { shopifyNumericId } from "../shopify-ids";
 
-/** Shopify's compliance webhook payloads, parsed tolerantly (ids as numbers or strings). */
-const id = z.union([z.number(), z.string()]).transform((v) => String(v));
+/**
+ * Shopify's compliance webhook payloads, parsed tolerantly (null where a
+ * field may be missing). Ids are exact decimal text: the payloads carry no
+ * admin_graphql_api_id, and customer and order ids can exceed 2^53.
+ */
+const id = shopifyNumericId;
 const optText = z
   .string()
   .nullish()

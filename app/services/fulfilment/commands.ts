@@ -1,5 +1,7 @@
-import type { PrintOrder, PrismaClient } from "@prisma/client";
+import { createHash } from "node:crypto";
+import { Prisma, type PrintOrder, type PrismaClient } from "@prisma/client";
 import { eventRow, type EventActor } from "./events";
+import { orderVersion, storedOlderThan, versionColumns } from "./order-version";
 import { filesForLine, mapShippingAddress, type MappingForPlan } from "./plan";
 import { shopifyLineItemSchema, type ShopifyOrder } from "./shopify-order";
 import { isPrintOrderStatus, isUnpaid, isUnpaidOrder, type PrintOrderStatus } from "./status";
@@ -65,53 +67,105 @@ async function retryWhileBusy<T>(run: () => Promise<T>): Promise<T> {
   return run();
 }
 
-/** A status callback is a hint: schedule an immediate re-read of the order. */
+export type StatusCallbackResult =
+  /** Recorded; the worker re-reads the order. */
+  | { outcome: "noted"; message: string }
+  /** The same callback was recorded before: nothing done. */
+  | { outcome: "replay" }
+  /** No print order of this shop has that print-service order id. */
+  | { outcome: "unknown_order" }
+  /** The body's order_reference is not the signed order's. */
+  | { outcome: "reference_mismatch" };
+
+/** The largest value of the 32-bit integer column print-service order ids are stored in. */
+const MAX_STORED_PRINT_ORDER_ID = 2_147_483_647;
+
+/** A print-service order id as stored (an integer column), or null when it cannot be one. */
+function storedPrintOrderId(id: string): number | null {
+  if (!/^\d{1,10}$/.test(id)) return null;
+  const n = Number(id);
+  return n > 0 && n <= MAX_STORED_PRINT_ORDER_ID ? n : null;
+}
+
+/** What makes two status callbacks the same one: everything they say. */
+function statusCallbackKey(orderRowId: string, input: StatusCallbackInput): string {
+  const content = JSON.stringify([
+    input.printOrderId,
+    input.oldStatus ?? null,
+    input.newStatus,
+    input.trackingCode ?? null,
+    input.trackingUrl ?? null,
+  ]);
+  return `status_callback:${orderRowId}:${createHash("sha256").update(content).digest("hex")}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+export interface StatusCallbackInput {
+  shop: string;
+  /** The order id the signature covers (a string, as received). */
+  printOrderId: string;
+  orderReference?: string;
+  oldStatus?: string;
+  newStatus: string;
+  trackingCode?: string;
+  trackingUrl?: string;
+  now?: Date;
+}
+
+/**
+ * A status callback is a hint: schedule an immediate re-read of the order.
+ * Its signature covers only `order_id`, so that alone picks the order (the
+ * body's `order_reference` must agree when given), and the callback carries
+ * no timestamp or nonce, so one whose content was recorded for this order
+ * before is a replay: recorded once (a unique key on its event), then dropped.
+ */
 export async function noteStatusCallback(
   db: Db,
-  input: {
-    shop: string;
-    printOrderId: number;
-    orderReference?: string;
-    oldStatus?: string;
-    newStatus: string;
-    now?: Date;
-  },
-): Promise<CommandResult> {
+  input: StatusCallbackInput,
+): Promise<StatusCallbackResult> {
   const now = input.now ?? new Date();
-  const order = await db.printOrder.findFirst({
-    where: {
-      shop: input.shop,
-      OR: [
-        { printOrderId: input.printOrderId },
-        ...(input.orderReference ? [{ orderReference: input.orderReference }] : []),
-      ],
-    },
-  });
-  if (!order) return { ok: false, status: 404, message: "No such print order for this shop" };
+  const printOrderId = storedPrintOrderId(input.printOrderId);
+  if (printOrderId === null) return { outcome: "unknown_order" };
+  const order = await db.printOrder.findFirst({ where: { shop: input.shop, printOrderId } });
+  if (!order) return { outcome: "unknown_order" };
+  if (input.orderReference !== undefined && input.orderReference !== order.orderReference) {
+    return { outcome: "reference_mismatch" };
+  }
   const resting = order.status === "cancelled" || order.status === "needs_attention";
-  await db.$transaction([
-    db.printOrder.updateMany({
-      where: {
-        id: order.id,
-        shop: input.shop,
-        status: { notIn: ["cancelled", "needs_attention"] },
-      },
-      data: { nextAttemptAt: now },
-    }),
-    db.orderEvent.create({
-      data: eventRow({
-        shop: input.shop,
-        shopOrderId: order.shopOrderId,
-        printOrderId: order.id,
-        actor: "callback",
-        type: "status_callback",
-        message: `Status update from the print service: ${input.oldStatus ?? "?"} to ${input.newStatus}.`,
-        data: { old: input.oldStatus ?? null, new: input.newStatus },
-        at: now,
+  try {
+    await db.$transaction([
+      db.orderEvent.create({
+        data: {
+          ...eventRow({
+            shop: input.shop,
+            shopOrderId: order.shopOrderId,
+            printOrderId: order.id,
+            actor: "callback",
+            type: "status_callback",
+            message: `Status update from the print service: ${input.oldStatus ?? "?"} to ${input.newStatus}.`,
+            data: { old: input.oldStatus ?? null, new: input.newStatus },
+            at: now,
+          }),
+          dedupeKey: statusCallbackKey(order.id, input),
+        },
       }),
-    }),
-  ]);
-  return { ok: true, message: resting ? "noted" : "re-read scheduled" };
+      db.printOrder.updateMany({
+        where: {
+          id: order.id,
+          shop: input.shop,
+          status: { notIn: ["cancelled", "needs_attention"] },
+        },
+        data: { nextAttemptAt: now },
+      }),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return { outcome: "replay" };
+    throw error;
+  }
+  return { outcome: "noted", message: resting ? "noted" : "re-read scheduled" };
 }
 
 async function mappingsFor(db: Db, shop: string, variantIds: string[]) {
@@ -119,22 +173,33 @@ async function mappingsFor(db: Db, shop: string, variantIds: string[]) {
   return new Map<string, MappingForPlan>(rows.map((r) => [r.variantId, r]));
 }
 
+interface OrderUpdateInput {
+  shop: string;
+  order: ShopifyOrder;
+  topic: string;
+  /** The delivery's X-Shopify-Triggered-At. */
+  triggeredAt?: string | undefined;
+  now?: Date;
+}
+
 /**
  * orders/updated: keep the snapshot current; send a changed address while
  * unpaid, flag a changed country or state after payment; pick up personalised
- * files that arrived as line item properties.
+ * files that arrived as line item properties. A delivery older than the
+ * stored order (a replay, or one that arrived late) changes nothing and is
+ * answered `outdated`.
  */
 export function applyOrderUpdate(
   db: Db,
-  input: { shop: string; order: ShopifyOrder; topic: string; now?: Date },
-): Promise<{ changed: string[] }> {
+  input: OrderUpdateInput,
+): Promise<{ changed: string[]; outdated?: true }> {
   return retryWhileBusy(() => applyOrderUpdateOnce(db, input));
 }
 
 async function applyOrderUpdateOnce(
   db: Db,
-  input: { shop: string; order: ShopifyOrder; topic: string; now?: Date },
-): Promise<{ changed: string[] }> {
+  input: OrderUpdateInput,
+): Promise<{ changed: string[]; outdated?: true }> {
   const { shop, order } = input;
   const now = input.now ?? new Date();
   const actor = `webhook:${input.topic}` as EventActor;
@@ -158,16 +223,20 @@ async function applyOrderUpdateOnce(
     shop,
     stored.printOrders.flatMap((p) => p.items.map((i) => i.variantId)),
   );
+  const version = orderVersion(order.updated_at, input.triggeredAt);
 
-  await db.$transaction(async (tx) => {
-    await tx.shopOrder.update({
-      where: { id: stored.id },
+  const applied = await db.$transaction(async (tx) => {
+    // First and conditional: an older delivery writes nothing at all.
+    const { count } = await tx.shopOrder.updateMany({
+      where: { id: stored.id, shop, ...storedOlderThan(version) },
       data: {
         email: order.email ?? order.contact_email ?? stored.email,
         shippingAddress: newAddress ? JSON.stringify(newAddress) : null,
         lineItems: JSON.stringify(order.line_items),
+        ...versionColumns(version),
       },
     });
+    if (count === 0) return false;
     for (const printOrder of stored.printOrders) {
       const status = statusOf(printOrder.status);
       let locked = false;
@@ -266,8 +335,9 @@ async function applyOrderUpdateOnce(
         changed.push(`file:${item.id}`);
       }
     }
+    return true;
   });
-  return { changed };
+  return applied ? { changed } : { changed: [], outdated: true };
 }
 
 /** orders/cancelled: unpaid print orders are cancelled here; paid ones are flagged. */

@@ -1,11 +1,13 @@
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { eventRow } from "./events";
+import { orderVersion, storedOlderThan, versionColumns } from "./order-version";
 import { orderReference, planPrintItems, type MappingForPlan } from "./plan";
 import { variantGid, type ShopifyOrder } from "./shopify-order";
 
 export type IngestResult =
   | { outcome: "duplicate_delivery" }
   | { outcome: "already_planned"; shopOrderId: string }
+  | { outcome: "cancelled"; shopOrderId: string }
   | { outcome: "nothing_to_print"; shopOrderId: string; skipped: number }
   | { outcome: "planned"; shopOrderId: string; printOrderIds: string[]; skipped: number };
 
@@ -18,21 +20,33 @@ function isUniqueViolation(error: unknown): boolean {
  * answers what happened. No call leaves the process: the worker does the rest.
  *
  * Repeats are recognised twice over: by the delivery's webhook id, and by the
- * shop order itself (a print order is planned once per shop order).
+ * shop order itself (a print order is planned once per shop order). The
+ * order's version is stored, so later orders/updated deliveries that are
+ * older than this one are not applied; an older copy of a stored order does
+ * not overwrite its snapshot either.
  */
 export async function ingestPaidOrder(
   db: PrismaClient,
-  input: { shop: string; webhookId: string; topic: string; order: ShopifyOrder; now?: Date },
+  input: {
+    shop: string;
+    webhookId: string;
+    topic: string;
+    order: ShopifyOrder;
+    /** The delivery's X-Shopify-Triggered-At. */
+    triggeredAt?: string | undefined;
+    now?: Date;
+  },
 ): Promise<IngestResult> {
   const { shop, webhookId, topic, order } = input;
   const now = input.now ?? new Date();
+  const version = orderVersion(order.updated_at, input.triggeredAt);
   try {
     return await db.$transaction(async (tx) => {
       await tx.webhookReceipt.create({ data: { shop, webhookId, topic, receivedAt: now } });
 
       const existing = await tx.shopOrder.findUnique({
         where: { shop_shopifyOrderId: { shop, shopifyOrderId: order.id } },
-        select: { id: true, _count: { select: { printOrders: true } } },
+        select: { id: true, cancelledAt: true, _count: { select: { printOrders: true } } },
       });
       if (existing && existing._count.printOrders > 0) {
         return { outcome: "already_planned", shopOrderId: existing.id } as const;
@@ -56,11 +70,40 @@ export async function ingestPaidOrder(
         lineItems: JSON.stringify(order.line_items),
         customerId: order.customer?.id ?? null,
       };
+      if (existing) {
+        await tx.shopOrder.updateMany({
+          where: { id: existing.id, shop, ...storedOlderThan(version) },
+          data: { ...snapshot, ...versionColumns(version) },
+        });
+      }
       const shopOrder = existing
-        ? await tx.shopOrder.update({ where: { id: existing.id }, data: snapshot })
-        : await tx.shopOrder.create({ data: { shop, shopifyOrderId: order.id, ...snapshot } });
+        ? existing
+        : await tx.shopOrder.create({
+            data: { shop, shopifyOrderId: order.id, ...snapshot, ...versionColumns(version) },
+          });
 
       const actor = `webhook:${topic}` as const;
+      // Shopify already had the order cancelled when it reported the payment
+      // (or orders/cancelled came first): printing it would cost the merchant
+      // for a parcel nobody should get.
+      if (order.cancelled_at || existing?.cancelledAt) {
+        await tx.shopOrder.updateMany({
+          where: { id: shopOrder.id, shop, cancelledAt: null },
+          data: { cancelledAt: now },
+        });
+        await tx.orderEvent.create({
+          data: eventRow({
+            shop,
+            shopOrderId: shopOrder.id,
+            actor,
+            type: "cancelled_before_planning",
+            message: `${order.name} was already cancelled in Shopify when its payment arrived; nothing was sent to print.`,
+            data: { cancelledAt: order.cancelled_at ?? existing?.cancelledAt?.toISOString() },
+            at: now,
+          }),
+        });
+        return { outcome: "cancelled", shopOrderId: shopOrder.id } as const;
+      }
       if (plan.items.length === 0) {
         await tx.orderEvent.create({
           data: eventRow({

@@ -1,6 +1,8 @@
 import type { AddressDetailsInput, FileDetailsInput, SpineInput } from "../print";
+import { isCountryCode, isEmail } from "../print/input-rules";
 import type { ShopifyLineItem, ShopifyOrder } from "./shopify-order";
 import { variantGid } from "./shopify-order";
+import { httpUrlOrNull } from "../safe-url";
 
 /** What planning needs of a variant mapping (a plain shape, not a database row). */
 export interface MappingForPlan {
@@ -54,6 +56,14 @@ function spineFor(mapping: MappingForPlan): SpineInput | undefined {
   };
 }
 
+/** The raw value of a line's file property, as the customer gave it. */
+export function fileProperty(
+  name: string,
+  line: Pick<ShopifyLineItem, "properties">,
+): string | undefined {
+  return line.properties.find((p) => p.name === name)?.value;
+}
+
 /**
  * The file details for one line: the mapping's own file, or for personalised
  * products the URL in the line's property with the mapping's dimensions.
@@ -63,9 +73,10 @@ export function filesForLine(
   mapping: MappingForPlan,
   line: Pick<ShopifyLineItem, "properties">,
 ): FileDetailsInput | null {
-  const url = mapping.fileProperty
-    ? line.properties.find((p) => p.name === mapping.fileProperty)?.value
-    : (mapping.contentUrl ?? undefined);
+  // A property is customer input: anything but an http(s) URL is no file (and no link).
+  const url = httpUrlOrNull(
+    mapping.fileProperty ? fileProperty(mapping.fileProperty, line) : mapping.contentUrl,
+  );
   if (!url) return null;
   const files: FileDetailsInput = {
     contentUrl: url,
@@ -139,6 +150,22 @@ export function mapShippingAddress(order: ShopifyOrder): AddressResult {
       ok: false,
       reason: "The order has no customer email address.",
       action: "Add the customer's email to the Shopify order, then retry.",
+    };
+  }
+  // The print service refuses both (400); say which, instead of a refused request.
+  if (!isEmail(email)) {
+    return {
+      ok: false,
+      // The address itself stays out of the message: it is the customer's data.
+      reason: "The customer email address is not one the print service accepts.",
+      action: "Correct the customer's email in the Shopify order, then retry.",
+    };
+  }
+  if (!isCountryCode(a.country_code!)) {
+    return {
+      ok: false,
+      reason: `The shipping address's country code "${a.country_code}" is not a known country code.`,
+      action: fix,
     };
   }
   return {

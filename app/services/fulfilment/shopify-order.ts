@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { adminGraphqlApiId, keyedId, shopifyNumericId } from "../shopify-ids";
 
 /**
  * The parts of Shopify's order webhook payload (REST shape) the pipeline uses,
- * parsed tolerantly: ids may be numbers or strings, optional fields may be null.
+ * parsed tolerantly: optional fields may be null. Ids are exact decimal text
+ * (see shopify-ids): an order, line item or customer is keyed on the number in
+ * its admin_graphql_api_id where the payload has one, otherwise on its id.
  */
-const id = z.union([z.number(), z.string()]).transform((v) => String(v));
+const id = shopifyNumericId;
 const text = z
   .union([z.string(), z.number()])
   .nullish()
@@ -27,34 +30,77 @@ export const shopifyAddressSchema = z.object({
 });
 export type ShopifyAddress = z.infer<typeof shopifyAddressSchema>;
 
-export const shopifyLineItemSchema = z.object({
-  id,
-  variant_id: id.nullish(),
-  product_id: id.nullish(),
-  title: z.string().default(""),
-  variant_title: z.string().nullish(),
-  sku: z.string().nullish(),
-  quantity: z.number().int().nonnegative(),
-  price: text,
-  properties: z
-    .array(z.object({ name: z.string(), value: text }))
-    .nullish()
-    .transform((v) => v ?? []),
-});
+/** Keys an object on its GID's number (else its id); an object with neither is refused. */
+function keyOn<T extends { id?: string | null; admin_graphql_api_id?: string | null }>(
+  type: string,
+) {
+  return ({ admin_graphql_api_id, ...rest }: T, ctx: z.RefinementCtx) => {
+    const key = keyedId(type, { id: rest.id, admin_graphql_api_id });
+    if (key === undefined) {
+      ctx.addIssue({ code: "custom", path: ["id"], message: `no ${type} id` });
+      return z.NEVER;
+    }
+    return { ...rest, id: key };
+  };
+}
+
+export const shopifyLineItemSchema = z
+  .object({
+    id: id.nullish(),
+    admin_graphql_api_id: adminGraphqlApiId("LineItem").nullish(),
+    variant_id: id.nullish(),
+    product_id: id.nullish(),
+    title: z.string().default(""),
+    variant_title: z.string().nullish(),
+    sku: z.string().nullish(),
+    quantity: z.number().int().nonnegative(),
+    price: text,
+    properties: z
+      .array(z.object({ name: z.string(), value: text }))
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .transform(keyOn("LineItem"));
 export type ShopifyLineItem = z.infer<typeof shopifyLineItemSchema>;
 
-export const shopifyOrderSchema = z.object({
-  id,
-  name: z.string(),
-  email: text,
-  contact_email: text,
-  currency: z.string().default("EUR"),
-  line_items: z.array(shopifyLineItemSchema),
-  shipping_address: shopifyAddressSchema.nullish(),
-  customer: z.object({ id: id.nullish(), email: text }).nullish(),
-  cancelled_at: z.string().nullish(),
-});
+export const shopifyOrderSchema = z
+  .object({
+    id: id.nullish(),
+    admin_graphql_api_id: adminGraphqlApiId("Order").nullish(),
+    name: z.string(),
+    email: text,
+    contact_email: text,
+    currency: z.string().default("EUR"),
+    line_items: z.array(shopifyLineItemSchema),
+    shipping_address: shopifyAddressSchema.nullish(),
+    customer: z
+      .object({
+        id: id.nullish(),
+        admin_graphql_api_id: adminGraphqlApiId("Customer").nullish(),
+        email: text,
+      })
+      .transform(({ admin_graphql_api_id, ...c }) => ({
+        ...c,
+        id: keyedId("Customer", { id: c.id, admin_graphql_api_id }),
+      }))
+      .nullish(),
+    cancelled_at: z.string().nullish(),
+    // Orders the deliveries of one order: an older one is never applied over a newer one.
+    updated_at: z
+      .string()
+      .refine((v) => !Number.isNaN(Date.parse(v)), "not a date-time")
+      .nullish(),
+  })
+  .transform(keyOn("Order"));
 export type ShopifyOrder = z.infer<typeof shopifyOrderSchema>;
+
+/** Just which order a payload is about (orders/cancelled needs no more). */
+export const shopifyOrderRefSchema = z
+  .object({
+    id: id.nullish(),
+    admin_graphql_api_id: adminGraphqlApiId("Order").nullish(),
+  })
+  .transform(keyOn("Order"));
 
 export function variantGid(variantId: string): string {
   return variantId.startsWith("gid://") ? variantId : `gid://shopify/ProductVariant/${variantId}`;

@@ -11,12 +11,14 @@ import {
   FacilityConflictError,
   type FileDetailsInput,
   type Offering,
+  type OrderDetails,
   type PrintClient,
 } from "../print";
 import { eventRow, type NewEvent } from "./events";
 import { AttentionError, classifyFailure, type AttentionReason } from "./failures";
 import { offeringLimitProblems } from "./limits";
-import { mapShippingAddress, orderReference } from "./plan";
+import { fileProperty, mapShippingAddress, orderReference } from "./plan";
+import { httpUrlOrNull, isHttpUrl } from "../safe-url";
 import {
   FULFILLMENT_CREATE_MUTATION,
   fulfilmentDataTruncated,
@@ -33,9 +35,13 @@ import { shopifyOrderSchema, lineItemGid, orderGid } from "./shopify-order";
 import {
   interpretServiceState,
   isPrintOrderStatus,
+  itemStateAdvances,
+  itemStateLabel,
   movesForward,
+  noteUnknownState,
   RESTING_STATUSES,
   serviceStateAdvances,
+  serviceStateLabel,
   type PrintOrderStatus,
 } from "./status";
 
@@ -87,6 +93,8 @@ type Loaded = PrintOrder & { items: PrintOrderItem[]; shopOrder: ShopOrder };
 interface StepResult {
   data: Prisma.PrintOrderUpdateManyMutationInput & { status?: PrintOrderStatus };
   events: Omit<NewEvent, "shop" | "shopOrderId" | "printOrderId">[];
+  /** Item states read from the service that move an item forward. */
+  items?: { id: string; serviceState: string }[];
   /** Go straight on with the next step under the same claim. */
   continue: boolean;
 }
@@ -353,6 +361,12 @@ export class FulfilmentWorker {
         data: { ...data, ...lease },
       });
       if (count !== 1) throw new LeaseLostError();
+      for (const item of result.items ?? []) {
+        await tx.printOrderItem.updateMany({
+          where: { id: item.id, shop: order.shop, printOrderRowId: order.id },
+          data: { serviceState: item.serviceState },
+        });
+      }
       if (result.events.length) {
         await tx.orderEvent.createMany({
           data: result.events.map((e) =>
@@ -422,6 +436,22 @@ export class FulfilmentWorker {
       shipping_address: order.shopOrder.shippingAddress
         ? JSON.parse(order.shopOrder.shippingAddress)
         : null,
+    });
+  }
+
+  /**
+   * A customer's file property that is present but not an http(s) URL (say
+   * `javascript:...`) was not taken as the file; waiting would never end, so
+   * the merchant is asked to attach one.
+   */
+  private checkCustomerFile(order: Loaded, item: PrintOrderItem) {
+    const line = this.orderOf(order).line_items.find((l) => l.id === item.shopifyLineItemId);
+    const given = line && item.fileProperty ? fileProperty(item.fileProperty, line) : undefined;
+    if (given === undefined || given.trim() === "" || isHttpUrl(given)) return;
+    throw new AttentionError({
+      code: "FILE_URL_INVALID",
+      message: `The customer's "${item.fileProperty}" for "${item.title}" is not a web address (http or https), so it cannot be printed.`,
+      action: "Attach the print file's URL below, or ask the customer for a new link, then retry.",
     });
   }
 
@@ -506,6 +536,7 @@ export class FulfilmentWorker {
           action: "Add a file URL to the product mapping, then retry.",
         });
       }
+      if (!item.fileDetails && item.fileProperty) this.checkCustomerFile(order, item);
       for (const p of offeringLimitProblems(offering, {
         quantity: item.quantity,
         numberOfPages: files?.numberOfPages ?? null,
@@ -535,12 +566,14 @@ export class FulfilmentWorker {
         currency: order.currency,
         items: quoteItems,
       });
+      // The service's own totals: productPrice is before the quantity discount, so adding it
+      // up by hand would overstate what the order costs. VAT comes per rate; one figure is
+      // their sum.
       const vat = quote.summary.vatSummary.reduce((sum, v) => sum + v.vat.amountMinor, 0);
-      const product = quote.items.reduce((sum, i) => sum + i.productPrice.amountMinor, 0);
       return this.route(order, shop, {
         wholesaleShippingMinor: quote.summary.totalShippingPrice.amountMinor,
         wholesaleTaxMinor: vat,
-        wholesaleTotalMinor: product + quote.summary.totalShippingPrice.amountMinor + vat,
+        wholesaleTotalMinor: quote.summary.totalWholesalePrice.amountMinor,
       });
     } catch (error) {
       if (error instanceof FacilityConflictError && order.items.length > 1) {
@@ -797,7 +830,57 @@ export class FulfilmentWorker {
 
   /** Re-reads the print order and moves forward with what it says. */
   private async follow(order: Loaded, shop: Shop, client: PrintClient): Promise<StepResult> {
-    const details = await client.orders.details({ orderId: order.printOrderId! });
+    const read = await client.orders.details({ orderId: order.printOrderId! });
+    // The tracking URL becomes a link in the admin and in Shopify: http(s) only.
+    const details = { ...read, trackingUrl: httpUrlOrNull(read.trackingUrl) ?? undefined };
+    const result = await this.followOrder(order, shop, details);
+    const items = this.itemStateChanges(order, details.items);
+    if (items.length === 0) return result;
+    return {
+      ...result,
+      items,
+      events: [
+        ...result.events,
+        ...items.map((i) => ({
+          actor: "poller" as const,
+          type: "item_state",
+          message: `Print service, "${i.title}": ${itemStateLabel(i.serviceState)}.`,
+          data: { item: i.itemReference, state: i.serviceState },
+        })),
+      ],
+    };
+  }
+
+  /** Item states that move an item forward; an item is matched by its reference. */
+  private itemStateChanges(
+    order: Loaded,
+    read: OrderDetails["items"],
+  ): { id: string; serviceState: string; title: string; itemReference: string }[] {
+    const changes: { id: string; serviceState: string; title: string; itemReference: string }[] =
+      [];
+    for (const entry of read) {
+      const state = entry.itemStatus;
+      if (!state) continue;
+      noteUnknownState("item", state, this.deps.logger);
+      // Without a reference only a one-item order can be matched safely.
+      const item = entry.itemReference
+        ? order.items.find((i) => i.itemReference === entry.itemReference)
+        : read.length === 1 && order.items.length === 1
+          ? order.items[0]
+          : undefined;
+      if (!item || !itemStateAdvances(item.serviceState, state)) continue;
+      changes.push({
+        id: item.id,
+        serviceState: state,
+        title: item.title,
+        itemReference: item.itemReference,
+      });
+    }
+    return changes;
+  }
+
+  /** Moves the print order forward with what the service's order record says. */
+  private async followOrder(order: Loaded, shop: Shop, details: OrderDetails): Promise<StepResult> {
     const now = this.now();
     const data: StepResult["data"] = {
       lastSyncedAt: now,
@@ -818,7 +901,9 @@ export class FulfilmentWorker {
       data.retailTotalMinor = prices.totalRetailPriceIncTaxes?.amountMinor ?? undefined;
     }
     const state = details.orderState;
-    const advanced = state !== undefined && serviceStateAdvances(order.serviceState, state);
+    if (state !== undefined) noteUnknownState("order", state, this.deps.logger);
+    const advanced =
+      state !== undefined && serviceStateAdvances(order.serviceState, state, order.status);
     // Shipped earlier without a tracking number: keep reading until the number arrives.
     const awaitingTracking =
       !advanced &&
@@ -836,7 +921,7 @@ export class FulfilmentWorker {
       events.push({
         actor: "poller",
         type: "service_state",
-        message: `Print service: ${state.replaceAll("_", " ").toLowerCase()}.`,
+        message: `Print service: ${serviceStateLabel(state)}.`,
         data: { state },
       });
     }

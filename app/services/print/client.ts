@@ -21,7 +21,11 @@ import {
   type OrderCreateIdempotentResult,
   type OrderCreateParams,
 } from "./resources/orders";
-import { Publications } from "./resources/publications";
+import {
+  Publications,
+  productPublicationSelection,
+  type PublicationSelectionWire,
+} from "./resources/publications";
 import { Quotes } from "./resources/quotes";
 
 export interface PrintClientOptions {
@@ -50,6 +54,8 @@ export interface PrintClientOptions {
   requestId?: () => string;
   /** How legacy secrets join merchantApiKey and externalOrderId; default concatenation. */
   legacySecretJoin?: LegacySecretJoin;
+  /** How a publication request names its offering or category; default `order.product` fields. */
+  publicationSelection?: PublicationSelectionWire;
   userAgent?: string;
 }
 
@@ -96,6 +102,7 @@ export class PrintClient {
       buttonKey: options.buttonKey,
       baseUrls: this.baseUrls,
       legacySecretJoin: options.legacySecretJoin ?? concatLegacySecretJoin,
+      publicationSelection: options.publicationSelection ?? productPublicationSelection,
     };
     this.offerings = new Offerings(ctx);
     this.categories = new Categories(ctx);

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { request, type Dispatcher } from "undici";
 import type { z } from "zod";
+import { BLOCKED_ADDRESS_CODE } from "../net/guarded-dispatcher";
 import type { PrintBaseUrls } from "./environments";
 import {
   PrintConnectionError,
@@ -17,6 +18,7 @@ import {
   type PrintApiError,
 } from "./errors";
 import type { PrintLogger } from "./logger";
+import type { PublicationSelectionWire } from "./resources/publications";
 import { redactUrl, redactValue } from "./redact";
 import {
   RETRY_CLASS,
@@ -82,6 +84,8 @@ const NOT_SENT_CODES = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "UND_ERR_CONNECT_TIMEOUT",
+  // Refused by the address rule before any connection (../net/guarded-dispatcher).
+  BLOCKED_ADDRESS_CODE,
 ]);
 
 function errorCode(e: unknown): string | undefined {
@@ -343,4 +347,6 @@ export interface ClientContext {
   buttonKey: string | undefined;
   baseUrls: PrintBaseUrls;
   legacySecretJoin: (merchantApiKey: string, externalOrderId: string) => string;
+  /** How a publication request names its offering or category (undocumented; replaceable). */
+  publicationSelection: PublicationSelectionWire;
 }

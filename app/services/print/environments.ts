@@ -58,10 +58,16 @@ export function resolveBaseUrls(
   };
   for (const key of ["json", "legacy", "checkout"] as const) {
     const value = stripSlash(merged[key]);
+    let url: URL;
     try {
-      new URL(value);
+      url = new URL(value);
     } catch {
       throw new TypeError(`invalid ${key} base URL: ${JSON.stringify(value)}`);
+    }
+    // Paths are appended to the root as text: a "?" or "#" would cut them off,
+    // letting the base URL choose the path actually called.
+    if (/[?#]/.test(value) || url.username || url.password) {
+      throw new TypeError(`${key} base URL must have no query, fragment or credentials`);
     }
     merged[key] = value;
   }

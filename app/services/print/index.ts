@@ -91,12 +91,14 @@ export type {
   OfferingWithCategory,
 } from "./resources/offerings";
 export {
+  KNOWN_ITEM_STATES,
   KNOWN_ORDER_STATES,
   SPINE_FONTS,
   type AddressDetailsInput,
   type AddressInput,
   type FileDetailsInput,
   type FilesResult,
+  type KnownItemState,
   type KnownOrderState,
   type OrderAddress,
   type OrderAddressParams,
@@ -116,5 +118,12 @@ export {
   type SpineInput,
   type Tax,
 } from "./resources/orders";
-export type { PublicationCreateParams, PublicationCreated } from "./resources/publications";
+export {
+  productPublicationSelection,
+  type PublicationCreateParams,
+  type PublicationCreated,
+  type PublicationRequestBody,
+  type PublicationSelection,
+  type PublicationSelectionWire,
+} from "./resources/publications";
 export type { Quote, QuoteParams, QuotedItem } from "./resources/quotes";

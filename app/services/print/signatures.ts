@@ -8,6 +8,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { parseJsonLossless } from "../lossless-json";
 
 /** JSON `POST /order/payment` secret. */
 export function paymentSecret(secretKey: string, orderId: number | string): string {
@@ -55,21 +56,32 @@ const optionalText = z
   .nullish()
   .transform((v) => (v === null || v === undefined || v === "" ? undefined : String(v)));
 
+/** The longest order state the service names is 24 characters; anything far longer is not one. */
+export const STATUS_TEXT_MAX = 64;
+
 /** zod parser for the body the service POSTs to the merchant's status URL. */
 export const statusCallbackSchema = z
   .object({
     signature: z.string().min(1),
+    // Kept as exact decimal text: the signature covers the id's digits, and an
+    // id beyond 2^53 must not become another order's by rounding.
     order_id: z.union([
-      z.number().int().positive(),
+      z
+        .number()
+        .int()
+        .positive()
+        .refine(Number.isSafeInteger, "order id beyond 2^53 arrived as a rounded number")
+        .transform(String),
       z
         .string()
-        .regex(/^\d+$/)
-        .transform(Number)
-        .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
+        .regex(/^0*[1-9]\d*$/, "expected a positive integer order id")
+        .transform((v) => v.replace(/^0+/, "")),
     ]),
     order_reference: optionalText,
-    old_status: optionalText,
-    new_status: z.string().min(1),
+    old_status: optionalText.refine((v) => v === undefined || v.length <= STATUS_TEXT_MAX, {
+      message: `at most ${STATUS_TEXT_MAX} characters`,
+    }),
+    new_status: z.string().min(1).max(STATUS_TEXT_MAX),
     tracking_code: optionalText,
     tracking_url: optionalText,
   })
@@ -104,7 +116,8 @@ export function verifyCallbackSignature(
 }
 
 /**
- * Parses and verifies a status callback body (a parsed object or the raw JSON text).
+ * Parses and verifies a status callback body (a parsed object or the raw JSON
+ * text; give the text, so that an order id beyond 2^53 is read exactly).
  * The signature covers only the order id: treat a verified callback as a hint and re-read
  * `GET /order/details` before acting. Callbacks may be late, duplicated or out of order.
  */
@@ -112,7 +125,7 @@ export function verifyStatusCallback(body: unknown, secretKey: string): StatusCa
   let value = body;
   if (typeof body === "string") {
     try {
-      value = JSON.parse(body);
+      value = parseJsonLossless(body);
     } catch {
       return { ok: false, reason: "invalid_body", issues: ["not JSON"] };
     }

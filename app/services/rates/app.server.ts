@@ -7,13 +7,20 @@ import { getEnv } from "../../env.server";
 import { getLogger } from "../../lib/logger.server";
 import { printClientFor } from "../../lib/print-client.server";
 import {
+  ensureCarrierCallbackToken,
   findMappedVariants,
+  forgetCarrierService,
   getCarrierSettings,
   saveCarrierState,
 } from "../../models/carrier.server";
 import { authenticate, unauthenticated } from "../../shopify.server";
 import { answerRateRequest, type RatesAnswer } from "./carrier-rates";
-import { deleteCarrierService, registerCarrierService, type AdminGraphql } from "./carrier-service";
+import {
+  carrierCallbackUrlFor,
+  deleteCarrierService,
+  registerCarrierService,
+  type AdminGraphql,
+} from "./carrier-service";
 import { outcomeTtlMs, quoteShipping, type QuoteInput, type QuoteOutcome } from "./print-quote";
 import { CachedQuoter } from "./quoter";
 import { variantGid, type RateRequest } from "./rate-request";
@@ -26,6 +33,7 @@ import {
   type OfferingIndex,
 } from "./storefront";
 import { findVariantMapping } from "../../models/storefront.server";
+import { isShopDomain } from "../shop-domain";
 
 /** Budgets: how long a caller waits for the print service before answering without it. */
 export const ratesRuntime = {
@@ -77,8 +85,9 @@ export async function answerCarrierRates({
   );
 }
 
-export function carrierCallbackUrl(): string {
-  return `${getEnv().shopifyAppUrl}/carrier/rates`;
+/** The callback URL registered for a shop: `<SHOPIFY_APP_URL>/carrier/rates/<its token>`. */
+export function carrierCallbackUrl(token: string): string {
+  return carrierCallbackUrlFor(getEnv().shopifyAppUrl, token);
 }
 
 /** A GraphQL port over the Shopify library's admin client (authenticate.admin or unauthenticated.admin). */
@@ -98,7 +107,11 @@ export function adminGraphql(admin: {
   };
 }
 
-/** Turns checkout rates on: registers the carrier service and remembers its id. */
+/**
+ * Turns checkout rates on: registers the carrier service at the shop's own
+ * callback URL and remembers its id. A service registered earlier (same name,
+ * e.g. at the unbound URL of older versions) is moved to that URL.
+ */
 export async function enableCarrierRates({
   shop,
   graphql,
@@ -106,7 +119,16 @@ export async function enableCarrierRates({
   shop: string;
   graphql: AdminGraphql;
 }) {
-  const id = await registerCarrierService(graphql, { callbackUrl: carrierCallbackUrl() });
+  const { token, created } = await ensureCarrierCallbackToken({ shop });
+  let id: string;
+  try {
+    id = await registerCarrierService(graphql, { callbackUrl: carrierCallbackUrl(token) });
+  } catch (error) {
+    // Shopify may still call the old URL, which now refuses this shop: forget
+    // the id, so the next sign-in or visit of the rates page registers again.
+    if (created) await forgetCarrierService({ shop });
+    throw error;
+  }
   await saveCarrierState({ shop, enabled: true, carrierServiceId: id });
   log().info({ shop, carrierServiceId: id }, "carrier service registered");
   return id;
@@ -129,15 +151,39 @@ export async function disableCarrierRates({
 
 /**
  * After a (re)install: if the merchant had rates on and no carrier service
- * is registered (Shopify removed it at uninstall), register it again, in the
- * background, through the offline session (refreshed when it has expired).
- * Returns the id, or null when there was nothing to do.
+ * is registered (Shopify removed it at uninstall), or it still calls the
+ * unbound URL of older versions, register it (again) at the shop's own URL,
+ * in the background, through the offline session (refreshed when it has
+ * expired). Returns the id, or null when there was nothing to do.
  */
 export async function resumeCarrierRates({ shop }: { shop: string }): Promise<string | null> {
   const settings = await getCarrierSettings({ shop });
-  if (!settings?.enabled || !settings.installed || settings.carrierServiceId) return null;
+  if (!settings?.enabled || !settings.installed) return null;
+  if (settings.carrierServiceId && settings.callbackBound) return null;
   const { admin } = await unauthenticated.admin(shop);
   return enableCarrierRates({ shop, graphql: adminGraphql(admin) });
+}
+
+const LEGACY_MOVE_RETRY_MS = 10 * 60_000;
+const legacyMoves = new Map<string, number>();
+
+/**
+ * A rate request arrived at the unbound `/carrier/rates` for a shop without
+ * its own URL yet: move its registration now, in the background, at most
+ * once per shop every ten minutes (a failure is retried by a later request).
+ */
+export function moveToShopCallbackUrl(shop: string): void {
+  const last = legacyMoves.get(shop);
+  if (last !== undefined && Date.now() - last < LEGACY_MOVE_RETRY_MS) return;
+  legacyMoves.set(shop, Date.now());
+  if (legacyMoves.size > 10_000) legacyMoves.delete(legacyMoves.keys().next().value!);
+  resumeCarrierRates({ shop }).then(
+    (id) => {
+      if (id) log().info({ shop, carrierServiceId: id }, "carrier service moved to the shop's URL");
+    },
+    (error: unknown) =>
+      log().warn({ err: error, shop }, "carrier service not moved to the shop's URL"),
+  );
 }
 
 // Storefront ---------------------------------------------------------------------------------
@@ -202,14 +248,23 @@ export async function storefrontProductInfo(input: {
 
 const jsonHeaders = { "Content-Type": "application/json; charset=utf-8" };
 
+const notAShop = () =>
+  new Response(JSON.stringify({ error: "shop is not a *.myshopify.com shop domain" }), {
+    status: 400,
+    headers: jsonHeaders,
+  });
+
 /**
  * The gate of every app proxy route: the request signature (`signature`
  * query parameter, checked by the Shopify library; 401 when bad), an
- * installed shop, and the rate limits (429 with Retry-After). Throws the
- * Response to answer.
+ * installed shop, and the rate limits (429 with Retry-After). The visitor is
+ * the signed `logged_in_customer_id` when there is one, else the client
+ * address (app/lib/client-address.server.ts, never a header taken as it
+ * came). Throws the Response to answer.
  */
 export async function authenticateStorefront(
   request: Request,
+  { clientAddress }: { clientAddress: string },
 ): Promise<{ shop: string; url: URL }> {
   try {
     await authenticate.public.appProxy(request);
@@ -220,14 +275,19 @@ export async function authenticateStorefront(
         headers: jsonHeaders,
       });
     }
+    // Signed, but the library failed looking up the session of a `shop` that
+    // is no shop domain (its InvalidShopError).
+    const shop = new URL(request.url).searchParams.get("shop");
+    if (!(thrown instanceof Response) && !isShopDomain(shop, getEnv().shopCustomDomain)) {
+      throw notAShop();
+    }
     throw thrown;
   }
   const url = new URL(request.url);
   const shop = url.searchParams.get("shop") ?? "";
-  const visitor =
-    request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ||
-    url.searchParams.get("logged_in_customer_id") ||
-    "anonymous";
+  if (!isShopDomain(shop, getEnv().shopCustomDomain)) throw notAShop();
+  const customer = url.searchParams.get("logged_in_customer_id");
+  const visitor = customer ? `customer:${customer}` : `address:${clientAddress}`;
   const decision = takeStorefrontToken(shop, visitor);
   if (!decision.allowed) {
     throw new Response(JSON.stringify({ error: "too many requests" }), {

@@ -3,6 +3,8 @@
  * GraphQL API. The transport is a port, so the admin page (authenticate.admin)
  * and background work (unauthenticated.admin) use the same code.
  */
+import { randomBytes } from "node:crypto";
+
 export type AdminGraphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 
 export class CarrierServiceError extends Error {
@@ -10,6 +12,26 @@ export class CarrierServiceError extends Error {
 }
 
 export const CARRIER_SERVICE_NAME = "Print Connect";
+
+/**
+ * Shopify signs a rate request's body but not the shop header or the URL, so
+ * each shop's callback URL carries a token of its own: a signed body can only
+ * be answered for the shop whose URL Shopify called.
+ */
+export function newCarrierCallbackToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+const CARRIER_CALLBACK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export function isCarrierCallbackToken(value: string | null | undefined): value is string {
+  return typeof value === "string" && CARRIER_CALLBACK_TOKEN.test(value);
+}
+
+/** `<appUrl>/carrier/rates/<token>`: the callback registered for one shop. */
+export function carrierCallbackUrlFor(appUrl: string, token: string): string {
+  return `${appUrl.replace(/\/$/, "")}/carrier/rates/${token}`;
+}
 
 interface UserError {
   field?: string[] | null;

@@ -1,10 +1,14 @@
 import { z } from "zod";
+import { shopifyNumericId } from "../shopify-ids";
 
-/** Shopify's carrier-service rate request, parsed tolerantly (ids as numbers or strings). */
+/**
+ * Shopify's carrier-service rate request, parsed tolerantly (ids as numbers
+ * or strings, kept as exact decimal text; see shopify-ids).
+ */
 const id = z
-  .union([z.number(), z.string()])
+  .union([shopifyNumericId, z.literal("")])
   .nullish()
-  .transform((v) => (v === null || v === undefined || v === "" ? undefined : String(v)));
+  .transform((v) => (v === null || v === undefined || v === "" ? undefined : v));
 const text = z
   .string()
   .nullish()

@@ -16,9 +16,3 @@ export function verifyShopifyBodySignature(
   }
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
-
-export function isShopDomain(value: string | null): value is string {
-  return value !== null && SHOP_DOMAIN.test(value);
-}

@@ -1,7 +1,7 @@
 /** JSON billing entities: `POST /billing-entity`, `GET /billing-entity` (nested tree). */
 import { z } from "zod";
 import { validateInput, type ClientContext, type RequestOptions } from "../core";
-import { inputCountry, inputId, optText, positiveId } from "./shared";
+import { inputCountry, inputEmail, inputId, optText, positiveId } from "./shared";
 
 export const billingEntityCreateParamsSchema = z
   .object({
@@ -17,9 +17,7 @@ export const billingEntityCreateParamsSchema = z
     countryCode: inputCountry.optional(),
     vatNumber: z.string().optional(),
     chamberOfCommerce: z.string().optional(),
-    emailAddresses: z
-      .array(z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an email address"))
-      .optional(),
+    emailAddresses: z.array(inputEmail).optional(),
     phoneNumber: z.string().optional(),
   })
   .strict();

@@ -22,7 +22,10 @@ import {
   decimalText,
   inputCountry,
   inputCurrency,
+  inputEmail,
   inputId,
+  inputLocale,
+  inputUrl,
   looseBool,
   looseString,
   moneyIn,
@@ -184,11 +187,11 @@ export const legacyOrderCreateParamsSchema = z
   .object({
     offeringId: inputId,
     apiVersion: z.number().int().nonnegative().optional(),
-    emailAddress: optionalText,
+    emailAddress: inputEmail.optional(),
     merchantReference: optionalText,
     paymentReference: optionalText,
     title: optionalText,
-    locale: optionalText,
+    locale: inputLocale.optional(),
   })
   .strict();
 
@@ -196,7 +199,7 @@ export const legacyCreateFromCheckoutUrlParamsSchema = z
   .object({
     offeringId: inputId,
     numberOfPages: z.number().int().positive(),
-    sourceUrl: z.url(),
+    sourceUrl: inputUrl,
     filetype: z.enum(["pdf", "image"]).optional(),
     /** mm */
     sourceWidth: z.number().positive(),
@@ -205,7 +208,7 @@ export const legacyCreateFromCheckoutUrlParamsSchema = z
     merchantReference: optionalText,
     paymentReference: optionalText,
     title: optionalText,
-    locale: optionalText,
+    locale: inputLocale.optional(),
   })
   .strict();
 
@@ -226,7 +229,7 @@ export const legacyOrderDetailsParamsSchema = z
     externalOrderId: z.string().min(1),
     customerName: optionalText,
     shippingAddress: legacyAddressSchema,
-    emailAddress: z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an email address"),
+    emailAddress: inputEmail,
     quantity: z.number().int().positive(),
   })
   .strict();

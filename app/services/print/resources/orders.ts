@@ -18,7 +18,9 @@ import {
   decimalText,
   inputCountry,
   inputCurrency,
+  inputEmail,
   inputId,
+  inputUrl,
   looseArray,
   moneyIn,
   optInt,
@@ -28,7 +30,6 @@ import {
 
 // Input schemas -------------------------------------------------------------------------------
 
-const email = z.string().regex(/^[^@\s]+@[^@\s]+$/, "expected an email address");
 const optionalText = z.string().optional();
 
 export const addressInputSchema = z
@@ -50,7 +51,7 @@ export const addressInputSchema = z
 
 export const addressDetailsInputSchema = z
   .object({
-    emailAddress: email,
+    emailAddress: inputEmail,
     shippingAddress: addressInputSchema,
     billingAddress: addressInputSchema.optional(),
   })
@@ -83,16 +84,16 @@ export const spineInputSchema = z.discriminatedUnion("kind", [
       backgroundColour: colour.optional(),
     })
     .strict(),
-  z.object({ kind: z.literal("custom"), url: z.url() }).strict(),
+  z.object({ kind: z.literal("custom"), url: inputUrl }).strict(),
 ]);
 
 export const fileDetailsInputSchema = z
   .object({
-    contentUrl: z.url(),
+    contentUrl: inputUrl,
     contentWidth: z.number().positive(),
     contentHeight: z.number().positive(),
     numberOfPages: z.number().int().positive(),
-    coverUrl: z.url().optional(),
+    coverUrl: inputUrl.optional(),
     spine: spineInputSchema.optional(),
   })
   .strict();
@@ -153,11 +154,12 @@ export const orderFilesParamsSchema = z
     itemReference: z.string().min(1).optional(),
     files: z
       .object({
-        contentUrl: z.url().optional(),
+        /** Required: a file without its URL cannot be printed (the service refuses it). */
+        contentUrl: inputUrl,
         contentWidth: z.number().positive(),
         contentHeight: z.number().positive(),
         numberOfPages: z.number().int().positive(),
-        coverUrl: z.url().optional(),
+        coverUrl: inputUrl.optional(),
       })
       .strict(),
   })
@@ -281,6 +283,21 @@ export const KNOWN_ORDER_STATES = [
   "REFUNDED",
 ] as const;
 export type KnownOrderState = (typeof KNOWN_ORDER_STATES)[number];
+
+/** Item states the service documents; `itemStatus` may carry others it adds later. */
+export const KNOWN_ITEM_STATES = [
+  "AWAITING_PAYMENT",
+  "PENDING_COMPLETION",
+  "PING_BACK_ERROR",
+  "QUEUED_FOR_PROCESSING",
+  "CHECK_PROCESSING_ERROR",
+  "PROCESSING",
+  "PROCESSED",
+  "CHECK_ITEM",
+  "HOLD_ITEM_CHECK",
+  "PRINT_READY",
+] as const;
+export type KnownItemState = (typeof KNOWN_ITEM_STATES)[number];
 /** Known states, or any other text the service may add. */
 export type OrderState = KnownOrderState | (string & {});
 

@@ -1,13 +1,63 @@
 /** JSON `POST /publication/create`: a product listing orderable through the hosted checkout. */
 import { z } from "zod";
 import { validateInput, type ClientContext, type RequestOptions } from "../core";
-import { inputCurrency, looseString, positiveId } from "./shared";
+import { inputCurrency, inputId, inputLocale, inputUrl, looseString, positiveId } from "./shared";
+
+/**
+ * What a listing sells: one offering at its price, or several products of one category
+ * priced by the profit markup in the account settings. Always chosen by the merchant.
+ */
+export const publicationSelectionSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("offering"), offeringId: inputId }).strict(),
+  z
+    .object({
+      kind: z.literal("category"),
+      categoryCode: z.string().regex(/^[A-Z]{2}$/, "a two-letter category code such as BO"),
+    })
+    .strict(),
+]);
+
+export type PublicationSelection = z.output<typeof publicationSelectionSchema>;
+
+/** The request body before the selection is put in. */
+export interface PublicationRequestBody {
+  apiKey: string;
+  currency: string;
+  locale: string;
+  order: { reference: string; product: Record<string, unknown> };
+}
+
+/**
+ * Puts the selection into the request. The interface does not document how a publication
+ * request names its offering or category ("not shown"), so this is the one place that
+ * decides it; replace it per client with the `publicationSelection` option.
+ */
+export type PublicationSelectionWire = (
+  body: PublicationRequestBody,
+  selection: PublicationSelection,
+) => Record<string, unknown>;
+
+/** Default: `order.product.offeringId`, or `order.product.categoryCode` for a category. */
+export const productPublicationSelection: PublicationSelectionWire = (body, selection) => ({
+  ...body,
+  order: {
+    ...body.order,
+    product: {
+      ...body.order.product,
+      ...(selection.kind === "offering"
+        ? { offeringId: selection.offeringId }
+        : { categoryCode: selection.categoryCode }),
+    },
+  },
+});
 
 export const publicationCreateParamsSchema = z
   .object({
+    /** Required: a listing never picks a product the merchant did not choose. */
+    selection: publicationSelectionSchema,
     currency: inputCurrency,
     /** Language code such as "en"; also part of the secure checkout URL. */
-    locale: z.string().min(1),
+    locale: inputLocale,
     order: z
       .object({
         reference: z.string().min(1),
@@ -16,7 +66,7 @@ export const publicationCreateParamsSchema = z
             title: z.string().min(1),
             source: z.object({
               file: z.object({
-                src: z.url(),
+                src: inputUrl,
                 pages: z.number().int().positive(),
                 dimensions: z.object({
                   height: z.number().positive(),
@@ -24,7 +74,7 @@ export const publicationCreateParamsSchema = z
                 }),
               }),
             }),
-            thumbnail: z.object({ src: z.url() }).optional(),
+            thumbnail: z.object({ src: inputUrl }).optional(),
           })
           .strict(),
       })
@@ -69,12 +119,15 @@ export class Publications {
         api: "json",
         method: "POST",
         path: "/publication/create",
-        json: {
-          apiKey: this.ctx.merchantApiKey,
-          currency: p.currency,
-          locale: p.locale,
-          order: p.order,
-        },
+        json: this.ctx.publicationSelection(
+          {
+            apiKey: this.ctx.merchantApiKey,
+            currency: p.currency,
+            locale: p.locale,
+            order: p.order,
+          },
+          p.selection,
+        ),
       },
       options,
     );

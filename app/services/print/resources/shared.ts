@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { MoneyError, parseMajor, type MoneyMinor } from "../money";
+import { LOCALE_PATTERN, isCountryCode, isEmail, isHttpUrl } from "../input-rules";
 
 const numericText = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
@@ -134,5 +135,11 @@ export const inputCurrency = z
   .transform((s) => s.toUpperCase());
 export const inputCountry = z
   .string()
-  .regex(/^[A-Za-z]{2}$/, "expected a two-letter country code")
+  .refine(isCountryCode, "expected a two-letter ISO 3166-1 country code")
   .transform((s) => s.toUpperCase());
+/** An absolute http(s) URL: the service downloads it, so nothing else will do. */
+export const inputUrl = z.string().refine(isHttpUrl, "expected a full http(s) URL");
+export const inputEmail = z.string().refine(isEmail, "expected an email address");
+export const inputLocale = z
+  .string()
+  .regex(LOCALE_PATTERN, "expected a language code such as en, nl_NL or pt-BR");

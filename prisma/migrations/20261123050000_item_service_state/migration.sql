@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PrintOrderItem" ADD COLUMN "serviceState" TEXT;

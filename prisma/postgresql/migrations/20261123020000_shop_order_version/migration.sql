@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ShopOrder" ADD COLUMN "shopifyUpdatedAt" TIMESTAMP(3),
+ADD COLUMN "shopifyTriggeredAt" TIMESTAMP(3);

@@ -1,0 +1,150 @@
+import "../support/app-env";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  action as publicationsAction,
+  loader as publicationsLoader,
+} from "~/routes/app.publications";
+import { saveMapping } from "~/models/mapping.server";
+import { savePrintSettings } from "~/models/print-settings.server";
+import {
+  call,
+  data,
+  DEMO_SHOP,
+  get,
+  post,
+  sandboxSettings,
+  startAdminEnv,
+  type AdminEnv,
+} from "./helpers";
+
+let env: AdminEnv;
+beforeAll(async () => {
+  env = await startAdminEnv();
+  await savePrintSettings({ shop: DEMO_SHOP, input: sandboxSettings(env.sandbox) });
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const fromFile = (fields: Record<string, string>) =>
+  post("/app/publications", {
+    source: "file",
+    title: "Travel diary",
+    fileUrl: "https://files.example.com/diary.pdf",
+    pages: "48",
+    width: "148",
+    height: "210",
+    currency: "EUR",
+    locale: "en",
+    ...fields,
+  });
+
+type Result = {
+  ok: boolean;
+  checkoutUrl?: string;
+  fieldErrors?: Record<string, string>;
+};
+
+const sent = () => env.sandbox.control.requests({ op: "publication.create" }).length;
+
+async function checkoutPage(url: string): Promise<string> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe("a publication from a print file", () => {
+  it("offers the shop's catalogue to choose from", async () => {
+    const page = await data<{
+      offerings: { id: number; name: string }[];
+      categories: { code: string }[];
+    }>(await call(publicationsLoader, get("/app/publications")));
+    expect(page.offerings.map((o) => o.id)).toEqual(expect.arrayContaining([228478, 228500]));
+    expect(page.categories.map((c) => c.code)).toEqual(expect.arrayContaining(["BO", "WA"]));
+  });
+
+  it("is refused with a clear error until the merchant chooses what it sells", async () => {
+    const before = sent();
+    const none = await data<Result>(await call(publicationsAction, fromFile({})));
+    expect(none.ok).toBe(false);
+    expect(none.fieldErrors?.listing).toMatch(/one product or a whole category/);
+
+    const noOffering = await data<Result>(
+      await call(publicationsAction, fromFile({ listing: "offering" })),
+    );
+    expect(noOffering.fieldErrors?.offeringId).toBe("Choose the product the listing sells");
+
+    const noCategory = await data<Result>(
+      await call(publicationsAction, fromFile({ listing: "category" })),
+    );
+    expect(noCategory.fieldErrors?.categoryCode).toBe("Choose the category the listing sells");
+
+    const unknown = await data<Result>(
+      await call(publicationsAction, fromFile({ listing: "offering", offeringId: "999999" })),
+    );
+    expect(unknown.fieldErrors?.offeringId).toMatch(
+      /999999 is not in your print-service catalogue/,
+    );
+    // Nothing reached the print service.
+    expect(sent()).toBe(before);
+  });
+
+  it("sells exactly the offering the merchant chose", async () => {
+    const created = await data<Result>(
+      await call(publicationsAction, fromFile({ listing: "offering", offeringId: "228500" })),
+    );
+    expect(created.ok, JSON.stringify(created)).toBe(true);
+    const html = await checkoutPage(created.checkoutUrl!);
+    expect(html).toContain("Softcover book A5");
+    expect(html).not.toContain("Hardcover book A4 portrait");
+  });
+
+  it("sells a whole category when the merchant chooses one", async () => {
+    const created = await data<Result>(
+      await call(
+        publicationsAction,
+        fromFile({
+          listing: "category",
+          categoryCode: "WA",
+          pages: "1",
+          width: "300",
+          height: "400",
+        }),
+      ),
+    );
+    expect(created.ok, JSON.stringify(created)).toBe(true);
+    const html = await checkoutPage(created.checkoutUrl!);
+    // The checkout opens on the category's first product, a wall-art print.
+    expect(html).toContain("Art print 30x40");
+    expect(html).not.toContain("Hardcover book A4 portrait");
+  });
+
+  it("from a mapped variant sells the variant's mapped offering", async () => {
+    await saveMapping({
+      shop: DEMO_SHOP,
+      mapping: {
+        variantId: "gid://shopify/ProductVariant/20003",
+        title: "Softcover Novel",
+        offeringId: 228500,
+        contentUrl: "https://files.example.com/novel.pdf",
+        contentWidth: 148,
+        contentHeight: 210,
+        numberOfPages: 240,
+      },
+    });
+    const created = await data<Result>(
+      await call(
+        publicationsAction,
+        post("/app/publications", {
+          source: "variant",
+          variantId: "gid://shopify/ProductVariant/20003",
+          title: "The Quiet Harbour",
+          currency: "EUR",
+          locale: "en",
+        }),
+      ),
+    );
+    expect(created.ok, JSON.stringify(created)).toBe(true);
+    expect(await checkoutPage(created.checkoutUrl!)).toContain("Softcover book A5");
+  });
+});

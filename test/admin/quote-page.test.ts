@@ -1,0 +1,188 @@
+import "../support/app-env";
+import { createRequire } from "node:module";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from "react-router-dom/server";
+import { AppProvider, type AppProviderProps } from "@shopify/polaris";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as quoteLoader } from "~/routes/app.quote";
+import { QuoteGroupTable, type QuoteGroupView } from "~/components/QuoteTable";
+import { savePrintSettings } from "~/models/print-settings.server";
+import {
+  call,
+  data,
+  DEMO_SHOP,
+  get,
+  sandboxSettings,
+  startAdminEnv,
+  type AdminEnv,
+} from "./helpers";
+
+const polarisEnglish = createRequire(import.meta.url)(
+  "@shopify/polaris/locales/en.json",
+) as AppProviderProps["i18n"];
+
+let env: AdminEnv;
+beforeAll(async () => {
+  env = await startAdminEnv();
+  await savePrintSettings({ shop: DEMO_SHOP, input: sandboxSettings(env.sandbox) });
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+type Money = { amountMinor: number; currency: string };
+
+/** 12 copies of a book (quantity discount) and 2 of another made at the same facility. */
+const ITEMS = [
+  { offeringId: 228478, numberOfPages: 24, quantity: 12 },
+  { offeringId: 228500, numberOfPages: 100, quantity: 2 },
+];
+
+async function loadQuote() {
+  const query = ITEMS.map(
+    (i) => `item=${encodeURIComponent(`${i.offeringId}:${i.numberOfPages}:${i.quantity}:`)}`,
+  ).join("&");
+  const body = await data<{ quote: { together: boolean; groups: QuoteGroupView[] } | null }>(
+    await call(quoteLoader, get(`/app/quote?country=NL&currency=EUR&${query}`)),
+  );
+  expect(body.quote?.together, JSON.stringify(body).slice(0, 600)).toBe(true);
+  return body.quote!.groups[0]!;
+}
+
+async function serviceSummary() {
+  const response = await fetch(`${env.sandbox.jsonBaseUrl}/quote`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      apiKey: "sandbox-merchant-key",
+      countryCode: "NL",
+      state: "",
+      currency: "EUR",
+      items: ITEMS,
+    }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { quoteSummary: { totalWholesalePrice: number } })
+    .quoteSummary;
+}
+
+const add = (...m: Money[]) => m.reduce((a, b) => a + b.amountMinor, 0);
+
+/** The table as the page renders it, cell texts per row (header, body rows, totals). */
+async function renderedRows(group: QuoteGroupView): Promise<string[][]> {
+  // The app layout's loader gives the page its formatting context; English in UTC here.
+  const handler = createStaticHandler([
+    {
+      id: "routes/app",
+      path: "/",
+      loader: () => ({ format: { locale: "en", timeZone: "UTC" } }),
+      element: createElement(QuoteGroupTable, { group }),
+    },
+  ]);
+  const context = await handler.query(new Request("http://app.test/"));
+  if (context instanceof Response) throw new Error("unexpected redirect");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToStaticMarkup(
+    createElement(
+      AppProvider,
+      { i18n: polarisEnglish },
+      createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    ),
+  );
+  const text = (cell: string) =>
+    cell
+      .replace(/<[^>]+>/g, "")
+      .replace(/&[a-z#0-9]+;/g, " ")
+      .trim();
+  return [...html.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => text(c[1]!)),
+  );
+}
+
+/** "€1,234.56", "−€3.52" or "€12.34 (9%)" as minor units. */
+function cents(cell: string): number {
+  const m = /(−|-)?€([\d,]+)\.(\d{2})/.exec(cell);
+  if (!m) throw new Error(`no amount in "${cell}"`);
+  const value = Number(m[2]!.replaceAll(",", "")) * 100 + Number(m[3]);
+  return m[1] ? -value : value;
+}
+
+describe("the quote page", () => {
+  it("sends line amounts that add up to the service's own total, with per-copy kept apart", async () => {
+    const group = await loadQuote();
+    for (const l of group.lines) {
+      expect(add(l.productPrice) - add(l.discount) + add(l.shipping) + add(l.vat)).toBe(
+        add(l.total),
+      );
+      if (l.perCopyExact)
+        expect(l.perCopy.amountMinor * l.quantity).toBe(l.productPrice.amountMinor);
+    }
+    const book = group.lines.find((l) => l.quantity === 12)!;
+    expect(book.discount.amountMinor).toBeGreaterThan(0);
+
+    const s = group.summary;
+    const column = (pick: (l: QuoteGroupView["lines"][number]) => Money) =>
+      add(...group.lines.map(pick));
+    expect(s.product.amountMinor).toBe(column((l) => l.productPrice));
+    expect(s.discount.amountMinor).toBe(column((l) => l.discount));
+    expect(s.shipping.amountMinor).toBe(column((l) => l.shipping));
+    expect(s.vat.amountMinor).toBe(column((l) => l.vat));
+    expect(s.total.amountMinor).toBe(column((l) => l.total));
+    expect(s.product.amountMinor - s.discount.amountMinor + add(s.shipping, s.vat)).toBe(
+      s.total.amountMinor,
+    );
+    expect(s.unexplained.amountMinor).toBe(0);
+    expect(s.total.amountMinor).toBe(
+      Math.round((await serviceSummary()).totalWholesalePrice * 100),
+    );
+  });
+
+  it("renders a table whose rows and totals add up to what it shows", async () => {
+    const group = await loadQuote();
+    const [header, ...rest] = await renderedRows(group);
+    expect(header).toEqual([
+      "Item",
+      "Per copy",
+      "Product (all copies)",
+      "Quantity discount",
+      "Shipping",
+      "VAT",
+      "Total cost",
+      "Shopify price",
+      "Margin",
+    ]);
+    const col = (name: string) => header!.indexOf(name);
+    const body = rest.filter((r) => r[0] !== "Total" && r.length === header!.length);
+    const totals = rest.find((r) => r[0] === "Total")!;
+    expect(body).toHaveLength(2);
+    expect(totals).toBeDefined();
+
+    const amounts = (row: string[]) => ({
+      product: cents(row[col("Product (all copies)")]!),
+      discount: cents(row[col("Quantity discount")]!),
+      shipping: cents(row[col("Shipping")]!),
+      vat: cents(row[col("VAT")]!),
+      total: cents(row[col("Total cost")]!),
+    });
+    for (const row of body) {
+      const a = amounts(row);
+      // The discount is shown negative: every column adds up to the total.
+      expect(a.product + a.discount + a.shipping + a.vat).toBe(a.total);
+      const quantity = Number(/× (\d+)$/.exec(row[0]!)![1]);
+      expect(cents(row[col("Per copy")]!) * quantity).toBe(a.product);
+    }
+    const t = amounts(totals);
+    expect(t.product + t.discount + t.shipping + t.vat).toBe(t.total);
+    for (const key of ["product", "discount", "shipping", "vat", "total"] as const) {
+      expect(t[key]).toBe(body.map(amounts).reduce((sum, a) => sum + a[key], 0));
+    }
+    expect(t.discount).toBeLessThan(0);
+    // Per copy is not a column to add up.
+    expect(totals[col("Per copy")]).toBe("");
+  });
+});

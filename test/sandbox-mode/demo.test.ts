@@ -1,0 +1,193 @@
+/**
+ * `npm run demo` against a running sandbox-mode app (the real server, from the
+ * sources, in a process of its own), with the demo shop's routing not on
+ * "Immediately": the demo approves its own orders through the app's order
+ * action and leaves the setting as it was. When orders do not get there, it
+ * says which ones are stuck in which state, and why.
+ */
+import "../support/app-env";
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { createClient } from "@libsql/client";
+import pg from "pg";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { TEST_ENCRYPTION_KEY } from "../support/app-env";
+import {
+  assertDatabaseName,
+  databaseUrl,
+  runAdminSqlSync,
+  templateDbPath,
+} from "../support/template-db";
+import {
+  freePort,
+  startServerProcess,
+  stopServerProcesses,
+  waitForOutput,
+  waitUntilAnswering,
+} from "../support/server-process";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const projectNode = path.join(root, "node_modules", ".bin", "node");
+const run = inject("testDatabase") ?? { provider: "sqlite" };
+const postgres = run.provider === "postgresql" ? run.postgres! : undefined;
+const DEMO_SHOP = "print-connect-demo.myshopify.com";
+
+/** A migrated database of this test's own. */
+function migratedDatabase(): string {
+  if (postgres) {
+    const name = assertDatabaseName(`${postgres.runPrefix}_${randomBytes(4).toString("hex")}`);
+    runAdminSqlSync(postgres.serverUrl, [
+      `CREATE DATABASE "${name}" TEMPLATE "${postgres.template}"`,
+    ]);
+    return databaseUrl(postgres.serverUrl, name);
+  }
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "print-connect-demo-")), "app.sqlite");
+  copyFileSync(templateDbPath(), file);
+  return `file:${file}`;
+}
+
+async function sql(url: string, statement: string): Promise<Record<string, unknown>[]> {
+  if (postgres) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(statement)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const client = createClient({ url });
+  try {
+    return (await client.execute(statement)).rows.map((r) => ({ ...r }));
+  } finally {
+    client.close();
+  }
+}
+
+async function demoShopRouting(url: string) {
+  const [row] = await sql(
+    url,
+    `SELECT "routingMode", "holdHours" FROM "Shop" WHERE shop = '${DEMO_SHOP}'`,
+  );
+  return { routingMode: row?.routingMode, holdHours: Number(row?.holdHours) };
+}
+
+/** The app in sandbox mode, on ports the demo is told about, with the demo shop seeded. */
+async function startSandboxApp(worker: "inline" | "off") {
+  const [appPort, printPort, shopifyPort] = [await freePort(), await freePort(), await freePort()];
+  const database = migratedDatabase();
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const server = startServerProcess({
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    DATABASE_URL: database,
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    SHOPIFY_APP_URL: appUrl,
+    PRINT_SANDBOX_URL: `http://127.0.0.1:${printPort}`,
+    SANDBOX_SHOPIFY_PORT: String(shopifyPort),
+    WORKER: worker,
+    LOG_LEVEL: "warn",
+  });
+  await waitForOutput(server, "SANDBOX MODE");
+  await waitUntilAnswering(server, `${appUrl}/healthz`);
+  const demoEnv = {
+    APP_URL: appUrl,
+    PRINT_SANDBOX_URL: `http://127.0.0.1:${printPort}`,
+    SANDBOX_SHOPIFY_PORT: String(shopifyPort),
+  };
+  return { server, database, demoEnv };
+}
+
+/** `npm run demo -- <args>` as its own process. */
+function runDemo(env: Record<string, string>, args: string[]) {
+  const child = spawn(projectNode, ["--import", "tsx", "scripts/demo.ts", ...args], {
+    cwd: root,
+    env: {
+      // Nothing else of this test process (NODE_ENV=test, DATABASE_URL...) leaks in.
+      NODE_ENV: "development",
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("exit", (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+afterEach(stopServerProcesses);
+
+describe("npm run demo when the demo shop's routing is not Immediately", () => {
+  it(
+    "approves its own orders through the app, says so, and leaves the setting as it was",
+    { timeout: 240_000 },
+    async () => {
+      const { database, demoEnv } = await startSandboxApp("inline");
+
+      for (const routing of [
+        { mode: "manual", holdHours: 0, said: 'Routing is "When I approve each order"' },
+        { mode: "hold", holdHours: 24, said: 'Routing is "After a hold period (24 h)"' },
+      ]) {
+        await sql(
+          database,
+          `UPDATE "Shop" SET "routingMode" = '${routing.mode}', "holdHours" = ${routing.holdHours} WHERE shop = '${DEMO_SHOP}'`,
+        );
+        const approvedBefore = await sql(
+          database,
+          `SELECT id FROM "OrderEvent" WHERE shop = '${DEMO_SHOP}' AND type = 'approved'`,
+        );
+
+        const demo = await runDemo(demoEnv, ["--orders", "6", "--timeout", "90"]);
+
+        expect(demo.stderr).toContain(routing.said);
+        expect(demo.stderr).toContain('choose "Immediately"');
+        expect(demo.stdout).toContain("All 6 orders ended as expected");
+        expect(demo.code).toBe(0);
+        // Approved one by one through the order action, as the merchant would ...
+        const approved = await sql(
+          database,
+          `SELECT e.id FROM "OrderEvent" e WHERE e.shop = '${DEMO_SHOP}' AND e.type = 'approved' AND e.actor = 'merchant'`,
+        );
+        // (the six orders make six print orders that go to print: the split order makes two,
+        // the order to a destination nobody serves makes none)
+        expect(approved.length - approvedBefore.length).toBe(6);
+        // ... and the setting is what it was.
+        expect(await demoShopRouting(database)).toEqual({
+          routingMode: routing.mode,
+          holdHours: routing.holdHours,
+        });
+      }
+    },
+  );
+});
+
+describe("npm run demo when orders do not get there", () => {
+  it(
+    "names every stuck order, its state and why, when the time is up",
+    { timeout: 120_000 },
+    async () => {
+      // No worker in the app process and none started: paid orders stay pending.
+      const { demoEnv } = await startSandboxApp("off");
+
+      const demo = await runDemo(demoEnv, ["--orders", "6", "--timeout", "5"]);
+
+      expect(demo.code).toBe(1);
+      expect(demo.stderr).toContain("sent to print: 6 of 6 order(s) did not get there within 5 s:");
+      const stuck = demo.stderr.split("\n").filter((line) => /^\s+#\d+ \(/.test(line));
+      expect(stuck).toHaveLength(6);
+      for (const line of stuck) {
+        expect(line).toMatch(
+          /^\s+#\d+ \(.+\): PC-\d+-1 pending: the fulfilment worker has not taken it: is it running\? \(with WORKER=off, run `npm run worker`\)$/,
+        );
+      }
+    },
+  );
+});

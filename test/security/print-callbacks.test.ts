@@ -1,0 +1,170 @@
+/**
+ * Print-service status callbacks are signed over `order_id` only: the signed
+ * id alone picks the order, the status text is bounded, and a callback seen
+ * before adds nothing. Over HTTP to the app's callback route, with print
+ * orders made by the real pipeline against the print sandbox.
+ */
+import "../support/app-env";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { paymentSecret } from "~/services/print";
+import {
+  MAPPINGS,
+  placePaidOrder,
+  printOrdersOf,
+  SANDBOX_KEYS,
+  settle,
+  startHarness,
+  type Harness,
+} from "../support/fulfilment-harness";
+
+let h: Harness;
+/** Two paid print orders of the demo shop. */
+let first: { id: string; printOrderId: number; orderReference: string };
+let second: { id: string; printOrderId: number; orderReference: string };
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.map(MAPPINGS.photoBook);
+  const worker = h.worker();
+  const placed = [];
+  for (let i = 0; i < 2; i++) {
+    const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }]);
+    placed.push(order);
+  }
+  await settle(worker);
+  const made = await Promise.all(
+    placed.map(async (order) => {
+      const [printOrder] = await printOrdersOf(order.legacyId);
+      expect(printOrder?.printOrderId).toBeGreaterThan(0);
+      return {
+        id: printOrder!.id,
+        printOrderId: printOrder!.printOrderId!,
+        orderReference: printOrder!.orderReference,
+      };
+    }),
+  );
+  first = made[0]!;
+  second = made[1]!;
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const post = (body: Record<string, unknown>) =>
+  fetch(`${h.appUrl}/webhooks/print/${h.callbackId}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const signed = (orderId: number) => ({
+  signature: paymentSecret(SANDBOX_KEYS.secretKey, orderId),
+  order_id: orderId,
+});
+const callbackEvents = (printOrderRowId: string) =>
+  prisma.orderEvent.count({ where: { printOrderId: printOrderRowId, type: "status_callback" } });
+
+describe("the signed order id alone picks the order", () => {
+  it("does not touch another order named by order_reference when the signed id is not the shop's", async () => {
+    const before = await callbackEvents(second.id);
+    const response = await post({
+      ...signed(987_654_321),
+      order_reference: second.orderReference,
+      old_status: "IN_PRODUCTION",
+      new_status: "SHIPPED",
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, known: false });
+    expect(await callbackEvents(second.id)).toBe(before);
+  });
+
+  it("refuses (400) a signed id whose body names another order's reference, touching neither", async () => {
+    const before = [await callbackEvents(first.id), await callbackEvents(second.id)];
+    const response = await post({
+      ...signed(first.printOrderId),
+      order_reference: second.orderReference,
+      old_status: "PAID",
+      new_status: "IN_PRODUCTION",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/order_reference does not belong to the signed order_id/);
+    expect([await callbackEvents(first.id), await callbackEvents(second.id)]).toEqual(before);
+  });
+
+  it("records a callback for the signed order, with or without its own reference", async () => {
+    const before = await callbackEvents(first.id);
+    const withReference = await post({
+      ...signed(first.printOrderId),
+      order_reference: first.orderReference,
+      old_status: "PAID",
+      new_status: "WAITING_TO_DISPATCH",
+    });
+    expect(await withReference.json()).toEqual({ received: true, known: true });
+    const withoutReference = await post({
+      ...signed(first.printOrderId),
+      old_status: "WAITING_TO_DISPATCH",
+      new_status: "IN_PRINT_QUEUE",
+    });
+    expect(await withoutReference.json()).toEqual({ received: true, known: true });
+    expect(await callbackEvents(first.id)).toBe(before + 2);
+  });
+});
+
+describe("replays", () => {
+  it("acknowledges a callback seen before without adding an event, even after others", async () => {
+    const callback = {
+      ...signed(second.printOrderId),
+      order_reference: second.orderReference,
+      old_status: "PAID",
+      new_status: "WAITING_TO_DISPATCH",
+    };
+    const before = await callbackEvents(second.id);
+    expect(await (await post(callback)).json()).toEqual({ received: true, known: true });
+    const replay = await post(callback);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, known: true, duplicate: true });
+    // A different callback in between does not make the first one new again.
+    await post({ ...callback, old_status: "WAITING_TO_DISPATCH", new_status: "IN_PRINT_QUEUE" });
+    expect((await (await post(callback)).json()) as object).toMatchObject({ duplicate: true });
+    // Several copies at once: still recorded once.
+    const burst = { ...callback, old_status: "IN_PRINT_QUEUE", new_status: "IN_PRODUCTION" };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(burst)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await callbackEvents(second.id)).toBe(before + 3);
+  });
+
+  it("treats a second shipment's callback (same states, new tracking code) as new", async () => {
+    const shipped = {
+      ...signed(second.printOrderId),
+      old_status: "SHIPPED",
+      new_status: "SHIPPED",
+      tracking_code: "PARCEL-1",
+    };
+    const before = await callbackEvents(second.id);
+    await post(shipped);
+    await post({ ...shipped, tracking_code: "PARCEL-2" });
+    await post(shipped);
+    expect(await callbackEvents(second.id)).toBe(before + 2);
+  });
+});
+
+describe("status text", () => {
+  it("refuses (400, naming the field) a status longer than any order state, recording nothing", async () => {
+    const before = await callbackEvents(first.id);
+    const long = await post({
+      ...signed(first.printOrderId),
+      old_status: "IN_PRODUCTION",
+      new_status: "SHIPPED".padEnd(65, "!"),
+    });
+    expect(long.status).toBe(400);
+    expect(await long.text()).toMatch(/new_status/);
+    const longOld = await post({
+      ...signed(first.printOrderId),
+      old_status: "X".repeat(5_000),
+      new_status: "SHIPPED",
+    });
+    expect(longOld.status).toBe(400);
+    expect(await longOld.text()).toMatch(/old_status/);
+    expect(await callbackEvents(first.id)).toBe(before);
+  });
+});

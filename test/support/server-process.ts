@@ -1,0 +1,126 @@
+/**
+ * The real server (server.js, what `npm start` runs) as a process of its own,
+ * on the app build made from the sources (./server-from-source.mjs), with an
+ * environment of the test's choosing and nothing inherited but PATH and HOME.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const projectNode = path.join(root, "node_modules", ".bin", "node");
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything written so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then wait for the end. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const running = new Set<ServerProcess>();
+
+/** Stops every server this test file started and has not seen end (call it in afterEach). */
+export async function stopServerProcesses(): Promise<void> {
+  await Promise.all(
+    [...running].map(async (server) => {
+      const timer = setTimeout(() => server.child.kill("SIGKILL"), 10_000);
+      await server.stop();
+      clearTimeout(timer);
+    }),
+  );
+}
+
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(
+    existsSync(projectNode) ? projectNode : process.execPath,
+    ["--import", "./test/support/server-from-source.mjs", "server.js"],
+    {
+      cwd: root,
+      env: {
+        // What the app gets when nothing is set; the test's own values win.
+        NODE_ENV: "development",
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const server: ServerProcess = {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+  running.add(server);
+  void exited.then(() => running.delete(server));
+  return server;
+}
+
+/** Polls `url` until it answers 200; fails when the process ends first or after `ms`. */
+export async function waitUntilAnswering(
+  server: ServerProcess,
+  url: string,
+  ms = 60_000,
+): Promise<Response> {
+  const deadline = Date.now() + ms;
+  let ended = false;
+  void server.exited.then(() => (ended = true));
+  for (;;) {
+    if (ended) {
+      throw new Error(`the server ended before ${url} answered:\n${server.stderr()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return response;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${url} did not answer within ${ms} ms:\n${server.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Waits until the process has written `text` to stdout; fails when it ends first or after `ms`. */
+export async function waitForOutput(server: ServerProcess, text: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  let ended = false;
+  void server.exited.then(() => (ended = true));
+  while (!server.stdout().includes(text)) {
+    if (ended || Date.now() > deadline) {
+      throw new Error(`the server did not print "${text}":\n${server.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
