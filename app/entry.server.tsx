@@ -7,7 +7,7 @@ import { addDocumentResponseHeaders } from "./shopify.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { startFulfilmentWorker, stopFulfilmentWorker } from "./worker.server";
-import { startSandboxMode, stopSandboxMode } from "./sandbox-mode.server";
+import { startSandboxMode, stopSandboxMode } from "./dev/start.server";
 import prisma from "./db.server";
 import { ensureDatabaseReady } from "./lib/database-ready.server";
 

@@ -11,6 +11,7 @@ import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
 import { getLogger, redactMessage } from "./lib/logger.server";
+import { resumeCarrierRates } from "./lib/rates.server";
 import { createSecretCipher } from "./services/crypto/cipher";
 import { EncryptedSessionStorage } from "./services/crypto/session-storage";
 import { recordInstall } from "./models/shop.server";
@@ -75,15 +76,14 @@ const shopify = shopifyApp({
     expiringOfflineAccessTokens: true,
   },
   hooks: {
-    afterAuth: async ({ session }) => {
+    afterAuth: async ({ session, admin }) => {
       await recordInstall({ shop: session.shop, scopes: session.scope ?? "" });
-      // A reinstall brings checkout rates back if the merchant had them on.
-      // Awaited, so it never races another token refresh; its failure never
-      // blocks sign-in (the Shipping rates page registers again). Imported
-      // lazily: the rates module itself imports this file.
+      // A reinstall brings checkout rates back if the merchant had them on,
+      // through the admin this sign-in just made. Awaited, so it never races
+      // another token refresh; its failure never blocks sign-in (the Shipping
+      // rates page registers again).
       try {
-        const rates = await import("./services/rates/app.server");
-        await rates.resumeCarrierRates({ shop: session.shop });
+        await resumeCarrierRates({ shop: session.shop, admin: async () => admin });
       } catch (error) {
         log.warn({ err: error, shop: session.shop }, "carrier rates not resumed");
       }

@@ -212,7 +212,7 @@ async function main() {
     },
   });
   const origin = `http://127.0.0.1:${app.port}`;
-  const { shopifyStandInSubscriptions } = await import("../app/sandbox-mode.server");
+  const { shopifyStandInSubscriptions } = await import("../app/dev/webhook-subscriptions.server");
   const shopify = await startShopifyFake({
     apiKey: BENCH_API_KEY,
     apiSecret: BENCH_API_SECRET,

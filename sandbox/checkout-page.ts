@@ -2,7 +2,7 @@
 // only re-renders the page with another quantity/country (GET), nothing else.
 
 import { text, type Ctx, type Reply } from "./context";
-import { escapeXml as esc } from "./legacy";
+import { escapeXml as esc } from "./legacy/xml";
 import { formatMinor } from "./money";
 import { priceItem, requireCurrency } from "./pricing";
 import type { Publication } from "./store";

@@ -1,8 +1,9 @@
 // What every handler gets: the state, the services and the parsed request.
 
 import type { Catalogue } from "./catalogue";
+import type { Clock } from "./clock";
 import { forbidden, invalidData, unknownMerchant } from "./errors";
-import type { Clock, OrderService } from "./orders";
+import type { OrderService } from "./orders";
 import type { Merchant, Store } from "./store";
 
 export interface Ctx {

@@ -4,15 +4,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CallbackDispatcher, type CallbackOptions } from "./callbacks";
 import { Catalogue } from "./catalogue";
+import { systemClock, type Clock } from "./clock";
 import type { Ctx } from "./context";
-import {
-  createControl,
-  merchantFromInput,
-  type RequestLogEntry,
-  type SandboxControl,
-} from "./control";
+import { createControl, type RequestLogEntry, type SandboxControl } from "./control";
 import { Faults, faultConfigSchema, type FaultConfigInput } from "./faults";
-import { OrderService, systemClock, type Clock } from "./orders";
+import { merchantFromInput } from "./merchant-input";
+import { OrderService } from "./orders";
 import { RingBuffer } from "./prng";
 import { parseSeedData, readSeedFile, type SeedData } from "./seed";
 import { createRequestHandler } from "./server";

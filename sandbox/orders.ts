@@ -1,10 +1,20 @@
-// Order store operations and the state machine, shared by the JSON and the
-// legacy interface (one order store). Handlers validate shapes; this module
-// enforces the business rules and emits one event per state change.
+// Order store operations, shared by the JSON and the legacy interface (one order
+// store). Handlers validate shapes; this module enforces the business rules. State
+// changes go through the lifecycle (order-lifecycle.ts), which emits one event per change.
 
 import type { Catalogue, Offering } from "./catalogue";
+import { isoWithOffset, type Clock } from "./clock";
 import { ServiceError, invalidData, offeringNotFound } from "./errors";
 import { findCurrency } from "./money";
+import {
+  CANCELLABLE,
+  OrderLifecycle,
+  UNPAID,
+  type AdvanceOptions,
+  type StateChangeListener,
+  type Tracking,
+  type Transition,
+} from "./order-lifecycle";
 import {
   checkCombination,
   priceItem,
@@ -13,48 +23,7 @@ import {
   type PricedItem,
 } from "./pricing";
 import { derivedHex } from "./signatures";
-import type {
-  Address,
-  ItemFiles,
-  LegacyInfo,
-  Merchant,
-  Order,
-  OrderItem,
-  OrderState,
-  Store,
-} from "./store";
-import { ORDER_STATES } from "./store";
-
-export interface Clock {
-  now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };
-
-/** ISO 8601 with an explicit offset, as the legacy interface writes timestamps. */
-export function isoWithOffset(ms: number): string {
-  return new Date(ms).toISOString().replace("Z", "+00:00");
-}
-
-/** The production path an order walks once paid. */
-export const FORWARD_STATES: readonly OrderState[] = [
-  "PAID",
-  "WAITING_TO_DISPATCH",
-  "IN_PRINT_QUEUE",
-  "IN_PRODUCTION",
-  "SHIPPED",
-];
-
-const UNPAID: readonly OrderState[] = ["OPEN", "PAYMENT_ERROR"];
-const CANCELLABLE: readonly OrderState[] = [
-  "NO_PRINT_FACILITY_ERROR",
-  "OPEN",
-  "PAYMENT_ERROR",
-  "PAID",
-  "CHECK_ORDER",
-  "HOLD_ORDER_CHECK",
-  "WAITING_TO_DISPATCH",
-];
+import type { Address, ItemFiles, LegacyInfo, Merchant, Order, OrderItem, Store } from "./store";
 
 /**
  * Test trigger: a source URL whose host is (or ends with) `unreachable.invalid`,
@@ -95,44 +64,18 @@ export interface NewOrder {
   legacy: Omit<LegacyInfo, "externalOrderId"> | null;
 }
 
-export type StateChangeListener = (order: Order, from: OrderState, to: OrderState) => void;
-
-export interface Transition {
-  orderId: number;
-  from: OrderState;
-  to: OrderState;
-}
-
-/** A carrier's tracking number and page, as the service reports them. */
-export interface Tracking {
-  code: string;
-  url?: string | undefined;
-}
-
-export interface AdvanceOptions {
-  orderId?: number;
-  to?: string;
-  force?: boolean;
-  /**
-   * On reaching SHIPPED: this tracking number, or none at all (null: shipped untracked,
-   * or its number comes later through setTracking). Default: a generated number.
-   */
-  tracking?: Tracking | null;
-}
-
-function setTrackingOf(order: Order, tracking: Tracking): void {
-  order.trackingCode = tracking.code;
-  order.trackingUrl = tracking.url ?? "";
-}
-
 export class OrderService {
+  private readonly lifecycle: OrderLifecycle;
+
   constructor(
     private readonly store: Store,
     private readonly catalogue: Catalogue,
     private readonly clock: Clock,
     private readonly seed: number,
-    private readonly onChange: StateChangeListener,
-  ) {}
+    onChange: StateChangeListener,
+  ) {
+    this.lifecycle = new OrderLifecycle(store, clock, seed, onChange);
+  }
 
   offering(id: number): Offering {
     const o = this.catalogue.find(id);
@@ -304,7 +247,7 @@ export class OrderService {
       0,
     );
     if (merchant.credit < total) {
-      if (order.state !== "PAYMENT_ERROR") this.transition(order, "PAYMENT_ERROR");
+      if (order.state !== "PAYMENT_ERROR") this.lifecycle.transition(order, "PAYMENT_ERROR");
       throw new ServiceError(
         409,
         "MERCH_INSUFFICIENT_BALANCE",
@@ -315,7 +258,7 @@ export class OrderService {
     order.paidAmount = total;
     order.paidCurrency = creditCurrency.code;
     order.pricedCountry = address.countryCode;
-    this.transition(order, "PAID");
+    this.lifecycle.transition(order, "PAID");
   }
 
   cancel(order: Order, merchant: Merchant): void {
@@ -329,7 +272,7 @@ export class OrderService {
       merchant.credit += order.paidAmount;
       order.paidAmount = 0;
     }
-    this.transition(order, "CANCELLED");
+    this.lifecycle.transition(order, "CANCELLED");
   }
 
   /** Prices per item, like the quote, for the order's (or given) currency and destination. */
@@ -356,82 +299,17 @@ export class OrderService {
   }
 
   canAdvance(order: Order): boolean {
-    const i = FORWARD_STATES.indexOf(order.state);
-    if (i < 0 || i === FORWARD_STATES.length - 1) return false;
-    return !(order.state === "PAID" && this.hasPendingItems(order));
+    return this.lifecycle.canAdvance(order);
   }
 
-  /**
-   * Moves orders forward. Without `to`: every paid order one step (a PAID order with
-   * items PENDING_COMPLETION waits). With `to`: walks forward state by state to it, or
-   * jumps directly when `to` is off the forward path (CANCELLED, PRODUCTION_ERROR, ...).
-   */
+  /** See OrderLifecycle.advance. */
   advance(opts: AdvanceOptions): Transition[] {
-    if (opts.to !== undefined && !(ORDER_STATES as readonly string[]).includes(opts.to))
-      throw invalidData("to", `unknown state ${opts.to}`);
-    const to = opts.to as OrderState | undefined;
-    let targets: Order[];
-    if (opts.orderId !== undefined) {
-      const o = this.store.orders.get(opts.orderId);
-      if (!o) throw new ServiceError(404, undefined, "Order not found");
-      targets = [o];
-    } else targets = [...this.store.orders.values()];
-    const out: Transition[] = [];
-    const step = (o: Order, next: OrderState) => {
-      out.push({ orderId: o.id, from: o.state, to: next });
-      this.transition(o, next, opts.tracking);
-    };
-    for (const o of targets) {
-      if (to === undefined) {
-        if (this.canAdvance(o))
-          step(o, FORWARD_STATES[FORWARD_STATES.indexOf(o.state) + 1] as OrderState);
-        continue;
-      }
-      const target = FORWARD_STATES.indexOf(to);
-      const current = UNPAID.includes(o.state) ? -1 : FORWARD_STATES.indexOf(o.state);
-      if (target >= 0 && current >= -1 && (current >= 0 || UNPAID.includes(o.state))) {
-        for (let i = current + 1; i <= target; i++) {
-          if (o.state === "PAID" && !opts.force && this.hasPendingItems(o)) break;
-          step(o, FORWARD_STATES[i] as OrderState);
-        }
-      } else if (o.state !== to) step(o, to);
-    }
-    return out;
+    return this.lifecycle.advance(opts);
   }
 
-  private hasPendingItems(order: Order): boolean {
-    return order.items.some((it) => it.state === "PENDING_COMPLETION");
-  }
-
-  /**
-   * Adds or replaces a shipped order's tracking number, as the real service does when a
-   * carrier's number arrives after the order was marked shipped. No status callback: the
-   * state does not change.
-   */
+  /** See OrderLifecycle.setTracking. */
   setTracking(orderId: number, tracking: Tracking): Order {
-    const order = this.store.orders.get(orderId);
-    if (!order) throw new ServiceError(404, undefined, "Order not found");
-    setTrackingOf(order, tracking);
-    return order;
-  }
-
-  private transition(order: Order, to: OrderState, tracking?: Tracking | null): void {
-    const from = order.state;
-    order.state = to;
-    order.history.push({ from, to, at: isoWithOffset(this.clock.now()) });
-    for (const it of order.items) {
-      if (it.state === "PENDING_COMPLETION") continue;
-      if (to === "PAID") it.state = "QUEUED_FOR_PROCESSING";
-      else if (to === "WAITING_TO_DISPATCH") it.state = "PROCESSED";
-      else if (to === "IN_PRINT_QUEUE") it.state = "PRINT_READY";
-    }
-    if (to === "SHIPPED" && tracking) {
-      setTrackingOf(order, tracking);
-    } else if (to === "SHIPPED" && tracking !== null && !order.trackingCode) {
-      const code = `SBX${order.id}${derivedHex(this.seed, `trk:${order.id}`, 6).toUpperCase()}`;
-      setTrackingOf(order, { code, url: `https://tracking.sandbox.invalid/track/${code}` });
-    }
-    this.onChange(order, from, to);
+    return this.lifecycle.setTracking(orderId, tracking);
   }
 
   private assertReachable(files: readonly (ItemFiles | null)[]): void {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { CATEGORIES, isKnownFacility, type Offering } from "./catalogue";
-import { newMerchantSchema } from "./control";
+import { newMerchantSchema } from "./merchant-input";
 
 const offeringSchema = z
   .object({

@@ -4,11 +4,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkoutById, checkoutBySecureId } from "./checkout-page";
 import type { Ctx, Reply, SandboxRequest } from "./context";
-import { handleControl, type RequestLogEntry, type SandboxControl } from "./control";
+import type { RequestLogEntry, SandboxControl } from "./control";
+import { handleControl } from "./control-http";
 import { ServiceError } from "./errors";
 import type { FaultDecision, Faults } from "./faults";
 import { JSON_ROUTES } from "./json-api";
-import { LEGACY_ROUTES, legacyErrorXml } from "./legacy";
+import { LEGACY_ROUTES } from "./legacy";
+import { legacyErrorXml } from "./legacy/xml";
 import type { RingBuffer } from "./prng";
 
 type Family = "json" | "legacy";

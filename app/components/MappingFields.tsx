@@ -1,8 +1,6 @@
-import { useMemo, useState } from "react";
 import {
   BlockStack,
   Button,
-  Box,
   Card,
   ChoiceList,
   FormLayout,
@@ -11,164 +9,19 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useFormat, type Money } from "./format";
+import type { MappingFormValues } from "../models/mapping-form.server";
+import { SPINE_FONTS } from "../services/print/input-rules";
+import { fieldProps } from "./form-field";
+import {
+  OfferingPicker,
+  pagesText,
+  type CategoryOption,
+  type OfferingOption,
+} from "./OfferingPicker";
 
 /** The mapping form's fields, shared by the single and the bulk mapping pages. */
 
-export interface OfferingOption {
-  id: number;
-  name: string;
-  categoryCode: string;
-  subCategoryCode: string;
-  paperType?: string | undefined;
-  minNumberOfPages?: number | undefined;
-  maxNumberOfPages?: number | undefined;
-  minimumQuantity?: number | undefined;
-  dimensionWidth?: number | undefined;
-  dimensionHeight?: number | undefined;
-  dynamicSize: boolean;
-  minDimensionWidth?: number | undefined;
-  minDimensionHeight?: number | undefined;
-  pricing?: { price: Money; pricePerPage: Money } | undefined;
-}
-
-export interface CategoryOption {
-  code: string;
-  name: string;
-  subCategories: { code: string; name: string }[];
-}
-
-export type MappingValues = Record<
-  | "offeringId"
-  | "fileSource"
-  | "contentUrl"
-  | "fileProperty"
-  | "contentWidth"
-  | "contentHeight"
-  | "numberOfPages"
-  | "coverUrl"
-  | "spineMode"
-  | "spineCustomUrl"
-  | "spineFont"
-  | "spineSize"
-  | "spineColour"
-  | "spineTop"
-  | "spineCenter"
-  | "spineBottom"
-  | "spineBackground",
-  string
->;
-
-export const SPINE_FONT_OPTIONS = [
-  "Arial",
-  "Brandon",
-  "DarkCourier",
-  "Georgia",
-  "GochiHand",
-  "Helvetica",
-  "Tahoma",
-  "TimesNewRoman",
-  "Verdana",
-];
-
-export function sizeText(o: OfferingOption): string {
-  if (o.dynamicSize) {
-    const min =
-      o.minDimensionWidth && o.minDimensionHeight
-        ? `from ${o.minDimensionWidth} × ${o.minDimensionHeight} mm`
-        : "any size";
-    return `Custom size (${min})`;
-  }
-  return o.dimensionWidth && o.dimensionHeight
-    ? `${o.dimensionWidth} × ${o.dimensionHeight} mm`
-    : "—";
-}
-
-export function pagesText(o: OfferingOption): string {
-  if (o.minNumberOfPages === undefined && !o.maxNumberOfPages) return "—";
-  if (o.maxNumberOfPages && o.minNumberOfPages !== o.maxNumberOfPages)
-    return `${o.minNumberOfPages ?? 1}–${o.maxNumberOfPages}`;
-  return String(o.minNumberOfPages ?? o.maxNumberOfPages);
-}
-
-export function OfferingPicker({
-  offerings,
-  categories,
-  value,
-  onChange,
-  error,
-}: {
-  offerings: OfferingOption[];
-  categories: CategoryOption[];
-  value: string;
-  onChange: (offeringId: string) => void;
-  error?: string | undefined;
-}) {
-  const fmt = useFormat();
-  const current = offerings.find((o) => String(o.id) === value);
-  const [category, setCategory] = useState(current?.categoryCode ?? "");
-  const names = useMemo(() => new Map(categories.map((c) => [c.code, c.name])), [categories]);
-  const present = [...new Set(offerings.map((o) => o.categoryCode))];
-  const visible = category ? offerings.filter((o) => o.categoryCode === category) : offerings;
-  const options = [
-    { label: "Choose an offering", value: "" },
-    ...visible.map((o) => ({ label: `${o.name} (${o.id})`, value: String(o.id) })),
-  ];
-  if (current && !visible.includes(current))
-    options.push({ label: `${current.name} (${current.id})`, value: String(current.id) });
-  return (
-    <BlockStack gap="300">
-      <FormLayout>
-        <FormLayout.Group>
-          <Select
-            label="Category"
-            options={[
-              { label: "All categories", value: "" },
-              ...present.map((c) => ({ label: names.get(c) ?? c, value: c })),
-            ]}
-            value={category}
-            onChange={setCategory}
-          />
-          <Select
-            label="Offering"
-            options={options}
-            value={value}
-            onChange={onChange}
-            error={error}
-            requiredIndicator
-          />
-        </FormLayout.Group>
-      </FormLayout>
-      {current ? (
-        <Box background="bg-surface-secondary" padding="300" borderRadius="200">
-          <InlineStack gap="600" wrap>
-            <Fact label="Size" value={sizeText(current)} />
-            <Fact label="Pages" value={pagesText(current)} />
-            <Fact label="Minimum quantity" value={fmt.number(current.minimumQuantity ?? 1)} />
-            {current.paperType ? <Fact label="Paper" value={current.paperType} /> : null}
-            {current.pricing ? (
-              <Fact label="Base price" value={fmt.money(current.pricing.price)} />
-            ) : null}
-            {current.pricing ? (
-              <Fact label="Per page" value={fmt.money(current.pricing.pricePerPage)} />
-            ) : null}
-          </InlineStack>
-        </Box>
-      ) : null}
-    </BlockStack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <BlockStack gap="050">
-      <Text as="span" variant="bodySm" tone="subdued">
-        {label}
-      </Text>
-      <Text as="span">{value}</Text>
-    </BlockStack>
-  );
-}
+export type MappingValues = MappingFormValues;
 
 /** File, size, pages, cover and spine. Hidden inputs carry the choice fields into the form post. */
 export function MappingFileFields({
@@ -193,6 +46,7 @@ export function MappingFileFields({
     offering && (offering.minNumberOfPages !== undefined || offering.maxNumberOfPages)
       ? `${pagesText(offering)} pages.`
       : undefined;
+  const field = fieldProps(values, set, errors);
   return (
     <BlockStack gap="400">
       <input type="hidden" name="fileSource" value={values.fileSource} />
@@ -219,21 +73,15 @@ export function MappingFileFields({
             {values.fileSource === "per_order" ? (
               <TextField
                 label="Line item property with the file URL"
-                name="fileProperty"
-                value={values.fileProperty}
-                onChange={set("fileProperty")}
-                error={errors.fileProperty}
+                {...field("fileProperty")}
                 autoComplete="off"
                 helpText="Your storefront's upload field must put the file URL in this property. Orders wait for the file until it arrives."
               />
             ) : (
               <TextField
                 label="File URL"
-                name="contentUrl"
+                {...field("contentUrl")}
                 type="url"
-                value={values.contentUrl}
-                onChange={set("contentUrl")}
-                error={errors.contentUrl}
                 autoComplete="off"
                 placeholder="https://files.example.com/book.pdf"
               />
@@ -241,41 +89,29 @@ export function MappingFileFields({
             <FormLayout.Group condensed>
               <TextField
                 label="Width (mm)"
-                name="contentWidth"
+                {...field("contentWidth")}
                 type="number"
-                value={values.contentWidth}
-                onChange={set("contentWidth")}
-                error={errors.contentWidth}
                 autoComplete="off"
                 helpText={sizeHint}
               />
               <TextField
                 label="Height (mm)"
-                name="contentHeight"
+                {...field("contentHeight")}
                 type="number"
-                value={values.contentHeight}
-                onChange={set("contentHeight")}
-                error={errors.contentHeight}
                 autoComplete="off"
               />
               <TextField
                 label="Pages"
-                name="numberOfPages"
+                {...field("numberOfPages")}
                 type="number"
-                value={values.numberOfPages}
-                onChange={set("numberOfPages")}
-                error={errors.numberOfPages}
                 autoComplete="off"
                 helpText={pagesHint}
               />
             </FormLayout.Group>
             <TextField
               label="Cover file URL (optional)"
-              name="coverUrl"
+              {...field("coverUrl")}
               type="url"
-              value={values.coverUrl}
-              onChange={set("coverUrl")}
-              error={errors.coverUrl}
               autoComplete="off"
             />
           </FormLayout>
@@ -301,11 +137,8 @@ export function MappingFileFields({
           {values.spineMode === "custom" ? (
             <TextField
               label="Spine image URL"
-              name="spineCustomUrl"
+              {...field("spineCustomUrl")}
               type="url"
-              value={values.spineCustomUrl}
-              onChange={set("spineCustomUrl")}
-              error={errors.spineCustomUrl}
               autoComplete="off"
             />
           ) : null}
@@ -314,26 +147,20 @@ export function MappingFileFields({
               <FormLayout.Group condensed>
                 <Select
                   label="Font"
-                  options={SPINE_FONT_OPTIONS}
+                  options={[...SPINE_FONTS]}
                   value={values.spineFont}
                   onChange={set("spineFont")}
                   error={errors.spineFont}
                 />
                 <TextField
                   label="Size (pt)"
-                  name="spineSize"
+                  {...field("spineSize")}
                   type="number"
-                  value={values.spineSize}
-                  onChange={set("spineSize")}
-                  error={errors.spineSize}
                   autoComplete="off"
                 />
                 <TextField
                   label="Colour"
-                  name="spineColour"
-                  value={values.spineColour}
-                  onChange={set("spineColour")}
-                  error={errors.spineColour}
+                  {...field("spineColour")}
                   autoComplete="off"
                   placeholder="#000000"
                   prefix={
@@ -354,39 +181,15 @@ export function MappingFileFields({
                 />
                 <TextField
                   label="Background (optional)"
-                  name="spineBackground"
-                  value={values.spineBackground}
-                  onChange={set("spineBackground")}
-                  error={errors.spineBackground}
+                  {...field("spineBackground")}
                   autoComplete="off"
                   placeholder="#FFFFFF"
                 />
               </FormLayout.Group>
               <FormLayout.Group condensed>
-                <TextField
-                  label="Top text"
-                  name="spineTop"
-                  value={values.spineTop}
-                  onChange={set("spineTop")}
-                  error={errors.spineTop}
-                  autoComplete="off"
-                />
-                <TextField
-                  label="Centre text"
-                  name="spineCenter"
-                  value={values.spineCenter}
-                  onChange={set("spineCenter")}
-                  error={errors.spineCenter}
-                  autoComplete="off"
-                />
-                <TextField
-                  label="Bottom text"
-                  name="spineBottom"
-                  value={values.spineBottom}
-                  onChange={set("spineBottom")}
-                  error={errors.spineBottom}
-                  autoComplete="off"
-                />
+                <TextField label="Top text" {...field("spineTop")} autoComplete="off" />
+                <TextField label="Centre text" {...field("spineCenter")} autoComplete="off" />
+                <TextField label="Bottom text" {...field("spineBottom")} autoComplete="off" />
               </FormLayout.Group>
             </FormLayout>
           ) : null}

@@ -1,11 +1,8 @@
 import { json } from "@remix-run/node";
 import { getEnv } from "../env.server";
 import { findShopByCarrierToken, getCarrierSettings } from "../models/carrier.server";
-import {
-  answerCarrierRates,
-  checkoutRateLimit,
-  moveToShopCallbackUrl,
-} from "../services/rates/app.server";
+import { moveToShopCallbackUrl } from "./carrier-resume.server";
+import { answerCarrierRates, checkoutRateLimit } from "./rates.server";
 import { parseJsonLossless } from "../services/lossless-json";
 import { isCarrierCallbackToken } from "../services/rates/carrier-service";
 import { rateRequestSchema } from "../services/rates/rate-request";

@@ -2,6 +2,7 @@
  * Constants the admin pages share between their loaders and their components.
  * Not a .server module: the browser bundle imports it.
  */
+import { STATUS_GROUPS } from "../services/fulfilment/machine";
 
 /** Currencies offered in Settings, quotes, the catalogue and publications. */
 export const SETTINGS_CURRENCIES = [
@@ -20,18 +21,13 @@ export const SETTINGS_CURRENCIES = [
 
 export const MAX_QUOTE_ITEMS = 20;
 
-/** Filter tabs of the orders list; each maps to statuses served by the (shop, status, createdAt) index. */
+/**
+ * Filter tabs of the orders list: all, then the state machine's status groups;
+ * each maps to statuses served by the (shop, status, createdAt) index.
+ */
 export const ORDER_VIEWS = {
   all: { label: "All", statuses: null },
-  attention: { label: "Needs attention", statuses: ["needs_attention"] },
-  waiting: { label: "Held or awaiting approval", statuses: ["held", "awaiting_approval"] },
-  files: { label: "Awaiting files", statuses: ["awaiting_files"] },
-  in_progress: {
-    label: "In progress",
-    statuses: ["pending", "ready", "created", "paid", "in_production"],
-  },
-  shipped: { label: "Shipped", statuses: ["shipped", "fulfilled"] },
-  cancelled: { label: "Cancelled", statuses: ["cancelled"] },
+  ...STATUS_GROUPS,
 } as const;
 
 export type OrderView = keyof typeof ORDER_VIEWS;

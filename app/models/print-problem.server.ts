@@ -7,8 +7,12 @@ import {
   PrintServiceError,
   PrintTimeoutError,
 } from "../services/print";
+import { PRINT_KIND_TEXT, PRINT_PROBLEM_TEXT } from "../services/merchant-text/errors";
 
-/** A print-service failure in words a merchant can act on; safe to send to the page. */
+/**
+ * A print-service failure in words a merchant can act on; safe to send to the page. The words come
+ * from the one table of merchant text (services/merchant-text/errors.ts).
+ */
 export interface PrintProblem {
   title: string;
   detail: string | null;
@@ -19,25 +23,16 @@ export interface PrintProblem {
 export function describePrintError(error: unknown): PrintProblem {
   if (error instanceof FacilityConflictError) {
     return {
-      title: "These items cannot be produced together",
+      title: PRINT_PROBLEM_TEXT.facilityConflict.title,
       detail: error.details ?? null,
-      hint: "Split them into separate orders, or choose offerings made at the same facility.",
+      hint: PRINT_PROBLEM_TEXT.facilityConflict.hint,
       code: error.customCode ?? null,
     };
   }
   if (error instanceof PrintApiError) {
-    const title =
-      error.kind === "auth"
-        ? "The print service did not accept your keys"
-        : error.kind === "not_found"
-          ? "The print service could not find what was asked for"
-          : error.kind === "rate_limit"
-            ? "The print service is busy"
-            : error.kind === "server"
-              ? "The print service had a problem"
-              : "The print service refused the request";
     return {
-      title,
+      // `?? validation`: a custom_code named like an Object property yields no known kind.
+      title: (PRINT_KIND_TEXT[error.kind] ?? PRINT_KIND_TEXT.validation).title,
       detail: error.details ?? null,
       hint: error.hint ?? null,
       code: error.customCode ?? null,
@@ -45,27 +40,31 @@ export function describePrintError(error: unknown): PrintProblem {
   }
   if (error instanceof PrintConnectionError || error instanceof PrintTimeoutError) {
     return {
-      title: "The print service could not be reached",
+      title: PRINT_PROBLEM_TEXT.unreachable.title,
       detail: null,
-      hint:
-        error.hint ?? "Check the environment and URL in Settings, or try again in a few minutes.",
+      hint: error.hint ?? PRINT_PROBLEM_TEXT.unreachable.hint,
       code: error instanceof PrintConnectionError ? (error.code ?? null) : "TIMEOUT",
     };
   }
   if (error instanceof PrintResponseShapeError) {
     return {
-      title: "The print service sent an answer we could not read",
+      title: PRINT_PROBLEM_TEXT.unreadable.title,
       detail: null,
-      hint: "Check the environment and URL in Settings; if they are right, try again later.",
+      hint: PRINT_PROBLEM_TEXT.unreadable.hint,
       code: null,
     };
   }
   if (error instanceof PrintInputError) {
-    return { title: "Some values are not valid", detail: error.message, hint: null, code: null };
+    return {
+      title: PRINT_PROBLEM_TEXT.invalidInput.title,
+      detail: error.message,
+      hint: null,
+      code: null,
+    };
   }
   if (error instanceof PrintServiceError) {
     return {
-      title: "The print service call failed",
+      title: PRINT_PROBLEM_TEXT.failed.title,
       detail: error.message,
       hint: error.hint ?? null,
       code: null,

@@ -1,42 +1,12 @@
 import prisma from "../db.server";
 import { parseMajor, type MoneyMinor } from "../services/print";
+import { adminGraphql, type AdminApi } from "../services/shopify-admin";
 
 /**
  * The shop's products and variants from the Admin GraphQL API, joined with
- * the variant mappings stored here (one query per page, no N+1).
+ * the variant mappings stored here (one query per page, no N+1). Shopify's
+ * failures arrive as ShopifyAdminError (app/services/shopify-admin).
  */
-
-export interface AdminGraphql {
-  graphql: (query: string, options?: { variables?: Record<string, unknown> }) => Promise<Response>;
-}
-
-export class AdminApiError extends Error {
-  override name = "AdminApiError";
-}
-
-export async function adminQuery<T>(
-  admin: AdminGraphql,
-  query: string,
-  variables?: Record<string, unknown>,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await admin.graphql(query, variables ? { variables } : undefined);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    throw new AdminApiError(
-      `Shopify could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] | string };
-  if (body.errors || !body.data) {
-    const errors = Array.isArray(body.errors)
-      ? body.errors.map((e) => e.message).join("; ")
-      : body.errors;
-    throw new AdminApiError(`Shopify answered with an error: ${errors ?? "no data"}`);
-  }
-  return body.data;
-}
 
 export type MappingState = "mapped" | "unmapped" | "file_per_order";
 
@@ -165,12 +135,12 @@ export async function listProducts({
   before,
 }: {
   shop: string;
-  admin: AdminGraphql;
+  admin: AdminApi;
   search?: string | undefined;
   after?: string | undefined;
   before?: string | undefined;
 }): Promise<ProductPage> {
-  const data = await adminQuery<ProductsData>(admin, PRODUCTS_QUERY, {
+  const data = await adminGraphql(admin)<ProductsData>(PRODUCTS_QUERY, {
     ...(before
       ? { last: PRODUCTS_PAGE_SIZE, before }
       : { first: PRODUCTS_PAGE_SIZE, ...(after ? { after } : {}) }),
@@ -225,17 +195,17 @@ export async function getVariants({
   admin,
   variantIds,
 }: {
-  admin: AdminGraphql;
+  admin: AdminApi;
   variantIds: string[];
 }): Promise<VariantDetail[]> {
   const ids = [...new Set(variantIds)].slice(0, 50);
   if (ids.length === 0) return [];
-  const data = await adminQuery<{
+  const data = await adminGraphql(admin)<{
     shop: { currencyCode: string };
     nodes: (
       (RawVariant & { product: { id: string; title: string } }) | null | Record<string, never>
     )[];
-  }>(admin, VARIANTS_QUERY, { ids });
+  }>(VARIANTS_QUERY, { ids });
   const currency = data.shop.currencyCode;
   return data.nodes
     .filter((n): n is RawVariant & { product: { id: string; title: string } } =>

@@ -2,9 +2,13 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import prisma from "../db.server";
 import type { PublicationSelection } from "../services/print";
+import { legacyIdOf } from "./admin-shared";
 import { listCategories, listOfferings, shopClient } from "./catalogue.server";
 import { fieldErrorsOf } from "./billing.server";
 import { describePrintError, type PrintProblem } from "./print-problem.server";
+import { decodeCursor, encodeCursor } from "./keyset-cursor.server";
+import { listMappingsForPicker } from "./mapping.server";
+import { getPrintSettingsForDisplay } from "./print-settings.server";
 
 /** Listings at the print service's hosted checkout, kept in the Publication table. */
 
@@ -243,7 +247,7 @@ export async function listPublications({
   after?: string | null | undefined;
   pageSize?: number;
 }): Promise<{ rows: PublicationRow[]; nextCursor: string | null }> {
-  const cursor = after ? decode(after) : null;
+  const cursor = after ? decodeCursor(after) : null;
   const found = await prisma.publication.findMany({
     where: cursor
       ? {
@@ -271,16 +275,51 @@ export async function listPublications({
       locale: p.locale,
       createdAt: p.createdAt.toISOString(),
     })),
-    nextCursor:
-      found.length > pageSize && last
-        ? Buffer.from(`${last.createdAt.getTime()}:${last.id}`).toString("base64url")
-        : null,
+    nextCursor: found.length > pageSize && last ? encodeCursor(last) : null,
   };
 }
 
-function decode(text: string): { createdAt: Date; id: string } | null {
-  const m = /^(\d{1,15}):([A-Za-z0-9_-]{1,64})$/.exec(
-    Buffer.from(text, "base64url").toString("utf8"),
-  );
-  return m ? { createdAt: new Date(Number(m[1])), id: m[2]! } : null;
+/**
+ * The Publications page: a page of the shop's publications, and what a new
+ * one can be made from (mapped variants with a fixed file, the catalogue).
+ */
+export async function loadPublicationsPage({
+  shop,
+  after,
+}: {
+  shop: string;
+  after?: string | undefined;
+}) {
+  const [settings, page, mappings] = await Promise.all([
+    getPrintSettingsForDisplay({ shop }),
+    listPublications({ shop, after }),
+    listMappingsForPicker({ shop }),
+  ]);
+  const connected = Boolean(settings?.merchantApiKey && settings.secretKeySet);
+  // What a listing from a file can sell: the shop's own catalogue.
+  const [offerings, categories] = connected
+    ? await Promise.all([listOfferings({ shop, filters: {} }), listCategories({ shop })])
+    : [null, null];
+  return {
+    offerings:
+      offerings?.status === "ok"
+        ? offerings.data.map((o) => ({ id: o.id, name: o.name, categoryCode: o.categoryCode }))
+        : [],
+    categories:
+      categories?.status === "ok"
+        ? categories.data.map((c) => ({ code: c.code, name: c.name }))
+        : [],
+    connected,
+    currency: settings?.currency ?? "EUR",
+    page,
+    after: after ?? null,
+    variants: mappings
+      .filter((m) => m.contentUrl && m.numberOfPages && m.contentWidth && m.contentHeight)
+      .map((m) => ({
+        id: m.variantId,
+        legacyId: legacyIdOf(m.variantId),
+        title: m.title || legacyIdOf(m.variantId),
+        pages: m.numberOfPages,
+      })),
+  };
 }

@@ -1,15 +1,21 @@
 import { z } from "zod";
-import {
-  addMoney,
-  FacilityConflictError,
-  multiplyMoney,
-  subtractMoney,
-  sumMoney,
-  type MoneyMinor,
-  type Quote,
-} from "../services/print";
-import { cachedRead, type ServiceResult } from "./catalogue.server";
+import { MAX_QUOTE_ITEMS } from "./admin-shared";
+import { FacilityConflictError, type Quote } from "../services/print";
+import type { AdminApi } from "../services/shopify-admin";
+import { cachedRead, listOfferings, type ServiceResult } from "./catalogue.server";
+import { listMappingsForPicker } from "./mapping.server";
+import { getPrintSettingsForDisplay } from "./print-settings.server";
 import type { PrintProblem } from "./print-problem.server";
+import { getVariants, legacyIdOf, variantGid } from "./products.server";
+import {
+  combine,
+  matchLines,
+  summarise,
+  type QuotedGroup,
+  type QuoteLine,
+  type QuoteView,
+} from "./quote-totals.server";
+import { getShopInfo } from "./shop-info.server";
 
 /**
  * Quotes for the admin: per item and summed, with the margin against the
@@ -18,9 +24,9 @@ import type { PrintProblem } from "./print-problem.server";
  */
 
 const QUOTE_TTL_MS = 10 * 60_000;
-import { MAX_QUOTE_ITEMS } from "./admin-shared";
 
 export { MAX_QUOTE_ITEMS };
+export type { QuotedGroup, QuotedLine, QuoteLine, QuoteView } from "./quote-totals.server";
 
 export const quoteItemSchema = z.object({
   offeringId: z.coerce.number().int().positive("Choose an offering"),
@@ -49,185 +55,6 @@ export const quoteRequestSchema = z.object({
 });
 
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
-
-export interface QuoteLine {
-  /** What the merchant sees for the item (variant or offering name). */
-  label: string;
-  offeringId: number;
-  numberOfPages: number;
-  quantity: number;
-  /** The variant's Shopify price per copy, when the item is a variant. */
-  unitPrice?: MoneyMinor | null | undefined;
-}
-
-/**
- * One quoted item. Every amount is for the whole line (all copies) except `perCopy`, and
- * `productPrice - discount + shipping + vat = total` as the service quotes them.
- */
-export interface QuotedLine extends QuoteLine {
-  /** Product price of one copy (base price plus pages): the line's product price / quantity. */
-  perCopy: MoneyMinor;
-  /** False when the line's product price does not divide by the quantity (perCopy is rounded). */
-  perCopyExact: boolean;
-  /** All copies, before the quantity discount. */
-  productPrice: MoneyMinor;
-  discount: MoneyMinor;
-  shipping: MoneyMinor;
-  vat: MoneyMinor;
-  vatPercentage: number;
-  /** The service's totalItemPrice. */
-  total: MoneyMinor;
-  /** Revenue (Shopify price x quantity) and revenue minus total cost, in the quote currency. */
-  revenue: MoneyMinor | null;
-  margin: MoneyMinor | null;
-  /** Why there is no margin (e.g. another currency). */
-  marginNote: string | null;
-}
-
-export interface QuotedGroup {
-  lines: QuotedLine[];
-  summary: {
-    product: MoneyMinor;
-    discount: MoneyMinor;
-    shipping: MoneyMinor;
-    vat: MoneyMinor;
-    /** The service's own total for the group (quoteSummary.totalWholesalePrice). */
-    total: MoneyMinor;
-    /**
-     * What the service's total differs from product - discount + shipping + VAT (its own
-     * rounding); zero when the shown columns add up, which is what the sandbox answers.
-     */
-    unexplained: MoneyMinor;
-    revenue: MoneyMinor | null;
-    margin: MoneyMinor | null;
-  };
-}
-
-export interface QuoteView {
-  currency: string;
-  countryCode: string;
-  state: string | null;
-  /** One group when everything ships together; several when the service says they cannot. */
-  groups: QuotedGroup[];
-  together: boolean;
-  /** Lines no facility can produce for this destination. */
-  unproducible: QuoteLine[];
-  total: QuotedGroup["summary"];
-}
-
-function lineFrom(line: QuoteLine, q: Quote["items"][number], currency: string): QuotedLine {
-  const quantity = Math.max(1, q.quantity);
-  const perCopyExact = q.productPrice.amountMinor % quantity === 0;
-  let revenue: MoneyMinor | null = null;
-  let margin: MoneyMinor | null = null;
-  let marginNote: string | null = null;
-  if (line.unitPrice) {
-    if (line.unitPrice.currency === currency) {
-      revenue = multiplyMoney(line.unitPrice, line.quantity);
-      margin = subtractMoney(revenue, q.totalItemPrice);
-    } else {
-      marginNote = `Quote in ${line.unitPrice.currency} to compare with the Shopify price`;
-    }
-  }
-  return {
-    ...line,
-    perCopy: {
-      amountMinor: Math.round(q.productPrice.amountMinor / quantity),
-      currency: q.productPrice.currency,
-    },
-    perCopyExact,
-    productPrice: q.productPrice,
-    discount: q.totalQuantityDiscount,
-    shipping: q.shippingWholesale,
-    vat: q.vat,
-    vatPercentage: q.vatPercentage,
-    total: q.totalItemPrice,
-    revenue,
-    margin,
-    marginNote,
-  };
-}
-
-/** What product - discount + shipping + VAT leaves unexplained of a total. */
-function unexplainedOf(
-  parts: { product: MoneyMinor; discount: MoneyMinor; shipping: MoneyMinor; vat: MoneyMinor },
-  total: MoneyMinor,
-): MoneyMinor {
-  const shown = addMoney(
-    addMoney(subtractMoney(parts.product, parts.discount), parts.shipping),
-    parts.vat,
-  );
-  return subtractMoney(total, shown);
-}
-
-function revenueAndMargin(lines: QuotedLine[], total: MoneyMinor, currency: string) {
-  const allRevenue = lines.length > 0 && lines.every((l) => l.revenue);
-  const revenue = allRevenue
-    ? sumMoney(
-        lines.map((l) => l.revenue as MoneyMinor),
-        currency,
-      )
-    : null;
-  return { revenue, margin: revenue ? subtractMoney(revenue, total) : null };
-}
-
-/** A group's totals as the service states them in its quote summary. */
-function summarise(lines: QuotedLine[], quote: Quote, currency: string): QuotedGroup["summary"] {
-  const s = quote.summary;
-  // The summary has no product total; the items' product prices are the only source.
-  const product = sumMoney(
-    lines.map((l) => l.productPrice),
-    currency,
-  );
-  const parts = {
-    product,
-    discount: s.totalQuantityDiscount,
-    shipping: s.totalShippingPrice,
-    vat: sumMoney(
-      s.vatSummary.map((v) => v.vat),
-      currency,
-    ),
-  };
-  const total = s.totalWholesalePrice;
-  return {
-    ...parts,
-    total,
-    unexplained: unexplainedOf(parts, total),
-    ...revenueAndMargin(lines, total, currency),
-  };
-}
-
-/** Several groups are several quotes (and print orders): their totals are added up. */
-function combine(groups: QuotedGroup[], currency: string): QuotedGroup["summary"] {
-  const sum = (pick: (s: QuotedGroup["summary"]) => MoneyMinor) =>
-    sumMoney(
-      groups.map((g) => pick(g.summary)),
-      currency,
-    );
-  const total = sum((s) => s.total);
-  return {
-    product: sum((s) => s.product),
-    discount: sum((s) => s.discount),
-    shipping: sum((s) => s.shipping),
-    vat: sum((s) => s.vat),
-    total,
-    unexplained: sum((s) => s.unexplained),
-    ...revenueAndMargin(
-      groups.flatMap((g) => g.lines),
-      total,
-      currency,
-    ),
-  };
-}
-
-function matchLines(lines: QuoteLine[], quote: Quote, currency: string): QuotedLine[] {
-  // The service answers one quoted item per requested item, in order.
-  return lines.map((line, i) => {
-    const q = quote.items[i] ?? quote.items.find((x) => x.offeringId === line.offeringId);
-    if (!q) throw new Error(`The quote has no item for offering ${line.offeringId}`);
-    return lineFrom(line, q, currency);
-  });
-}
 
 /**
  * Quotes the lines together; when the service says they need several
@@ -352,4 +179,140 @@ async function quoteRaw(
     return { status: "conflict", conflict: { groups: c.groups, unproducible: c.unproducible } };
   }
   return result;
+}
+
+// The Quote page -------------------------------------------------------------------------------
+
+interface ItemParam {
+  variant: string;
+  offeringId: string;
+  pages: string;
+  quantity: string;
+}
+
+/** `item=<offeringId>:<pages>:<quantity>[:<variant legacy id>]`, repeated. */
+function parseItems(params: URLSearchParams): ItemParam[] {
+  return params
+    .getAll("item")
+    .slice(0, MAX_QUOTE_ITEMS)
+    .map((raw) => {
+      const [offeringId = "", pages = "", quantity = "", variant = ""] = raw.split(":");
+      return { offeringId, pages, quantity, variant };
+    });
+}
+
+/**
+ * The Quote page's data: the form as asked in the URL (items, or "quote this
+ * variant" prefilled from its mapping), the pickers' choices, and the quote
+ * or why there is none.
+ */
+export async function loadQuotePage({
+  shop,
+  admin,
+  searchParams,
+}: {
+  shop: string;
+  admin: AdminApi;
+  searchParams: URLSearchParams;
+}) {
+  const [settings, info, mappings, offerings] = await Promise.all([
+    getPrintSettingsForDisplay({ shop }),
+    getShopInfo({ shop, admin }),
+    listMappingsForPicker({ shop }),
+    listOfferings({ shop, filters: {} }),
+  ]);
+  const mappingByLegacy = new Map(mappings.map((m) => [legacyIdOf(m.variantId), m]));
+  let items = parseItems(searchParams);
+  // "Quote this variant": prefill one item from its mapping.
+  for (const v of searchParams.getAll("variant").slice(0, MAX_QUOTE_ITEMS)) {
+    const m = mappingByLegacy.get(v);
+    if (m)
+      items.push({
+        variant: v,
+        offeringId: String(m.offeringId),
+        pages: String(m.numberOfPages ?? 1),
+        quantity: "1",
+      });
+  }
+  items = items.slice(0, MAX_QUOTE_ITEMS);
+  const form = {
+    country: (
+      searchParams.get("country") ||
+      info?.shopAddress?.countryCodeV2 ||
+      "NL"
+    ).toUpperCase(),
+    state: searchParams.get("state") ?? "",
+    currency: (
+      searchParams.get("currency") ||
+      settings?.currency ||
+      info?.currencyCode ||
+      "EUR"
+    ).toUpperCase(),
+    items,
+  };
+  const base = {
+    form,
+    mappings: mappings.map((m) => ({
+      legacyId: legacyIdOf(m.variantId),
+      title: m.title,
+      offeringId: m.offeringId,
+      numberOfPages: m.numberOfPages,
+    })),
+    offerings:
+      offerings.status === "ok"
+        ? offerings.data.map((o) => ({
+            id: o.id,
+            name: o.name,
+            minNumberOfPages: o.minNumberOfPages ?? null,
+          }))
+        : [],
+    noCredentials: offerings.status === "no_credentials",
+  };
+  if (items.length === 0 || offerings.status === "no_credentials")
+    return { ...base, quote: null, problem: null, fieldErrors: null };
+
+  const parsed = quoteRequestSchema.safeParse({
+    countryCode: form.country,
+    state: form.state,
+    currency: form.currency,
+    items: items.map((i) => ({
+      offeringId: i.offeringId,
+      numberOfPages: i.pages,
+      quantity: i.quantity,
+    })),
+  });
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
+    return { ...base, quote: null, problem: null, fieldErrors };
+  }
+  const variantIds = items.filter((i) => i.variant).map((i) => variantGid(i.variant));
+  const variants = variantIds.length
+    ? await getVariants({ admin, variantIds }).catch(() => [])
+    : [];
+  const variantByLegacy = new Map(variants.map((v) => [v.legacyId, v]));
+  const offeringName = new Map(
+    offerings.status === "ok" ? offerings.data.map((o) => [o.id, o.name]) : [],
+  );
+  const lines: QuoteLine[] = parsed.data.items.map((item, i) => {
+    const v = items[i]?.variant ? variantByLegacy.get(items[i]!.variant) : undefined;
+    return {
+      ...item,
+      label: v?.displayName ?? offeringName.get(item.offeringId) ?? `Offering ${item.offeringId}`,
+      unitPrice: v?.price ?? null,
+    };
+  });
+  const result = await quoteLines({
+    shop,
+    countryCode: parsed.data.countryCode,
+    state: parsed.data.state,
+    currency: parsed.data.currency,
+    lines,
+  });
+  return {
+    ...base,
+    quote: result.status === "ok" ? result.data : null,
+    problem: result.status === "error" ? result.problem : null,
+    fieldErrors: null,
+  };
 }

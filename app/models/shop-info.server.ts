@@ -1,5 +1,5 @@
 import { TtlCache } from "../services/catalogue/cache";
-import { adminQuery, type AdminGraphql } from "./products.server";
+import { adminGraphql, type AdminApi } from "../services/shopify-admin";
 
 /** The shop's name, currency and time zone from Shopify, cached for an hour per shop. */
 
@@ -22,12 +22,11 @@ export async function getShopInfo({
   admin,
 }: {
   shop: string;
-  admin: AdminGraphql;
+  admin: AdminApi;
 }): Promise<ShopInfo | null> {
   try {
     return await cache.get(shop, async () => {
-      const data = await adminQuery<{ shop: ShopInfo }>(
-        admin,
+      const data = await adminGraphql(admin)<{ shop: ShopInfo }>(
         `#graphql
         query PrintConnectShopInfo { shop { name currencyCode ianaTimezone shopAddress { countryCodeV2 } } }`,
       );

@@ -21,20 +21,21 @@ import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import { getEnv } from "../env.server";
 import { countMappings } from "../models/mapping.server";
+import { countPrintOrdersByStatus } from "../models/orders-admin.server";
 import {
-  countPrintOrdersByStatus,
   hasRecentCallback,
   listNeedingAttention,
   listRecentActivity,
-  runOrderAction,
   type AttentionRow,
-} from "../models/orders-admin.server";
+} from "../models/order-activity.server";
+import { runOrderAction } from "../models/order-detail.server";
 import { callbackUrlFor, getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { getShopSetup } from "../models/setup.server";
 import { CopyField } from "../components/CopyField";
 import { RouteError } from "../components/States";
 import { StatusBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
+import { STATUS_GROUP_KEYS, STATUS_GROUPS, type StatusGroup } from "../services/fulfilment/machine";
 
 const ROUTING_LABELS: Record<string, string> = {
   immediate: "Send to print immediately",
@@ -123,18 +124,11 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   );
 };
 
-const COUNT_TILES: { label: string; statuses: string[]; view: string; tone?: "critical" }[] = [
-  { label: "Needs attention", statuses: ["needs_attention"], view: "attention", tone: "critical" },
-  { label: "Held or awaiting approval", statuses: ["held", "awaiting_approval"], view: "waiting" },
-  { label: "Awaiting files", statuses: ["awaiting_files"], view: "files" },
-  {
-    label: "In progress",
-    statuses: ["pending", "ready", "created", "paid", "in_production"],
-    view: "in_progress",
-  },
-  { label: "Shipped", statuses: ["shipped", "fulfilled"], view: "shipped" },
-  { label: "Cancelled", statuses: ["cancelled"], view: "cancelled" },
-];
+/** The Home tiles: the state machine's status groups, each linking to its Orders tab. */
+const COUNT_TILES = STATUS_GROUP_KEYS.map((view) => {
+  const group: StatusGroup = STATUS_GROUPS[view];
+  return { label: group.label, statuses: group.statuses, view, tone: group.tone };
+});
 
 function AttentionItem({ row }: { row: AttentionRow }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();

@@ -16,7 +16,7 @@ import { authenticate } from "../shopify.server";
 import { getOffering, listCategories, listLegacyPrices } from "../models/catalogue.server";
 import { getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
-import { pagesText, sizeText } from "../components/MappingFields";
+import { pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat, type Money } from "../components/format";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {

@@ -21,7 +21,7 @@ import { listCategories, listOfferings } from "../models/catalogue.server";
 import { getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { SETTINGS_CURRENCIES } from "../models/admin-shared";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
-import { pagesText, sizeText } from "../components/MappingFields";
+import { pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat } from "../components/format";
 
 const code = z

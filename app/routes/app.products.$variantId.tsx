@@ -11,16 +11,14 @@ import { useRef, useState } from "react";
 import { Banner, BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
+import { deleteMapping, getMapping } from "../models/mapping.server";
 import {
-  deleteMapping,
-  getMapping,
-  mappingFormValues,
+  loadMappingCatalogue,
   mappingToFormValues,
-  saveMapping,
-  validateMappingForm,
-} from "../models/mapping.server";
-import { getOffering, listCategories, listOfferings } from "../models/catalogue.server";
-import { AdminApiError, getVariants, variantGid } from "../models/products.server";
+  saveMappingFromForm,
+} from "../models/mapping-form.server";
+import { getVariants, variantGid } from "../models/products.server";
+import { ShopifyAdminError } from "../services/shopify-admin";
 import { getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
@@ -39,15 +37,14 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   try {
     [variant] = await getVariants({ admin, variantIds: [gid] });
   } catch (error) {
-    if (error instanceof AdminApiError) throw json(error.message, { status: 502 });
+    if (error instanceof ShopifyAdminError) throw json(error.message, { status: 502 });
     throw error;
   }
   if (!variant) throw json("Variant not found", { status: 404 });
-  const [mapping, settings, categories, offerings] = await Promise.all([
+  const [mapping, settings, catalogue] = await Promise.all([
     getMapping({ shop, variantId: gid }),
     getPrintSettingsForDisplay({ shop }),
-    listCategories({ shop }),
-    listOfferings({ shop, filters: {} }),
+    loadMappingCatalogue({ shop }),
   ]);
   return json({
     variant,
@@ -60,14 +57,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       : null,
     values: mappingToFormValues(mapping),
     currency: settings?.currency ?? variant.price.currency,
-    categories: categories.status === "ok" ? categories.data : [],
-    offerings: offerings.status === "ok" ? offerings.data : null,
-    catalogue:
-      offerings.status === "ok"
-        ? null
-        : offerings.status === "no_credentials"
-          ? { status: "no_credentials" as const }
-          : { status: "error" as const, problem: offerings.problem },
+    ...catalogue,
   });
 };
 
@@ -82,36 +72,9 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     await deleteMapping({ shop, variantId: gid });
     return redirect(`/app/products/${id.data}?unmapped=1`);
   }
-  const values = mappingFormValues(form);
-  const offeringId = Number(values.offeringId);
-  const offering =
-    Number.isInteger(offeringId) && offeringId > 0 ? await getOffering({ shop, offeringId }) : null;
-  if (offering && offering.status !== "ok") {
-    return json(
-      {
-        fieldErrors: {
-          offeringId:
-            offering.status === "no_credentials"
-              ? "Connect your print-service account first"
-              : "The catalogue could not be loaded; try again",
-        } as Record<string, string>,
-      },
-      { status: 200 },
-    );
-  }
-  const result = validateMappingForm(values, offering?.status === "ok" ? offering.data : null);
-  if (!result.ok) return json({ fieldErrors: result.fieldErrors as Record<string, string> });
-  const [variant] = await getVariants({ admin, variantIds: [gid] });
-  if (!variant) throw json("Variant not found", { status: 404 });
-  await saveMapping({
-    shop,
-    mapping: {
-      ...result.mapping,
-      variantId: gid,
-      productId: variant.productId,
-      title: variant.displayName,
-    },
-  });
+  const result = await saveMappingFromForm({ shop, admin, form, variantIds: [gid] });
+  if (!result.ok) return json({ fieldErrors: result.fieldErrors });
+  if (result.saved === 0) throw json("Variant not found", { status: 404 });
   return redirect(`/app/products/${id.data}?saved=1`);
 };
 

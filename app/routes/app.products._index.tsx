@@ -30,7 +30,8 @@ import {
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import { deleteMappings } from "../models/mapping.server";
-import { AdminApiError, listProducts, variantGid } from "../models/products.server";
+import { listProducts, variantGid } from "../models/products.server";
+import { ShopifyAdminError } from "../services/shopify-admin";
 import { Empty, RouteError } from "../components/States";
 import { MappingBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
@@ -55,7 +56,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     });
     return json({ page, error: null, q: query.q ?? "", mapped: query.mapped ?? null });
   } catch (error) {
-    if (!(error instanceof AdminApiError)) throw error;
+    if (!(error instanceof ShopifyAdminError)) throw error;
     return json({
       page: null,
       error: error.message,

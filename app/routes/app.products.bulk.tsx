@@ -6,13 +6,12 @@ import { Banner, BlockStack, Card, Layout, List, Page, Text } from "@shopify/pol
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import {
-  mappingFormValues,
+  loadMappingCatalogue,
   mappingToFormValues,
-  saveMapping,
-  validateMappingForm,
-} from "../models/mapping.server";
-import { getOffering, listCategories, listOfferings } from "../models/catalogue.server";
-import { AdminApiError, getVariants, variantGid } from "../models/products.server";
+  saveMappingFromForm,
+} from "../models/mapping-form.server";
+import { getVariants, variantGid } from "../models/products.server";
+import { ShopifyAdminError } from "../services/shopify-admin";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
 import { useFormat } from "../components/format";
@@ -34,30 +33,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   try {
     variants = await getVariants({ admin, variantIds: ids.data.map(variantGid) });
   } catch (error) {
-    if (error instanceof AdminApiError) throw json(error.message, { status: 502 });
+    if (error instanceof ShopifyAdminError) throw json(error.message, { status: 502 });
     throw error;
   }
-  const [categories, offerings] = await Promise.all([
-    listCategories({ shop: session.shop }),
-    listOfferings({ shop: session.shop, filters: {} }),
-  ]);
-  return json({
-    variants,
-    values: mappingToFormValues(null),
-    categories: categories.status === "ok" ? categories.data : [],
-    offerings: offerings.status === "ok" ? offerings.data : null,
-    catalogue:
-      offerings.status === "ok"
-        ? null
-        : offerings.status === "no_credentials"
-          ? { status: "no_credentials" as const }
-          : { status: "error" as const, problem: offerings.problem },
-  });
+  const catalogue = await loadMappingCatalogue({ shop: session.shop });
+  return json({ variants, values: mappingToFormValues(null), ...catalogue });
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  const shop = session.shop;
   const form = await request.formData();
   const ids = variantIdsOf(form);
   if (!ids.success)
@@ -70,31 +54,14 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       },
       { status: 200 },
     );
-  const values = mappingFormValues(form);
-  const offeringId = Number(values.offeringId);
-  const offering =
-    Number.isInteger(offeringId) && offeringId > 0 ? await getOffering({ shop, offeringId }) : null;
-  if (offering && offering.status !== "ok") {
-    return json(
-      {
-        fieldErrors: { offeringId: "The catalogue could not be loaded; try again" } as Record<
-          string,
-          string
-        >,
-      },
-      { status: 200 },
-    );
-  }
-  const result = validateMappingForm(values, offering?.status === "ok" ? offering.data : null);
-  if (!result.ok) return json({ fieldErrors: result.fieldErrors as Record<string, string> });
-  const variants = await getVariants({ admin, variantIds: ids.data.map(variantGid) });
-  for (const v of variants) {
-    await saveMapping({
-      shop,
-      mapping: { ...result.mapping, variantId: v.id, productId: v.productId, title: v.displayName },
-    });
-  }
-  return redirect(`/app/products?mapped=${variants.length}`);
+  const result = await saveMappingFromForm({
+    shop: session.shop,
+    admin,
+    form,
+    variantIds: ids.data.map(variantGid),
+  });
+  if (!result.ok) return json({ fieldErrors: result.fieldErrors });
+  return redirect(`/app/products?mapped=${result.saved}`);
 };
 
 export default function BulkMap() {

@@ -21,12 +21,8 @@ import { getLogger } from "../lib/logger.server";
 import { getCarrierSettings, saveBackupRates } from "../models/carrier.server";
 import { currencyExponent, formatMajor, MoneyError, parseMajor } from "../services/print";
 import { backupRatesSchema, type BackupRate } from "../services/rates/backup";
-import {
-  adminGraphql,
-  carrierCallbackUrl,
-  disableCarrierRates,
-  enableCarrierRates,
-} from "../services/rates/app.server";
+import { carrierCallbackUrl, disableCarrierRates, enableCarrierRates } from "../lib/rates.server";
+import { adminGraphql } from "../services/shopify-admin";
 import { authenticate } from "../shopify.server";
 
 /** Checkout shipping rates: turn the carrier service on or off, edit the backup rates. */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { devRoutesEnabled, embeddedAppPath } from "../sandbox-mode.server";
+import { devRoutesEnabled } from "../dev/guard.server";
+import { embeddedAppPath } from "../dev/sign-in.server";
 
 /**
  * The page to open: `to` resolved against the app's origin first, then

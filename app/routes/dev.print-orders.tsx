@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { DEMO_SHOP, devRoutesEnabled } from "../sandbox-mode.server";
+import { DEMO_SHOP } from "../dev/demo-data.server";
+import { devRoutesEnabled } from "../dev/guard.server";
 import { listPrintOrdersOfShopOrders } from "../models/orders-admin.server";
 
 const query = z.object({

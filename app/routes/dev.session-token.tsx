@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
-import { devRoutesEnabled, mintDemoSessionToken } from "../sandbox-mode.server";
+import { devRoutesEnabled } from "../dev/guard.server";
+import { mintDemoSessionToken } from "../dev/sign-in.server";
 
 /**
  * Sandbox mode only: a fresh session token for the demo shop, where the App

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { clientAddress } from "../lib/client-address.server";
-import { authenticateStorefront, storefrontProductInfo } from "../services/rates/app.server";
+import { authenticateStorefront, storefrontProductInfo } from "../lib/storefront-rates.server";
 
 const VARIANT = /^(\d{1,20}|gid:\/\/shopify\/ProductVariant\/\d{1,20})$/;
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { findPublicationForVariants } from "../models/storefront.server";
 import { clientAddress } from "../lib/client-address.server";
-import { authenticateStorefront } from "../services/rates/app.server";
+import { authenticateStorefront } from "../lib/storefront-rates.server";
 import { variantGid } from "../services/rates/rate-request";
 import { isHttpUrl } from "../services/safe-url";
 

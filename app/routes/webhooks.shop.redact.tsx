@@ -4,7 +4,7 @@ import prisma from "../db.server";
 import { authenticateWebhook } from "../lib/webhooks.server";
 import { getLogger } from "../lib/logger.server";
 import { handleComplianceWebhook } from "../services/compliance";
-import { quoteCache } from "../services/rates/app.server";
+import { quoteCache } from "../lib/rates.server";
 
 // Mandatory compliance topic: verified (401 on a bad HMAC), handled in one transaction, recorded.
 export const action = async ({ request }: ActionFunctionArgs) => {

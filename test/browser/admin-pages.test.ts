@@ -126,8 +126,11 @@ async function seedBackupRates() {
 const PLACEHOLDER =
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#e3e3e3"/></svg>';
 
+// Renders every admin page in turn: more than the default 20 s on a busy 2-core machine.
+const EVERY_PAGE = { timeout: 90_000 };
+
 describeBrowser("admin pages in the browser", () => {
-  it("renders every page with its data, without console errors", async () => {
+  it("renders every page with its data, without console errors", EVERY_PAGE, async () => {
     orders = await seedOrders();
     await seedBackupRates();
     await h().context.route("https://cdn.shopify.com/s/files/**", (route) =>

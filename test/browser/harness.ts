@@ -150,7 +150,11 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     const appUrl = `http://127.0.0.1:${app.port}`;
 
     // App modules only now: the app's environment is complete.
-    const sandboxMode = await import("../../app/sandbox-mode.server");
+    const sandboxMode = {
+      ...(await import("../../app/dev/webhook-subscriptions.server")),
+      ...(await import("../../app/dev/seed.server")),
+      ...(await import("../../app/dev/sign-in.server")),
+    };
     const shopify = await startShopifyFake({
       apiKey: TEST_API_KEY,
       apiSecret: TEST_API_SECRET,

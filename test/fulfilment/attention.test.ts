@@ -4,7 +4,7 @@ import prisma from "~/db.server";
 import { recordInstall } from "~/models/shop.server";
 import { saveMapping } from "~/models/mapping.server";
 import { cancelHeldPrintOrder, retryPrintOrder } from "~/services/fulfilment/commands";
-import { getPrintOrderDetail } from "~/models/orders-admin.server";
+import { getPrintOrderDetail } from "~/models/order-detail.server";
 import { ingestPaidOrder } from "~/services/fulfilment/ingest";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 import { paidOrderPayload } from "../support/orders";

@@ -1,5 +1,5 @@
 import "../support/app-env";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { paymentSecret } from "~/services/print";
@@ -37,10 +37,14 @@ const paymentsOf = (id: number) =>
 const never = () => new Promise<never>(() => {});
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** A client whose chosen method dies mid-flight, as if the worker process were killed there. */
+/**
+ * A client whose chosen method dies mid-flight, as if the worker process were
+ * killed there; `onDeath` is called once the worker has reached that point.
+ */
 async function dyingClient(
   shop: Parameters<typeof printClientFor>[0],
   dies: "afterCreate" | "beforePay",
+  onDeath: () => void,
 ): Promise<PrintClient | null> {
   const real = await printClientFor(shop, { retry: fastRetry });
   if (!real) return null;
@@ -48,12 +52,38 @@ async function dyingClient(
   if (dies === "afterCreate") {
     orders.createIdempotent = async (params, options) => {
       await real.orders.createIdempotent(params, options);
+      onDeath();
       return never();
     };
   } else {
-    orders.pay = () => never();
+    orders.pay = () => {
+      onDeath();
+      return never();
+    };
   }
   return Object.assign(Object.create(real) as PrintClient, { orders });
+}
+
+/** A worker that dies at `dies` on its first print order; resolves once it has died there. */
+function startDyingWorker(dies: "afterCreate" | "beforePay", workerId: string): Promise<void> {
+  return new Promise((died) => {
+    const dying = new FulfilmentWorker(
+      {
+        db: prisma,
+        printClientFor: (shop) => dyingClient(shop, dies, died),
+        shopify: { graphql: never },
+        logger: silent,
+      },
+      { leaseMs: 300, workerId },
+    );
+    void dying.runOnce(); // hangs forever, holding its lease until it expires
+  });
+}
+
+/** Waits until the lease a dead worker held on the print order has run out. */
+async function leaseRunsOut(printOrder: { leaseExpiresAt: Date | null }) {
+  const left = (printOrder.leaseExpiresAt?.getTime() ?? 0) - Date.now();
+  if (left >= 0) await new Promise((resolve) => setTimeout(resolve, left + 10));
 }
 
 describe("never a duplicate print order", () => {
@@ -119,23 +149,13 @@ describe("never a duplicate print order", () => {
 
   it("resumes without a duplicate when a worker dies right after the service created the order", async () => {
     const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }]);
-    const dying = new FulfilmentWorker(
-      {
-        db: prisma,
-        printClientFor: (shop) => dyingClient(shop, "afterCreate"),
-        shopify: { graphql: never },
-        logger: silent,
-      },
-      { leaseMs: 300, workerId: "doomed" },
-    );
-    void dying.runOnce(); // hangs forever, holding its lease until it expires
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await startDyingWorker("afterCreate", "doomed");
     let [printOrder] = await printOrdersOf(order.legacyId);
     expect(printOrder?.leaseOwner).toBe("doomed");
     expect(printOrder?.printOrderId).toBeNull();
     expect(ordersAtService(printOrder!.orderReference)).toHaveLength(1);
 
-    await new Promise((resolve) => setTimeout(resolve, 250)); // the lease expires
+    await leaseRunsOut(printOrder!);
     await settle(h.worker());
     [printOrder] = await printOrdersOf(order.legacyId);
     expect(printOrder?.status).toBe("paid");
@@ -148,22 +168,12 @@ describe("never a duplicate print order", () => {
 
   it("resumes between create and pay after a worker dies, paying once", async () => {
     const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.novel.variantId }]);
-    const dying = new FulfilmentWorker(
-      {
-        db: prisma,
-        printClientFor: (shop) => dyingClient(shop, "beforePay"),
-        shopify: { graphql: never },
-        logger: silent,
-      },
-      { leaseMs: 300, workerId: "doomed-2" },
-    );
-    void dying.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await startDyingWorker("beforePay", "doomed-2");
     let [printOrder] = await printOrdersOf(order.legacyId);
     expect(printOrder?.status).toBe("created");
     expect(printOrder?.printOrderId).toBeGreaterThan(0);
 
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await leaseRunsOut(printOrder!);
     await settle(h.worker());
     [printOrder] = await printOrdersOf(order.legacyId);
     expect(printOrder?.status).toBe("paid");
@@ -259,9 +269,11 @@ describe("status callbacks", () => {
     // A burst of a thousand is allowed; use it up without a thousand requests,
     // then send more at once than the bucket refills while they are answered.
     while (callbackLimiter.take(address).allowed);
+    // The clock stands still while they are answered, so a slow machine refills nothing.
+    vi.useFakeTimers({ toFake: ["Date"] });
     const answers = await Promise.all(
       Array.from({ length: 200 }, () => post(`/webhooks/print/${address}`, { order_id: 1 })),
-    );
+    ).finally(() => vi.useRealTimers());
     const refused = answers.find((a) => a.status === 429);
     expect(refused).toBeDefined();
     expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/shopify-admin.server";
-import { getPrintOrderDetail } from "~/models/orders-admin.server";
+import { getPrintOrderDetail } from "~/models/order-detail.server";
 import { paymentSecret } from "~/services/print";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
 import {
@@ -15,7 +15,7 @@ import {
   noteUnknownState,
   serviceStateAdvances,
   serviceStateLabel,
-} from "~/services/fulfilment/status";
+} from "~/services/fulfilment/service-states";
 import {
   fastRetry,
   MAPPINGS,

@@ -5,7 +5,7 @@ import {
   PrintResponseShapeError,
   legacySecret,
 } from "~/services/print";
-import { buildQuoteXml } from "~/services/print/resources/legacy";
+import { buildQuoteXml } from "~/services/print/resources/legacy/wire";
 import { parseXml } from "~/services/print/xml";
 import { KEYS, makeClient, startServer, type TestServer } from "./helpers";
 

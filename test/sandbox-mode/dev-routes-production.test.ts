@@ -18,7 +18,7 @@ describe("dev routes with NODE_ENV=production", () => {
 
   it("are turned off", async () => {
     const { getEnv } = await import("~/env.server");
-    const { devRoutesEnabled } = await import("~/sandbox-mode.server");
+    const { devRoutesEnabled } = await import("~/dev/guard.server");
     expect(getEnv().nodeEnv).toBe("production");
     expect(devRoutesEnabled()).toBe(false);
   });

@@ -1,7 +1,7 @@
 import "../support/app-env";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
-import { devRoutesEnabled } from "~/sandbox-mode.server";
+import { devRoutesEnabled } from "~/dev/guard.server";
 import { TEST_APP_URL } from "../support/app-env";
 import { expectAbsent, listDevRoutes } from "./dev-routes";
 
@@ -32,7 +32,7 @@ describe("dev routes in Shopify mode (SHOPIFY_API_KEY set)", () => {
 describe("the Shopify stand-in's subscriptions", () => {
   it("are the app's, as shopify.app.toml declares them", async () => {
     const { readFileSync } = await import("node:fs");
-    const { APP_WEBHOOK_SUBSCRIPTIONS } = await import("~/sandbox-mode.server");
+    const { APP_WEBHOOK_SUBSCRIPTIONS } = await import("~/dev/webhook-subscriptions.server");
     const toml = readFileSync(new URL("../../shopify.app.toml", import.meta.url), "utf8");
     const declared: Record<string, string> = {};
     for (const block of toml.split("[[webhooks.subscriptions]]").slice(1)) {

@@ -26,7 +26,7 @@ describe("sandbox mode when a port is taken", () => {
   });
 
   it("fails with a clear message naming the print sandbox's port and variable", async () => {
-    const { startSandboxMode } = await import("~/sandbox-mode.server");
+    const { startSandboxMode } = await import("~/dev/start.server");
     await expect(startSandboxMode({ print: () => undefined })).rejects.toThrow(
       `port ${printPort.port} for the print-service sandbox (PRINT_SANDBOX_URL=http://127.0.0.1:${printPort.port}) is already in use`,
     );
@@ -34,7 +34,7 @@ describe("sandbox mode when a port is taken", () => {
 
   it("fails with a clear message naming the Shopify stand-in's port, and leaves nothing running", async () => {
     await close(printPort.server);
-    const { startSandboxMode } = await import("~/sandbox-mode.server");
+    const { startSandboxMode } = await import("~/dev/start.server");
     await expect(startSandboxMode({ print: () => undefined })).rejects.toThrow(
       `port ${shopifyPort.port} for the Shopify stand-in (SANDBOX_SHOPIFY_PORT) is already in use`,
     );

@@ -7,15 +7,10 @@ import { loader as devSessionToken } from "~/routes/dev.session-token";
 import { authenticate, sessionStorage } from "~/shopify.server";
 import { deleteMapping, listMappings } from "~/models/mapping.server";
 import { getPrintSettingsForDisplay, savePrintSettings } from "~/models/print-settings.server";
-import {
-  DEMO_MAPPINGS,
-  DEMO_SHOP,
-  sandboxModeBanner,
-  seedDemoShop,
-  startSandboxMode,
-  stopSandboxMode,
-  type SandboxModeHandle,
-} from "~/sandbox-mode.server";
+import { sandboxModeBanner } from "~/dev/banner.server";
+import { DEMO_MAPPINGS, DEMO_SHOP } from "~/dev/demo-data.server";
+import { seedDemoShop } from "~/dev/seed.server";
+import { startSandboxMode, stopSandboxMode, type SandboxModeHandle } from "~/dev/start.server";
 import { DEMO_IDS, verifySessionToken } from "../../sandbox/shopify";
 import { TEST_APP_URL, testDatabaseProvider, testDbFile } from "../support/app-env";
 

@@ -1,7 +1,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as publication } from "~/routes/proxy.publication";
-import { storefrontLimits } from "~/services/rates/app.server";
+import { storefrontLimits } from "~/lib/storefront-rates.server";
 import { TEST_APP_URL } from "../support/app-env";
 import { startRouteServer, type RouteHandler } from "../support/route-server";
 import { appProxyRequest, SHOP } from "../rates/harness";

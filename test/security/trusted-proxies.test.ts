@@ -19,7 +19,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
 import * as productInfo from "~/routes/proxy.product-info";
-import { storefrontLimits } from "~/services/rates/app.server";
+import { storefrontLimits } from "~/lib/storefront-rates.server";
 import { createAppServer, type AppServer } from "../../server/app.js";
 import { appProxyRequest } from "../rates/harness";
 import { routeBuild } from "../support/route-build";

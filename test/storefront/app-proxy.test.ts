@@ -3,12 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { loader as productInfo } from "~/routes/proxy.product-info";
 import { loader as publication } from "~/routes/proxy.publication";
-import {
-  quoteCache,
-  offeringsCache,
-  ratesRuntime,
-  storefrontLimits,
-} from "~/services/rates/app.server";
+import { quoteCache, ratesRuntime } from "~/lib/rates.server";
+import { offeringsCache, storefrontLimits } from "~/lib/storefront-rates.server";
 import {
   appProxyRequest,
   MAPPINGS,

@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const sigtermBefore = new Set(process.listeners("SIGTERM"));
 const vite = await createServer({
   root,
-  configFile: path.join(root, "vite.config.ts"),
+  configFile: path.join(root, "test", "support", "vite-source.config.ts"),
   // No file watching and no HMR socket: this process only serves the app.
   server: { middlewareMode: true, hmr: false, watch: null },
   appType: "custom",

@@ -1,28 +1,17 @@
 /**
  * What the pipeline needs of Shopify's Admin GraphQL API, as a port: the app
- * wires it to the Shopify library; nothing here imports it.
+ * wires it to the Shopify library; nothing here imports it. A failed call
+ * throws the Admin client's ShopifyAdminError (services/shopify-admin).
  */
 export interface ShopifyAdmin {
   graphql<T>(shop: string, query: string, variables?: Record<string, unknown>): Promise<T>;
 }
 
-/** Shopify answered, but not with what was asked (GraphQL errors). */
-export class ShopifyGraphqlError extends Error {
-  constructor(
-    message: string,
-    readonly transient: boolean,
-    /** For throttling: how long until Shopify's bucket holds enough for the query. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-    this.name = "ShopifyGraphqlError";
-  }
-}
-
 // Cheap on the shop's rate budget (about 230 points requested): 3 fulfillment
 // orders of 30 lines each is far beyond what one print order spans; pageInfo
 // tells when an order is larger, and then the merchant is asked instead.
-export const ORDER_FULFILMENT_QUERY = `#graphql
+// The operation name is sent to Shopify as it always was (docs/decisions/0007-spelling.md).
+export const ORDER_FULFILLMENT_QUERY = `#graphql
   query PrintConnectOrderFulfilment($id: ID!) {
     order(id: $id) {
       id
@@ -68,7 +57,7 @@ export const TRACKING_UPDATE_MUTATION = `#graphql
     }
   }`;
 
-export interface OrderFulfilmentData {
+export interface OrderFulfillmentData {
   order: {
     id: string;
     fulfillmentOrders: {
@@ -109,7 +98,9 @@ export interface TrackingUpdateData {
 const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS", "SCHEDULED"]);
 
 /** True when the query did not see every fulfillment order line. */
-export function fulfilmentDataTruncated(order: NonNullable<OrderFulfilmentData["order"]>): boolean {
+export function fulfillmentDataTruncated(
+  order: NonNullable<OrderFulfillmentData["order"]>,
+): boolean {
   return (
     order.fulfillmentOrders.pageInfo.hasNextPage ||
     order.fulfillmentOrders.nodes.some((fo) => fo.lineItems.pageInfo.hasNextPage)
@@ -120,8 +111,8 @@ export function fulfilmentDataTruncated(order: NonNullable<OrderFulfilmentData["
  * The fulfillment-order lines that belong to a print order: its Shopify line
  * items, in the quantities still open. Lines the merchant ships are never touched.
  */
-export function fulfilmentLines(
-  order: NonNullable<OrderFulfilmentData["order"]>,
+export function fulfillmentOrderLines(
+  order: NonNullable<OrderFulfillmentData["order"]>,
   wanted: ReadonlyMap<string, number>,
 ): { fulfillmentOrderId: string; fulfillmentOrderLineItems: { id: string; quantity: number }[] }[] {
   const left = new Map(wanted);

@@ -10,12 +10,15 @@
  *   └── PrintInputError                     the caller's parameters failed validation (nothing sent)
  *
  * `errorFromResponse(status, body, ...)` is the single factory from an HTTP answer to an error.
+ * Codes and kinds are in error-codes.ts; the words of `hint` come from the app's one table of
+ * merchant text (app/services/merchant-text/errors.ts).
  */
 import { XMLParser } from "fast-xml-parser";
+import { PRINT_HINT, printErrorHint } from "../merchant-text/errors";
+import { classify, isUnknownMerchantKeyQuirk, type PrintApiErrorKind } from "./error-codes";
 import { redactText, redactUrl, truncate } from "./redact";
 
-export type PrintApiErrorKind =
-  "auth" | "validation" | "not_found" | "conflict" | "rate_limit" | "server";
+export { classify, isUnknownMerchantKeyQuirk, type PrintApiErrorKind } from "./error-codes";
 
 export interface PrintErrorContext {
   operation?: string | undefined;
@@ -30,7 +33,7 @@ export class PrintServiceError extends Error {
   readonly operation: string | undefined;
   readonly requestId: string | undefined;
   readonly url: string | undefined;
-  /** A short plain-language hint for a merchant, when one is obvious. */
+  /** A short plain-language hint for a merchant, when one is obvious (merchant-text/errors.ts). */
   hint: string | undefined;
 
   constructor(message: string, ctx: PrintErrorContext = {}) {
@@ -77,7 +80,7 @@ export class PrintApiError extends PrintServiceError {
     this.timestamp = init.timestamp;
     this.kind = kind;
     this.retryAfterMs = init.retryAfterMs;
-    this.hint = hintFor(init.customCode, kind, init.details);
+    this.hint = printErrorHint(init.customCode, kind, init.details);
   }
 }
 
@@ -113,7 +116,7 @@ export class PrintConnectionError extends PrintServiceError {
     super(message, ctx);
     this.code = ctx.code;
     this.ambiguous = ctx.ambiguous;
-    this.hint = "The print service could not be reached. Try again in a few minutes.";
+    this.hint = PRINT_HINT.unreachable;
   }
 }
 
@@ -126,7 +129,7 @@ export class PrintTimeoutError extends PrintServiceError {
   constructor(timeoutMs: number, ctx: PrintErrorContext) {
     super(`${ctx.operation ? `${ctx.operation}: ` : ""}no answer within ${timeoutMs} ms`, ctx);
     this.timeoutMs = timeoutMs;
-    this.hint = "The print service is slow to answer. Try again in a few minutes.";
+    this.hint = PRINT_HINT.slow;
   }
 }
 
@@ -156,8 +159,7 @@ export class PrintResponseShapeError extends PrintServiceError {
     this.status = init.status;
     this.issues = init.issues ?? [];
     Object.defineProperty(this, "rawBody", { value: init.rawBody, enumerable: false });
-    this.hint =
-      "The print service sent an answer we could not read. Contact support if it repeats.";
+    this.hint = PRINT_HINT.unreadable;
   }
 }
 
@@ -168,101 +170,6 @@ export class PrintInputError extends PrintServiceError {
     super(`${operation}: invalid parameters: ${issues.join("; ")}`, { operation });
     this.issues = issues;
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Classification and hints
-
-const KIND_BY_CODE: Record<string, PrintApiErrorKind> = {
-  APP_FORBIDDEN: "auth",
-  APP_NO_COMP_DETAILS: "auth",
-  ORD_SECRET: "auth",
-  INVALID_DATA: "validation",
-  OFF_MIN: "validation",
-  MULTI_ORDER_INVALID_DATA: "validation",
-  COLOR_INVALID: "validation",
-  FONT_INVALID: "validation",
-  CURR_INVALID: "validation",
-  NO_PF: "validation",
-  ORD_NO_PRINTER: "validation",
-  OFF_NOT_FOUND: "not_found",
-  SPINE_ORDER_NOT_FOUND: "not_found",
-  ORD_DUPLICATE: "conflict",
-  ORD_PAID_STATE: "conflict",
-  ORD_MISS_ADDR: "conflict",
-  MERCH_INSUFFICIENT_BALANCE: "conflict",
-  ORD_FILES_STATE: "conflict",
-  ORD_CANCEL_STATE: "conflict",
-};
-
-const HINT_BY_CODE: Record<string, string> = {
-  APP_FORBIDDEN: "Check the print-service API keys in the app settings.",
-  APP_NO_COMP_DETAILS: "Complete the company details in your print-service account.",
-  ORD_SECRET: "Check the print-service secret key in the app settings.",
-  INVALID_DATA: "Some order details are missing or invalid; check the order and retry.",
-  OFF_MIN: "Check the quantity, page count and size against the product's limits.",
-  MULTI_ORDER_INVALID_DATA:
-    "These products cannot be printed together; split them into separate print orders.",
-  COLOR_INVALID: "Use a spine colour in the form #RRGGBB.",
-  FONT_INVALID: "Choose one of the supported spine fonts.",
-  CURR_INVALID: "This currency is not supported by the print service.",
-  NO_PF: "The print service cannot ship this product to that destination.",
-  ORD_NO_PRINTER: "No printer can produce this order; check the product and destination.",
-  OFF_NOT_FOUND: "This print product no longer exists; check the product mapping.",
-  SPINE_ORDER_NOT_FOUND: "The order for this spine was not found.",
-  ORD_DUPLICATE: "An order with this reference already exists at the print service.",
-  ORD_PAID_STATE: "This order is already paid at the print service; nothing more to do.",
-  ORD_MISS_ADDR: "Add a shipping address to the order, then pay again.",
-  MERCH_INSUFFICIENT_BALANCE: "Top up your print-service account credit, then retry.",
-  ORD_FILES_STATE: "Files can no longer be changed for this order.",
-  ORD_CANCEL_STATE: "This order is already in production and can no longer be cancelled.",
-};
-
-const HINT_BY_KIND: Record<PrintApiErrorKind, string | undefined> = {
-  auth: "Check the print-service API keys in the app settings.",
-  validation: undefined,
-  not_found: undefined,
-  conflict: undefined,
-  rate_limit: "The print service is busy. The request will be retried shortly.",
-  server: "The print service had a problem. Try again in a few minutes.",
-};
-
-/** The real service answers an unknown merchant key with HTTP 500. */
-export function isUnknownMerchantKeyQuirk(status: number, details: string | undefined): boolean {
-  return status === 500 && /unknown merchant api key/i.test(details ?? "");
-}
-
-/** custom_code first, HTTP status second (see docs/print-wire-contract.md). */
-export function classify(
-  status: number,
-  customCode: string | undefined,
-  details?: string | undefined,
-): PrintApiErrorKind {
-  const byCode = customCode ? KIND_BY_CODE[customCode] : undefined;
-  if (byCode) return byCode;
-  if (isUnknownMerchantKeyQuirk(status, details)) return "auth";
-  if (status === 401 || status === 403) return "auth";
-  if (status === 404) return "not_found";
-  if (status === 409) return "conflict";
-  if (status === 429) return "rate_limit";
-  if (status === 408 || status >= 500) return "server";
-  if (status >= 400) return "validation";
-  return "server";
-}
-
-function hintFor(
-  code: string | undefined,
-  kind: PrintApiErrorKind,
-  details: string | undefined,
-): string | undefined {
-  if (code && HINT_BY_CODE[code]) return HINT_BY_CODE[code];
-  if (kind === "conflict" && /source file could not be retrieved/i.test(details ?? "")) {
-    return "The print file could not be downloaded; check that its URL is public.";
-  }
-  if (kind === "not_found" && /order not found/i.test(details ?? "")) {
-    return "The print service does not know this order.";
-  }
-  return HINT_BY_KIND[kind];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -45,3 +45,19 @@ export const COUNTRY_CODES: ReadonlySet<string> = new Set(
 );
 
 export const isCountryCode = (v: string): boolean => COUNTRY_CODES.has(v.toUpperCase());
+
+/**
+ * The fonts the service prints spine text in. The SDK's spine schema, the
+ * mapping form's check and its font picker all use this list.
+ */
+export const SPINE_FONTS = [
+  "Arial",
+  "Brandon",
+  "DarkCourier",
+  "Georgia",
+  "GochiHand",
+  "Helvetica",
+  "Tahoma",
+  "TimesNewRoman",
+  "Verdana",
+] as const;

@@ -11,7 +11,7 @@
  *   connection errors raised before the request left this process (refused, DNS, connect timeout).
  *
  * Order creation is "unsafe" here; `orders.createIdempotent` recovers from a lost answer by
- * looking the order up by its `order_reference` (see resources/orders.ts).
+ * looking the order up by its `order_reference` (see resources/orders/index.ts).
  *
  * Delays: exponential backoff (`baseDelayMs * 2^(attempt-1)`, capped at `maxDelayMs`) with jitter
  * in [50%, 100%] of that value, or the server's `Retry-After` when given. Bounded by `maxAttempts`

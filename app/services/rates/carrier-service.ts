@@ -4,12 +4,7 @@
  * and background work (unauthenticated.admin) use the same code.
  */
 import { randomBytes } from "node:crypto";
-
-export type AdminGraphql = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
-
-export class CarrierServiceError extends Error {
-  override name = "CarrierServiceError";
-}
+import { userErrorsFailure, type AdminGraphql, type ShopifyUserError } from "../shopify-admin";
 
 export const CARRIER_SERVICE_NAME = "Print Connect";
 
@@ -31,11 +26,6 @@ export function isCarrierCallbackToken(value: string | null | undefined): value 
 /** `<appUrl>/carrier/rates/<token>`: the callback registered for one shop. */
 export function carrierCallbackUrlFor(appUrl: string, token: string): string {
   return `${appUrl.replace(/\/$/, "")}/carrier/rates/${token}`;
-}
-
-interface UserError {
-  field?: string[] | null;
-  message: string;
 }
 
 const CREATE = `#graphql
@@ -74,10 +64,6 @@ interface CarrierServiceNode {
   active: boolean;
 }
 
-function messages(errors: UserError[]): string {
-  return errors.map((e) => e.message).join("; ");
-}
-
 /**
  * Registers the callback (active, with service discovery). If one of ours is
  * already there (same name or callback URL), it is updated and reused.
@@ -94,33 +80,37 @@ export async function registerCarrierService(
   );
   if (existing) {
     const updated = await graphql<{
-      carrierServiceUpdate: { carrierService: CarrierServiceNode | null; userErrors: UserError[] };
+      carrierServiceUpdate: {
+        carrierService: CarrierServiceNode | null;
+        userErrors: ShopifyUserError[];
+      };
     }>(UPDATE, {
       input: { id: existing.id, name, callbackUrl: input.callbackUrl, active: true },
     });
     const { carrierService, userErrors } = updated.carrierServiceUpdate;
-    if (!carrierService)
-      throw new CarrierServiceError(`carrierServiceUpdate: ${messages(userErrors)}`);
+    if (!carrierService) throw userErrorsFailure(userErrors, "carrierServiceUpdate");
     return carrierService.id;
   }
   const created = await graphql<{
-    carrierServiceCreate: { carrierService: CarrierServiceNode | null; userErrors: UserError[] };
+    carrierServiceCreate: {
+      carrierService: CarrierServiceNode | null;
+      userErrors: ShopifyUserError[];
+    };
   }>(CREATE, {
     input: { name, callbackUrl: input.callbackUrl, supportsServiceDiscovery: true, active: true },
   });
   const { carrierService, userErrors } = created.carrierServiceCreate;
-  if (!carrierService)
-    throw new CarrierServiceError(`carrierServiceCreate: ${messages(userErrors)}`);
+  if (!carrierService) throw userErrorsFailure(userErrors, "carrierServiceCreate");
   return carrierService.id;
 }
 
 /** Removes the carrier service. One that is already gone counts as removed. */
 export async function deleteCarrierService(graphql: AdminGraphql, id: string): Promise<void> {
   const result = await graphql<{
-    carrierServiceDelete: { deletedId: string | null; userErrors: UserError[] };
+    carrierServiceDelete: { deletedId: string | null; userErrors: ShopifyUserError[] };
   }>(DELETE, { id });
   const { deletedId, userErrors } = result.carrierServiceDelete;
   if (deletedId) return;
   if (userErrors.some((e) => /could not be found|not found/i.test(e.message))) return;
-  throw new CarrierServiceError(`carrierServiceDelete: ${messages(userErrors)}`);
+  throw userErrorsFailure(userErrors, "carrierServiceDelete");
 }

@@ -17,7 +17,8 @@ export class RateLimiter {
   private readonly now: () => number;
 
   constructor(private readonly options: RateLimiterOptions) {
-    this.now = options.now ?? Date.now;
+    // Read Date.now at each call (not a saved reference), so a test's fake clock applies.
+    this.now = options.now ?? (() => Date.now());
   }
 
   take(key: string): RateDecision {

@@ -1,0 +1,224 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import {
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { MAX_QUOTE_ITEMS, SETTINGS_CURRENCIES } from "../models/admin-shared";
+import type { loadQuotePage } from "../models/quotes.server";
+import { useFormat } from "./format";
+
+/** The Quote page's data as its loader sends it. */
+export type QuotePageData = SerializeFrom<Awaited<ReturnType<typeof loadQuotePage>>>;
+
+const COUNTRIES = [
+  "NL",
+  "BE",
+  "DE",
+  "FR",
+  "GB",
+  "IE",
+  "ES",
+  "PT",
+  "IT",
+  "AT",
+  "CH",
+  "DK",
+  "SE",
+  "NO",
+  "FI",
+  "PL",
+  "CZ",
+  "LU",
+  "US",
+  "CA",
+  "MX",
+  "BR",
+  "AU",
+  "NZ",
+  "JP",
+  "SG",
+  "ZA",
+];
+
+/**
+ * What to quote: destination, currency and the items (a mapped variant or an
+ * offering, pages, quantity). Sent as a GET so the quote has its own URL.
+ */
+export function QuoteForm({ data }: { data: QuotePageData }) {
+  const navigation = useNavigation();
+  const fmt = useFormat();
+  const [country, setCountry] = useState(data.form.country);
+  const [state, setState] = useState(data.form.state);
+  const [currency, setCurrency] = useState(data.form.currency);
+  const [items, setItems] = useState(
+    data.form.items.length
+      ? data.form.items
+      : [
+          {
+            variant: data.mappings[0]?.legacyId ?? "",
+            offeringId: String(data.mappings[0]?.offeringId ?? ""),
+            pages: String(data.mappings[0]?.numberOfPages ?? ""),
+            quantity: "1",
+          },
+        ],
+  );
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/quote";
+  const countryNames = (() => {
+    try {
+      return new Intl.DisplayNames([fmt.ctx.locale], { type: "region" });
+    } catch {
+      return null;
+    }
+  })();
+  const countryOptions = [...new Set([...COUNTRIES, data.form.country])].map((c) => ({
+    label: `${countryNames?.of(c) ?? c} (${c})`,
+    value: c,
+  }));
+  const update = (i: number, patch: Partial<(typeof items)[number]>) =>
+    setItems((list) => list.map((it, j) => (j === i ? { ...it, ...patch } : it)));
+  const chooseSource = (i: number, value: string) => {
+    if (value.startsWith("v:")) {
+      const m = data.mappings.find((x) => x.legacyId === value.slice(2));
+      update(i, {
+        variant: value.slice(2),
+        offeringId: String(m?.offeringId ?? ""),
+        pages: String(m?.numberOfPages ?? 1),
+      });
+    } else {
+      const o = data.offerings.find((x) => String(x.id) === value.slice(2));
+      update(i, {
+        variant: "",
+        offeringId: value.slice(2),
+        pages: String(o?.minNumberOfPages || 1),
+      });
+    }
+  };
+  const sourceOptions = [
+    { label: "Choose a variant or offering", value: "" },
+    ...data.mappings.map((m) => ({
+      label: `Variant: ${m.title || m.legacyId}`,
+      value: `v:${m.legacyId}`,
+    })),
+    ...data.offerings.map((o) => ({ label: `Offering: ${o.name} (${o.id})`, value: `o:${o.id}` })),
+  ];
+  const err = (key: string) => data.fieldErrors?.[key] ?? undefined;
+
+  return (
+    <Form method="get" action="/app/quote">
+      {items.map((it, i) => (
+        <input
+          key={i}
+          type="hidden"
+          name="item"
+          value={`${it.offeringId}:${it.pages}:${it.quantity}:${it.variant}`}
+        />
+      ))}
+      <Card>
+        <BlockStack gap="400">
+          <FormLayout>
+            <FormLayout.Group condensed>
+              <Select
+                label="Destination country"
+                name="country"
+                options={countryOptions}
+                value={country}
+                onChange={setCountry}
+                error={err("countryCode")}
+              />
+              <TextField
+                label="State or province (optional)"
+                name="state"
+                value={state}
+                onChange={setState}
+                autoComplete="off"
+                error={err("state")}
+              />
+              <Select
+                label="Currency"
+                name="currency"
+                options={[...new Set([...SETTINGS_CURRENCIES, currency])].map((c) => ({
+                  label: c,
+                  value: c,
+                }))}
+                value={currency}
+                onChange={setCurrency}
+                error={err("currency")}
+              />
+            </FormLayout.Group>
+          </FormLayout>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Items
+            </Text>
+            {items.map((it, i) => (
+              <InlineStack key={i} gap="300" blockAlign="end" wrap={false}>
+                <div style={{ flex: 3 }}>
+                  <Select
+                    label={`Item ${i + 1}`}
+                    options={sourceOptions}
+                    value={
+                      it.variant ? `v:${it.variant}` : it.offeringId ? `o:${it.offeringId}` : ""
+                    }
+                    onChange={(v) => chooseSource(i, v)}
+                    error={err(`items.${i}.offeringId`)}
+                  />
+                </div>
+                <div style={{ flex: 1 }}>
+                  <TextField
+                    label="Pages"
+                    type="number"
+                    value={it.pages}
+                    onChange={(v) => update(i, { pages: v })}
+                    autoComplete="off"
+                    error={err(`items.${i}.numberOfPages`)}
+                  />
+                </div>
+                <div style={{ flex: 1 }}>
+                  <TextField
+                    label="Quantity"
+                    type="number"
+                    value={it.quantity}
+                    onChange={(v) => update(i, { quantity: v })}
+                    autoComplete="off"
+                    error={err(`items.${i}.quantity`)}
+                  />
+                </div>
+                <Button
+                  onClick={() => setItems((list) => list.filter((_, j) => j !== i))}
+                  disabled={items.length === 1}
+                  accessibilityLabel={`Remove item ${i + 1}`}
+                >
+                  Remove
+                </Button>
+              </InlineStack>
+            ))}
+            <InlineStack gap="200">
+              <Button
+                onClick={() =>
+                  setItems((list) => [
+                    ...list,
+                    { variant: "", offeringId: "", pages: "", quantity: "1" },
+                  ])
+                }
+                disabled={items.length >= MAX_QUOTE_ITEMS}
+              >
+                Add item
+              </Button>
+              <Button submit variant="primary" loading={loading}>
+                Get quote
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </BlockStack>
+      </Card>
+    </Form>
+  );
+}

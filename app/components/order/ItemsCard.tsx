@@ -1,0 +1,96 @@
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { BlockStack, Button, Card, Divider, InlineStack, Text, TextField } from "@shopify/polaris";
+import type { OrderActionData } from "../../models/order-detail.server";
+import { useFormat } from "../format";
+import { ExternalLink } from "./ExternalLink";
+import type { OrderDetail, OrderDetailItem } from "./types";
+
+function AttachFile({ item }: { item: OrderDetailItem }) {
+  const fetcher = useFetcher<OrderActionData>();
+  const [url, setUrl] = useState("");
+  const error =
+    fetcher.data && !fetcher.data.ok && fetcher.data.itemId === item.id ? fetcher.data : null;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="attach" />
+      <input type="hidden" name="itemId" value={item.id} />
+      <InlineStack gap="200" blockAlign="start" wrap={false}>
+        <div style={{ flex: 1 }}>
+          <TextField
+            label={`Print file URL for ${item.title}`}
+            name="fileUrl"
+            value={url}
+            onChange={setUrl}
+            placeholder="https://files.example.com/print.pdf"
+            autoComplete="off"
+            error={error ? (error.fieldError ?? error.message) : undefined}
+          />
+        </div>
+        <div style={{ paddingTop: "1.5rem" }}>
+          <Button submit loading={fetcher.state !== "idle"}>
+            Attach file
+          </Button>
+        </div>
+      </InlineStack>
+    </fetcher.Form>
+  );
+}
+
+/** The print order's items, their files, and a field to attach a missing file. */
+export function ItemsCard({ order }: { order: OrderDetail }) {
+  const fmt = useFormat();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Items
+        </Text>
+        {order.items.map((item, i) => (
+          <BlockStack key={item.id} gap="200">
+            {i > 0 ? <Divider /> : null}
+            <InlineStack align="space-between" gap="300">
+              <BlockStack gap="050">
+                <Text as="span" fontWeight="semibold">
+                  {item.title}
+                </Text>
+                <Text as="span" tone="subdued" variant="bodySm">
+                  Offering {item.offeringId}
+                  {item.numberOfPages ? ` · ${fmt.number(item.numberOfPages)} pages` : ""}
+                </Text>
+                {item.serviceStateLabel ? (
+                  <Text as="span" tone="subdued" variant="bodySm">
+                    Print service: {item.serviceStateLabel}
+                  </Text>
+                ) : null}
+              </BlockStack>
+              <BlockStack gap="050" inlineAlign="end">
+                <Text as="span" numeric>
+                  {`× ${fmt.number(item.quantity)}`}
+                </Text>
+                {item.shopPrice ? (
+                  <Text as="span" tone="subdued" variant="bodySm" numeric>
+                    {`${fmt.money(item.shopPrice)} each in Shopify`}
+                  </Text>
+                ) : null}
+              </BlockStack>
+            </InlineStack>
+            {item.fileUrl ? (
+              <Text as="p" variant="bodySm" breakWord>
+                File: <ExternalLink url={item.fileUrl}>{item.fileUrl}</ExternalLink>
+                {item.filesSent ? " (received by the print service)" : ""}
+              </Text>
+            ) : item.awaitingFile ? (
+              <BlockStack gap="200">
+                <Text as="p" tone="caution">
+                  Waiting for the customer's print file.
+                </Text>
+                {order.actions.attach ? <AttachFile item={item} /> : null}
+              </BlockStack>
+            ) : null}
+          </BlockStack>
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,7 @@
+import type { SerializeFrom } from "@remix-run/node";
+import type { OrderDetailView } from "../../models/order-detail.server";
+
+/** A print order's detail as the order page's loader sends it. */
+export type OrderDetail = SerializeFrom<OrderDetailView>;
+
+export type OrderDetailItem = OrderDetail["items"][number];

@@ -1,0 +1,119 @@
+import {
+  Box,
+  Card,
+  Checkbox,
+  ChoiceList,
+  FormLayout,
+  Layout,
+  Select,
+  TextField,
+} from "@shopify/polaris";
+import { SETTINGS_CURRENCIES } from "../../models/admin-shared";
+import { fieldProps } from "../form-field";
+import type { SetSettingsValue, SettingsPageData, SettingsValues } from "./form";
+
+/** How paid orders go to print: currency, billing entity, routing and customer notice. */
+export function OrdersSection({
+  values,
+  set,
+  errors,
+  billing,
+}: {
+  values: SettingsValues;
+  set: SetSettingsValue;
+  errors: Record<string, string>;
+  billing: SettingsPageData["billing"];
+}) {
+  const field = fieldProps(values, set, errors);
+  const billingOptions =
+    billing?.status === "ok"
+      ? [
+          { label: "None: bill my account", value: "" },
+          ...billing.rows.map((e) => ({
+            label: `${"— ".repeat(e.depth)}${e.companyName} (#${e.id})`,
+            value: String(e.id),
+          })),
+        ]
+      : [
+          {
+            label: values.billingEntityId ? `#${values.billingEntityId}` : "None: bill my account",
+            value: values.billingEntityId,
+          },
+        ];
+
+  return (
+    <Layout.AnnotatedSection
+      id="routing"
+      title="Orders"
+      description="How paid orders go to print, in which currency they are bought, and who is billed."
+    >
+      <Card>
+        <FormLayout>
+          <Select
+            label="Default currency"
+            options={SETTINGS_CURRENCIES.map((c) => ({ label: c, value: c }))}
+            value={values.currency}
+            onChange={set("currency")}
+            error={errors.currency}
+            helpText="Print orders and quotes are priced in this currency."
+          />
+          <Select
+            label="Billing entity"
+            options={billingOptions}
+            value={values.billingEntityId}
+            onChange={set("billingEntityId")}
+            error={errors.billingEntityId}
+            disabled={billing?.status !== "ok"}
+            helpText={
+              billing?.status === "error"
+                ? "Billing entities could not be loaded right now."
+                : undefined
+            }
+          />
+          <ChoiceList
+            title="Send paid orders to print"
+            choices={[
+              {
+                label: "Immediately",
+                value: "immediate",
+                helpText: "As soon as the order is paid and checked.",
+              },
+              {
+                label: "After a hold period",
+                value: "hold",
+                helpText: "Time to edit or cancel first.",
+                renderChildren: (isSelected: boolean) =>
+                  isSelected ? (
+                    <Box maxWidth="200px">
+                      <TextField
+                        label="Hold for (hours)"
+                        {...field("holdHours")}
+                        type="number"
+                        min={1}
+                        max={72}
+                        autoComplete="off"
+                      />
+                    </Box>
+                  ) : null,
+              },
+              {
+                label: "When I approve each order",
+                value: "manual",
+                helpText: "Orders wait on the Home page until you approve them.",
+              },
+            ]}
+            selected={[values.routingMode]}
+            onChange={(v) => set("routingMode")(v[0] ?? "immediate")}
+            error={errors.routingMode}
+          />
+          <Checkbox
+            label="Notify the customer when the order ships"
+            helpText="Shopify emails the tracking number."
+            checked={values.notifyCustomer}
+            onChange={set("notifyCustomer")}
+          />
+        </FormLayout>
+      </Card>
+    </Layout.AnnotatedSection>
+  );
+}

@@ -1,0 +1,29 @@
+import type { SerializeFrom } from "@remix-run/node";
+import type { loadSettingsPage } from "../../models/settings-page.server";
+
+/** The Settings page's data as its loader sends it. */
+export type SettingsPageData = SerializeFrom<Awaited<ReturnType<typeof loadSettingsPage>>>;
+
+/** The settings form's values: stored settings as text, secret keys always empty. */
+export function settingsFormValues(settings: SettingsPageData["settings"]) {
+  return {
+    printEnvironment: settings.printEnvironment as string,
+    printBaseUrl: settings.printBaseUrl ?? "",
+    merchantApiKey: settings.merchantApiKey ?? "",
+    secretKey: "",
+    applicationApiKey: "",
+    removeApplicationApiKey: false,
+    buttonKey: settings.buttonKey ?? "",
+    currency: settings.currency,
+    billingEntityId: settings.billingEntityId ? String(settings.billingEntityId) : "",
+    routingMode: settings.routingMode as string,
+    holdHours: String(settings.holdHours || 24),
+    notifyCustomer: settings.notifyCustomer,
+  };
+}
+
+export type SettingsValues = ReturnType<typeof settingsFormValues>;
+
+export type SetSettingsValue = <K extends keyof SettingsValues>(
+  key: K,
+) => (v: SettingsValues[K]) => void;

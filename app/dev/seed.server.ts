@@ -1,0 +1,82 @@
+/**
+ * The demo shop, seeded the real way: the offline session comes from the
+ * Shopify library's token exchange and lands in the app's session storage.
+ *
+ * `seedDemoShop` is also what the browser-test harness uses.
+ */
+import type { Sandbox } from "../../sandbox/index";
+import { DEFAULT_MERCHANT } from "../../sandbox/store";
+import prisma from "../db.server";
+import { getEnv } from "../env.server";
+import { saveMapping } from "../models/mapping.server";
+import { savePrintSettings } from "../models/print-settings.server";
+import { recordInstall } from "../models/shop.server";
+import { authenticate, sessionStorage } from "../shopify.server";
+import { DEMO_MAPPINGS, DEMO_PRINT_SETTINGS, DEMO_SHOP } from "./demo-data.server";
+import { mintDemoSessionToken } from "./sign-in.server";
+
+export interface SeedDemoShopOptions {
+  /** Default: the demo shop of the Shopify stand-in. */
+  shop?: string;
+  /** Print settings and mappings are written only the first time unless this is true. */
+  overwrite?: boolean;
+}
+
+export interface SeededDemoShop {
+  shop: string;
+  /** The unguessable part of the shop's print status-callback URL. */
+  callbackId: string;
+  /** `${SHOPIFY_APP_URL}/webhooks/print/<callbackId>` */
+  callbackUrl: string;
+  /** True when settings and mappings were written by this call. */
+  firstSeed: boolean;
+}
+
+/**
+ * Seeds a shop the way a merchant would end up after installing: the offline
+ * session comes from the Shopify library's own token exchange (the app's
+ * `authenticate.admin` with a freshly minted session token, against the
+ * Shopify stand-in, which must already be reachable through the redirect),
+ * stored through the app's session storage. Print settings and mappings are
+ * written the first time only, so a merchant's edits survive restarts.
+ */
+export async function seedDemoShop(options: SeedDemoShopOptions = {}): Promise<SeededDemoShop> {
+  const env = getEnv();
+  const shop = options.shop ?? DEMO_SHOP;
+
+  const existing = await prisma.shop.findUnique({ where: { shop } });
+  const firstSeed = options.overwrite === true || !existing?.merchantApiKey;
+
+  // The stand-in keeps its tokens in memory: a session stored by an earlier run
+  // names a token it no longer knows. Drop it so the library exchanges anew.
+  const sessionIds = (await sessionStorage.findSessionsByShop(shop)).map((s) => s.id);
+  if (sessionIds.length > 0) await sessionStorage.deleteSessions(sessionIds);
+
+  const sessionToken = mintDemoSessionToken(shop);
+  const { session } = await authenticate.admin(
+    new Request(`${env.shopifyAppUrl}/app`, {
+      headers: { Authorization: `Bearer ${sessionToken}` },
+    }),
+  );
+  await recordInstall({ shop, scopes: session.scope ?? "" });
+
+  if (firstSeed) {
+    await savePrintSettings({ shop, input: DEMO_PRINT_SETTINGS });
+    for (const mapping of DEMO_MAPPINGS) await saveMapping({ shop, mapping });
+  }
+  const row = await prisma.shop.findUniqueOrThrow({
+    where: { shop },
+    select: { callbackId: true },
+  });
+  return {
+    shop,
+    callbackId: row.callbackId,
+    callbackUrl: `${env.shopifyAppUrl}/webhooks/print/${row.callbackId}`,
+    firstSeed,
+  };
+}
+
+/** Points the print sandbox's status callbacks for its default merchant at the app. */
+export function connectPrintSandbox(sandbox: Sandbox, seeded: SeededDemoShop) {
+  sandbox.control.setCallbackUrl(DEFAULT_MERCHANT.merchantApiKey, seeded.callbackUrl);
+}

@@ -1,0 +1,120 @@
+import prisma from "../db.server";
+
+/**
+ * What the Home page lists: orders to look at, the latest events, and whether
+ * status callbacks arrive. Every function is keyed by shop.
+ */
+
+export interface AttentionRow {
+  id: string;
+  shopifyOrderName: string;
+  status: string;
+  reason: string;
+  action: string | null;
+  code: string | null;
+  createdAt: string;
+  holdUntil: string | null;
+}
+
+/** What the merchant should look at: orders that need attention, then those waiting for approval. */
+export async function listNeedingAttention({
+  shop,
+  take = 10,
+}: {
+  shop: string;
+  take?: number;
+}): Promise<AttentionRow[]> {
+  const select = {
+    id: true,
+    shopifyOrderName: true,
+    status: true,
+    lastErrorCode: true,
+    lastErrorMessage: true,
+    lastErrorAction: true,
+    createdAt: true,
+    holdUntil: true,
+  } as const;
+  const [attention, waiting] = await Promise.all([
+    prisma.printOrder.findMany({
+      where: { shop, status: "needs_attention" },
+      orderBy: { createdAt: "desc" },
+      take,
+      select,
+    }),
+    prisma.printOrder.findMany({
+      where: { shop, status: { in: ["awaiting_approval", "held"] } },
+      orderBy: { createdAt: "asc" },
+      take,
+      select,
+    }),
+  ]);
+  return [...attention, ...waiting].slice(0, take).map((r) => ({
+    id: r.id,
+    shopifyOrderName: r.shopifyOrderName,
+    status: r.status,
+    reason:
+      r.status === "needs_attention"
+        ? (r.lastErrorMessage ?? "Something needs your attention.")
+        : r.status === "held"
+          ? "Held before printing."
+          : "Waiting for your approval.",
+    action: r.status === "needs_attention" ? r.lastErrorAction : null,
+    code: r.lastErrorCode,
+    createdAt: r.createdAt.toISOString(),
+    holdUntil: r.holdUntil?.toISOString() ?? null,
+  }));
+}
+
+export interface ActivityRow {
+  id: number;
+  at: string;
+  actor: string;
+  type: string;
+  message: string;
+  printOrderId: string | null;
+  shopOrderName: string;
+}
+
+/** The latest events of the shop, from the (shop, at) index. */
+export async function listRecentActivity({
+  shop,
+  take = 10,
+}: {
+  shop: string;
+  take?: number;
+}): Promise<ActivityRow[]> {
+  const events = await prisma.orderEvent.findMany({
+    where: { shop },
+    orderBy: { at: "desc" },
+    take,
+    select: {
+      id: true,
+      at: true,
+      actor: true,
+      type: true,
+      message: true,
+      printOrderId: true,
+      shopOrder: { select: { name: true } },
+    },
+  });
+  return events.map((e) => ({
+    id: e.id,
+    at: e.at.toISOString(),
+    actor: e.actor,
+    type: e.type,
+    message: e.message,
+    printOrderId: e.printOrderId,
+    shopOrderName: e.shopOrder.name,
+  }));
+}
+
+/** Whether the print service has sent a status callback lately (among the newest events). */
+export async function hasRecentCallback({ shop }: { shop: string }): Promise<boolean> {
+  const recent = await prisma.orderEvent.findMany({
+    where: { shop },
+    orderBy: { at: "desc" },
+    take: 200,
+    select: { actor: true },
+  });
+  return recent.some((e) => e.actor === "callback");
+}

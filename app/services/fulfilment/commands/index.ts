@@ -1,0 +1,20 @@
+/**
+ * Things that happen to print orders from outside the worker: Shopify order
+ * changes, status callbacks, merchant actions. Each writes the print order and
+ * its event in one transaction and leaves the outward calls to the worker.
+ */
+export { PrintOrderBusyError } from "./lock";
+export {
+  noteStatusCallback,
+  type StatusCallbackInput,
+  type StatusCallbackResult,
+} from "./status-callback";
+export { applyOrderUpdate } from "./order-update";
+export { applyOrderCancelled } from "./order-cancelled";
+export {
+  approvePrintOrder,
+  attachItemFile,
+  cancelHeldPrintOrder,
+  retryPrintOrder,
+  type CommandResult,
+} from "./merchant-actions";

@@ -1,0 +1,245 @@
+import type { PrintOrder } from "@prisma/client";
+import { eventRow } from "../events";
+import { leaseFree } from "../lease";
+import {
+  canApprove,
+  canCancelBeforePrint,
+  canRetry,
+  isUnpaidOrder,
+  NOT_SCHEDULED,
+  resumeStatusOf,
+  statusOf,
+  type PrintOrderStatus,
+} from "../machine";
+import { filesForLine } from "../plan";
+import { shopifyLineItemSchema } from "../shopify-order";
+import { mappingsFor, type Db } from "./lock";
+
+export type CommandResult =
+  { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * A merchant's change, when the state machine allows it in the order's status
+ * and no worker holds the order (ADR 0006): otherwise 409, and nothing written.
+ */
+async function merchantChange(
+  db: Db,
+  input: { shop: string; id: string; now?: Date },
+  allowed: (status: PrintOrderStatus, order: PrintOrder) => boolean,
+  change: (order: { status: PrintOrderStatus; resumeStatus: string | null }) => {
+    data: Record<string, unknown>;
+    type: string;
+    message: string;
+  },
+): Promise<CommandResult> {
+  const now = input.now ?? new Date();
+  const order = await db.printOrder.findFirst({ where: { id: input.id, shop: input.shop } });
+  if (!order) return { ok: false, status: 404, message: "Print order not found" };
+  const status = statusOf(order.status);
+  if (!allowed(status, order))
+    return {
+      ok: false,
+      status: 409,
+      message: `Not possible while the order is ${status.replaceAll("_", " ")}`,
+    };
+  const { data, type, message } = change({ status, resumeStatus: order.resumeStatus });
+  const { count } = await db.printOrder.updateMany({
+    where: { id: order.id, shop: input.shop, status: order.status, ...leaseFree(now) },
+    data,
+  });
+  if (count !== 1) {
+    const current = await db.printOrder.findFirst({
+      where: { id: order.id, shop: input.shop },
+      select: { status: true },
+    });
+    return {
+      ok: false,
+      status: 409,
+      message:
+        current?.status === order.status
+          ? "The order is being sent to the print service right now; try again in a moment."
+          : "The order changed meanwhile; reload and try again",
+    };
+  }
+  await db.orderEvent.create({
+    data: eventRow({
+      shop: input.shop,
+      shopOrderId: order.shopOrderId,
+      printOrderId: order.id,
+      actor: "merchant",
+      type,
+      message,
+      at: now,
+    }),
+  });
+  return { ok: true, message };
+}
+
+/** Send a held or awaiting-approval order to print now. */
+export function approvePrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  return merchantChange(
+    db,
+    input,
+    (status) => canApprove(status),
+    () => ({
+      data: { status: "ready", approvedAt: now, nextAttemptAt: now },
+      type: "approved",
+      message: "Approved: sending to print.",
+    }),
+  );
+}
+
+/**
+ * Try again after the merchant fixed what was wrong. An order the print
+ * service has not been paid for is rebuilt from the current product mappings
+ * first: the advice for a mapping or file problem is "fix it, then retry", so
+ * the retry must use the fixed mapping, not the copy taken at payment.
+ */
+export async function retryPrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  const refreshed = await refreshItemsFromMappings(db, input);
+  return merchantChange(
+    db,
+    input,
+    (status) => canRetry(status),
+    (o) => {
+      const resume = resumeStatusOf(o);
+      return {
+        data: {
+          // A new offering needs a new quote (and perhaps another facility split).
+          status: refreshed.offeringChanged ? "pending" : resume,
+          resumeStatus: null,
+          attempts: 0,
+          nextAttemptAt: now,
+          lastErrorCode: null,
+          lastErrorMessage: null,
+          lastErrorAction: null,
+        },
+        type: "retried",
+        message: refreshed.titles.length
+          ? `Retry requested, with the current product mapping for ${refreshed.titles.map((t) => `"${t}"`).join(", ")}.`
+          : "Retry requested.",
+      };
+    },
+  );
+}
+
+/**
+ * Copies the current mappings into the items of an unpaid order. Before the
+ * order exists at the print service everything may change; once it exists
+ * (OPEN), only files may, and a changed file is sent again.
+ */
+async function refreshItemsFromMappings(
+  db: Db,
+  input: { shop: string; id: string },
+): Promise<{ titles: string[]; offeringChanged: boolean }> {
+  const order = await db.printOrder.findFirst({
+    where: { id: input.id, shop: input.shop, status: "needs_attention" },
+    include: { items: true, shopOrder: { select: { lineItems: true } } },
+  });
+  if (!order || !isUnpaidOrder(order)) return { titles: [], offeringChanged: false };
+  const atService = order.printOrderId !== null;
+  const mappings = await mappingsFor(
+    db,
+    input.shop,
+    order.items.map((i) => i.variantId),
+  );
+  const lines = new Map(
+    (JSON.parse(order.shopOrder.lineItems) as unknown[]).flatMap((raw) => {
+      const line = shopifyLineItemSchema.safeParse(raw);
+      return line.success ? [[line.data.id, line.data] as const] : [];
+    }),
+  );
+  const titles: string[] = [];
+  let offeringChanged = false;
+  for (const item of order.items) {
+    const mapping = mappings.get(item.variantId);
+    if (!mapping) continue; // unmapped since: the retry says so again
+    if (atService && mapping.offeringId !== item.offeringId) continue; // fixed at the service
+    const files = filesForLine(mapping, lines.get(item.shopifyLineItemId) ?? { properties: [] });
+    // A personalised file the merchant attached by hand stays when the order carries none.
+    const fileDetails = files
+      ? JSON.stringify(files)
+      : mapping.fileProperty
+        ? item.fileDetails
+        : null;
+    const offering = item.offeringId !== mapping.offeringId;
+    const fileChanged = item.fileDetails !== fileDetails;
+    if (!offering && !fileChanged && item.fileProperty === mapping.fileProperty) continue;
+    if (offering) offeringChanged = true;
+    await db.printOrderItem.updateMany({
+      where: { id: item.id, shop: input.shop },
+      data: {
+        offeringId: mapping.offeringId,
+        fileDetails,
+        fileProperty: mapping.fileProperty,
+        ...(fileChanged ? { filesSentAt: null } : {}),
+      },
+    });
+    titles.push(item.title);
+  }
+  return { titles, offeringChanged };
+}
+
+/** Cancel an order that has not gone to print yet. */
+export function cancelHeldPrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+  return merchantChange(
+    db,
+    input,
+    (_status, order) => canCancelBeforePrint(order),
+    (o) => ({
+      data: { status: "cancelled", nextAttemptAt: NOT_SCHEDULED },
+      type: "cancelled",
+      message:
+        o.status === "needs_attention"
+          ? "Cancelled by the merchant."
+          : "Cancelled by the merchant before printing.",
+    }),
+  );
+}
+
+/** Attach a personalised file to an item still waiting for one. */
+export async function attachItemFile(
+  db: Db,
+  input: { shop: string; printOrderId: string; itemId: string; fileUrl: string; now?: Date },
+): Promise<CommandResult> {
+  const now = input.now ?? new Date();
+  const item = await db.printOrderItem.findFirst({
+    where: { id: input.itemId, shop: input.shop, printOrderRowId: input.printOrderId },
+    include: { printOrder: true },
+  });
+  if (!item) return { ok: false, status: 404, message: "Item not found" };
+  if (item.filesSentAt)
+    return { ok: false, status: 409, message: "The print service already has this item's file" };
+  const mapping = await db.variantMapping.findUnique({
+    where: { shop_variantId: { shop: input.shop, variantId: item.variantId } },
+  });
+  if (!mapping) return { ok: false, status: 409, message: "The product is no longer mapped" };
+  const files = filesForLine(
+    { ...mapping, fileProperty: null, contentUrl: input.fileUrl },
+    { properties: [] },
+  );
+  await db.$transaction([
+    db.printOrderItem.update({
+      where: { id: item.id },
+      data: { fileDetails: JSON.stringify(files) },
+    }),
+    db.printOrder.updateMany({
+      where: { id: item.printOrderRowId, shop: input.shop, status: "awaiting_files" },
+      data: { nextAttemptAt: now },
+    }),
+    db.orderEvent.create({
+      data: eventRow({
+        shop: input.shop,
+        shopOrderId: item.printOrder.shopOrderId,
+        printOrderId: item.printOrderRowId,
+        actor: "merchant",
+        type: "file_received",
+        message: `Print file attached for "${item.title}".`,
+        at: now,
+      }),
+    }),
+  ]);
+  return { ok: true, message: "File attached" };
+}

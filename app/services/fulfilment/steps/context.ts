@@ -1,0 +1,44 @@
+import type { PrismaClient, Shop } from "@prisma/client";
+import type { Offering, PrintClient } from "../../print";
+import type { ShopifyAdmin } from "../shopify-admin";
+
+export interface WorkerLogger {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** The print service's offerings per shop, trusted for a while (for limit checks). */
+export class OfferingCache {
+  private readonly byShop = new Map<string, { at: number; offerings: Map<number, Offering> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => Date,
+  ) {}
+
+  async get(shop: string, client: PrintClient): Promise<Map<number, Offering>> {
+    const cached = this.byShop.get(shop);
+    if (cached && this.now().getTime() - cached.at < this.ttlMs) return cached.offerings;
+    const list = await client.offerings.list();
+    const offerings = new Map(list.offerings.map((o) => [o.id, o as Offering]));
+    this.byShop.set(shop, { at: this.now().getTime(), offerings });
+    return offerings;
+  }
+}
+
+/** What a step works with besides the order: the shop, its clients, the clock. */
+export interface StepContext {
+  db: PrismaClient;
+  shopify: ShopifyAdmin;
+  logger: WorkerLogger;
+  now: () => Date;
+  /** The worker holding the lease: a write a step makes itself checks it. */
+  workerId: string;
+  shop: Shop;
+  client: PrintClient;
+  offerings: OfferingCache;
+  /** How often a paid order is re-read when no status callback arrives. */
+  followIntervalMs: number;
+}

@@ -1,0 +1,55 @@
+import { NOT_SCHEDULED } from "../machine";
+import type { StepContext } from "./context";
+import { addressOf, filesOf } from "./order-data";
+import { done, type Loaded, type StepResult } from "./result";
+
+/** Creates the order at the print service (or finds the one an earlier attempt created). */
+export async function create(order: Loaded, ctx: StepContext): Promise<StepResult> {
+  const { shop, client } = ctx;
+  const address = addressOf(order);
+  const result = await client.orders.createIdempotent({
+    orderReference: order.orderReference,
+    currency: order.currency,
+    ...(shop.billingEntityId ? { billingEntityId: shop.billingEntityId } : {}),
+    purchaseOrder: order.shopifyOrderName,
+    items: order.items.map((item) => {
+      const files = filesOf(item);
+      return {
+        itemReference: item.itemReference,
+        offeringId: item.offeringId,
+        quantity: item.quantity,
+        title: item.title,
+        ...(files ? { files } : {}),
+      };
+    }),
+    address,
+  });
+  const now = ctx.now();
+  // Written at once: the service has these files now, whatever happens to this step.
+  await ctx.db.printOrderItem.updateMany({
+    where: { shop: order.shop, printOrderRowId: order.id, fileDetails: { not: null } },
+    data: { filesSentAt: now },
+  });
+  const awaiting = order.items.some((i) => !i.fileDetails);
+  const how = result.outcome === "created" ? "Created" : "Found (already created earlier)";
+  return done(
+    {
+      printOrderId: result.orderId,
+      status: awaiting ? "awaiting_files" : "created",
+      nextAttemptAt: awaiting ? NOT_SCHEDULED : now,
+      addressPending: false,
+      attempts: 0,
+    },
+    [
+      {
+        actor: "worker",
+        type: "created",
+        message:
+          `${how} at the print service as order ${result.orderId}` +
+          (awaiting ? "; waiting for a personalised file." : "."),
+        data: { printOrderId: result.orderId, outcome: result.outcome },
+      },
+    ],
+    !awaiting,
+  );
+}

@@ -1,0 +1,153 @@
+import type { OrderDetails } from "../../print";
+import { httpUrlOrNull } from "../../safe-url";
+import { NOT_SCHEDULED } from "../machine";
+import {
+  interpretServiceState,
+  itemStateAdvances,
+  itemStateLabel,
+  noteUnknownState,
+  serviceStateAdvances,
+  serviceStateLabel,
+} from "../service-states";
+import type { StepContext } from "./context";
+import { done, setAside, type Loaded, type StepResult } from "./result";
+import { addTracking } from "./tracking";
+
+/** Re-reads the print order and moves forward with what it says. */
+export async function follow(order: Loaded, ctx: StepContext): Promise<StepResult> {
+  const read = await ctx.client.orders.details({ orderId: order.printOrderId! });
+  // The tracking URL becomes a link in the admin and in Shopify: http(s) only.
+  const details = { ...read, trackingUrl: httpUrlOrNull(read.trackingUrl) ?? undefined };
+  const result = await followOrder(order, ctx, details);
+  const items = itemStateChanges(order, details.items, ctx);
+  if (items.length === 0) return result;
+  return {
+    ...result,
+    items,
+    events: [
+      ...result.events,
+      ...items.map((i) => ({
+        actor: "poller" as const,
+        type: "item_state",
+        message: `Print service, "${i.title}": ${itemStateLabel(i.serviceState)}.`,
+        data: { item: i.itemReference, state: i.serviceState },
+      })),
+    ],
+  };
+}
+
+/** Item states that move an item forward; an item is matched by its reference. */
+function itemStateChanges(
+  order: Loaded,
+  read: OrderDetails["items"],
+  ctx: StepContext,
+): { id: string; serviceState: string; title: string; itemReference: string }[] {
+  const changes: { id: string; serviceState: string; title: string; itemReference: string }[] = [];
+  for (const entry of read) {
+    const state = entry.itemStatus;
+    if (!state) continue;
+    noteUnknownState("item", state, ctx.logger);
+    // Without a reference only a one-item order can be matched safely.
+    const item = entry.itemReference
+      ? order.items.find((i) => i.itemReference === entry.itemReference)
+      : read.length === 1 && order.items.length === 1
+        ? order.items[0]
+        : undefined;
+    if (!item || !itemStateAdvances(item.serviceState, state)) continue;
+    changes.push({
+      id: item.id,
+      serviceState: state,
+      title: item.title,
+      itemReference: item.itemReference,
+    });
+  }
+  return changes;
+}
+
+/** Moves the print order forward with what the service's order record says. */
+async function followOrder(
+  order: Loaded,
+  ctx: StepContext,
+  details: OrderDetails,
+): Promise<StepResult> {
+  const now = ctx.now();
+  const data: StepResult["data"] = {
+    lastSyncedAt: now,
+    attempts: 0,
+    nextAttemptAt:
+      order.status === "fulfilled" ? NOT_SCHEDULED : new Date(now.getTime() + ctx.followIntervalMs),
+  };
+  const events: StepResult["events"] = [];
+  const prices = details.prices;
+  if (prices) {
+    data.priceData = JSON.stringify({
+      prices,
+      fulfilmentLocation: details.fulfilmentLocation ?? null,
+    });
+    data.wholesaleTotalMinor = prices.totalWholesalePriceIncTaxes?.amountMinor ?? undefined;
+    data.retailTotalMinor = prices.totalRetailPriceIncTaxes?.amountMinor ?? undefined;
+  }
+  const state = details.orderState;
+  if (state !== undefined) noteUnknownState("order", state, ctx.logger);
+  const advanced =
+    state !== undefined && serviceStateAdvances(order.serviceState, state, order.status);
+  // Shipped earlier without a tracking number: keep reading until the number arrives.
+  const awaitingTracking =
+    !advanced &&
+    order.status !== "fulfilled" &&
+    order.status !== "shipped" &&
+    order.serviceState !== null &&
+    interpretServiceState(order.serviceState).kind === "shipped";
+  if (!advanced && !awaitingTracking) {
+    if (order.status === "fulfilled")
+      return addTracking(order, ctx, details.trackingCode, details.trackingUrl, data);
+    return done(data);
+  }
+  if (advanced) {
+    data.serviceState = state;
+    events.push({
+      actor: "poller",
+      type: "service_state",
+      message: `Print service: ${serviceStateLabel(state)}.`,
+      data: { state },
+    });
+  }
+  const meaning = interpretServiceState(advanced ? state : order.serviceState!);
+  if (meaning.kind === "in_production" && order.status === "paid") data.status = "in_production";
+  if (meaning.kind === "shipped") {
+    if (!details.trackingCode) {
+      if (advanced)
+        events.push({
+          actor: "poller",
+          type: "awaiting_tracking",
+          message: "Shipped without a tracking number yet; Shopify is told once it arrives.",
+        });
+      return done(data, events);
+    }
+    if (order.status === "fulfilled")
+      return addTracking(order, ctx, details.trackingCode, details.trackingUrl, data, events);
+    return done(
+      {
+        ...data,
+        status: "shipped",
+        trackingCode: details.trackingCode,
+        trackingUrl: details.trackingUrl ?? null,
+        nextAttemptAt: now,
+      },
+      [
+        ...events,
+        {
+          actor: "poller",
+          type: "shipped",
+          message: `Shipped with tracking ${details.trackingCode}.`,
+        },
+      ],
+      true,
+    );
+  }
+  if (meaning.kind === "problem") {
+    const attention = setAside(order, meaning);
+    return done({ ...data, ...attention.data }, [...events, ...attention.events]);
+  }
+  return done(data, events);
+}

@@ -1,0 +1,119 @@
+import { AttentionError } from "../failures";
+import { NOT_SCHEDULED } from "../machine";
+import {
+  FULFILLMENT_CREATE_MUTATION,
+  fulfillmentDataTruncated,
+  fulfillmentOrderLines,
+  ORDER_FULFILLMENT_QUERY,
+  type FulfillmentCreateData,
+  type OrderFulfillmentData,
+} from "../shopify-admin";
+import { lineItemGid, orderGid } from "../shopify-order";
+import type { StepContext } from "./context";
+import { done, type Loaded, type StepResult } from "./result";
+
+/** Creates the Shopify fulfillment for exactly this print order's lines, once. */
+export async function fulfil(order: Loaded, ctx: StepContext): Promise<StepResult> {
+  const { shop } = ctx;
+  const code = order.trackingCode!;
+  const data = await ctx.shopify.graphql<OrderFulfillmentData>(
+    order.shop,
+    ORDER_FULFILLMENT_QUERY,
+    {
+      id: orderGid(order.shopifyOrderId),
+    },
+  );
+  if (!data.order) {
+    throw new AttentionError({
+      code: "SHOPIFY_ORDER_MISSING",
+      message: "Shopify no longer has this order.",
+      action: "Check the order in Shopify; tracking could not be added.",
+    });
+  }
+  const tracking = [{ number: code, url: order.trackingUrl }];
+  // A fulfillment with this tracking number already exists: an earlier attempt got through.
+  const existing = data.order.fulfillments.find((f) =>
+    f.trackingInfo.some((t) => t.number === code),
+  );
+  if (existing) {
+    return done(
+      {
+        status: "fulfilled",
+        fulfillmentId: existing.id,
+        trackingPushed: JSON.stringify(tracking),
+        nextAttemptAt: NOT_SCHEDULED,
+      },
+      [
+        {
+          actor: "worker",
+          type: "fulfilled",
+          message: `Shopify already has the fulfillment with tracking ${code}.`,
+        },
+      ],
+    );
+  }
+  const wanted = new Map<string, number>();
+  for (const item of order.items) {
+    const gid = lineItemGid(item.shopifyLineItemId);
+    wanted.set(gid, (wanted.get(gid) ?? 0) + item.quantity);
+  }
+  const lines = fulfillmentOrderLines(data.order, wanted);
+  const covered = lines.reduce(
+    (sum, g) => sum + g.fulfillmentOrderLineItems.reduce((n, l) => n + l.quantity, 0),
+    0,
+  );
+  const needed = [...wanted.values()].reduce((a, b) => a + b, 0);
+  if (covered < needed && fulfillmentDataTruncated(data.order)) {
+    throw new AttentionError({
+      code: "ORDER_TOO_LARGE",
+      message: `Shipped with tracking ${code}, but this order has more fulfillment lines than can be fulfilled automatically.`,
+      action: "Create the fulfillment in Shopify with this tracking number.",
+    });
+  }
+  if (lines.length === 0) {
+    throw new AttentionError({
+      code: "NOTHING_TO_FULFIL",
+      message: `Shipped with tracking ${code}, but Shopify has no open fulfillment lines for these items (fulfilled by hand?).`,
+      action: "Add the tracking number in Shopify yourself if the customer should get it.",
+    });
+  }
+  const result = await ctx.shopify.graphql<FulfillmentCreateData>(
+    order.shop,
+    FULFILLMENT_CREATE_MUTATION,
+    {
+      fulfillment: {
+        lineItemsByFulfillmentOrder: lines,
+        notifyCustomer: shop.notifyCustomer,
+        trackingInfo: {
+          number: code,
+          ...(order.trackingUrl ? { url: order.trackingUrl } : {}),
+          ...(order.trackingCompany ? { company: order.trackingCompany } : {}),
+        },
+      },
+    },
+  );
+  const errors = result.fulfillmentCreate.userErrors;
+  if (errors.length || !result.fulfillmentCreate.fulfillment) {
+    throw new AttentionError({
+      code: "SHOPIFY_FULFILLMENT_REFUSED",
+      message: `Shopify refused the fulfillment: ${errors.map((e) => e.message).join("; ")}`,
+      action: "Check the order's fulfillment in Shopify, then retry.",
+    });
+  }
+  return done(
+    {
+      status: "fulfilled",
+      fulfillmentId: result.fulfillmentCreate.fulfillment.id,
+      trackingPushed: JSON.stringify(tracking),
+      nextAttemptAt: NOT_SCHEDULED,
+      attempts: 0,
+    },
+    [
+      {
+        actor: "worker",
+        type: "fulfilled",
+        message: `Fulfilled in Shopify with tracking ${code}${shop.notifyCustomer ? "; the customer is notified." : "."}`,
+      },
+    ],
+  );
+}

@@ -1,0 +1,56 @@
+import type { Shop } from "@prisma/client";
+import type { PrintClient } from "../../print";
+import { AttentionError } from "../failures";
+import { isPrintOrderStatus, NOT_SCHEDULED, WORKER_STEP, type WorkerStep } from "../machine";
+import type { StepContext } from "./context";
+import { create } from "./create";
+import { follow } from "./follow";
+import { fulfil } from "./fulfil";
+import { pay } from "./pay";
+import { prepare } from "./prepare";
+import { done, type Loaded, type StepResult } from "./result";
+import { endHold } from "./route";
+
+export { OfferingCache, type StepContext, type WorkerLogger } from "./context";
+export { done, setAside, type Loaded, type StepResult } from "./result";
+
+const STEPS: Record<
+  WorkerStep,
+  (order: Loaded, ctx: StepContext) => Promise<StepResult> | StepResult
+> = {
+  prepare,
+  end_hold: endHold,
+  create,
+  pay,
+  follow,
+  fulfil,
+};
+
+/**
+ * Takes one step for a claimed print order: the one the state machine names
+ * for its status, with the shop and its print-service client.
+ */
+export async function runStep(
+  order: Loaded,
+  ctx: Omit<StepContext, "shop" | "client"> & {
+    /** The print-service client for a shop, or null when the shop has not connected one. */
+    printClientFor(shop: Shop): Promise<PrintClient | null>;
+  },
+): Promise<StepResult> {
+  const shop = await ctx.db.shop.findUnique({ where: { shop: order.shop } });
+  if (!shop || shop.uninstalledAt) {
+    // Uninstalled: act for the shop no more, but keep the order for a reinstall.
+    return done({ nextAttemptAt: new Date(ctx.now().getTime() + 60 * 60_000) });
+  }
+  const client = await ctx.printClientFor(shop);
+  if (!client) {
+    throw new AttentionError({
+      code: "NOT_CONNECTED",
+      message: "No print-service account is connected.",
+      action: "Enter your print-service keys in Settings, then retry.",
+    });
+  }
+  const step = isPrintOrderStatus(order.status) ? WORKER_STEP[order.status] : null;
+  if (!step) return done({ nextAttemptAt: NOT_SCHEDULED });
+  return STEPS[step](order, { ...ctx, shop, client });
+}

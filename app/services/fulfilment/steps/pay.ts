@@ -1,0 +1,78 @@
+import { NOT_SCHEDULED } from "../machine";
+import type { StepContext } from "./context";
+import { addressOf, filesOf } from "./order-data";
+import { done, type Loaded, type StepResult } from "./result";
+
+/**
+ * Sends a changed address and late files, then pays once every file is there.
+ * What the service has taken is written at once, so a later failure in this
+ * step does not send it again.
+ */
+export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> {
+  const { client } = ctx;
+  const orderId = order.printOrderId!;
+  const events: StepResult["events"] = [];
+  if (order.addressPending) {
+    await client.orders.address({ orderId, address: addressOf(order) });
+    await ctx.db.printOrder.updateMany({
+      where: { id: order.id, shop: order.shop, leaseOwner: ctx.workerId },
+      data: { addressPending: false },
+    });
+    events.push({
+      actor: "worker",
+      type: "address_sent",
+      message: "Sent the changed shipping address to the print service.",
+    });
+  }
+  for (const item of order.items) {
+    const files = filesOf(item);
+    if (!files || item.filesSentAt) continue;
+    await client.orders.files({
+      orderId,
+      itemReference: item.itemReference,
+      files: {
+        contentUrl: files.contentUrl,
+        contentWidth: files.contentWidth,
+        contentHeight: files.contentHeight,
+        numberOfPages: files.numberOfPages,
+        ...(files.coverUrl ? { coverUrl: files.coverUrl } : {}),
+      },
+    });
+    await ctx.db.printOrderItem.updateMany({
+      where: { id: item.id, shop: order.shop },
+      data: { filesSentAt: ctx.now() },
+    });
+    events.push({
+      actor: "worker",
+      type: "files_sent",
+      message: `Sent the print file for "${item.title}".`,
+    });
+  }
+  if (order.items.some((i) => !i.fileDetails)) {
+    return done({ status: "awaiting_files", nextAttemptAt: NOT_SCHEDULED }, events);
+  }
+  const payment = await client.orders.pay({ orderId });
+  events.push({
+    actor: "worker",
+    type: "paid",
+    message:
+      payment.status === "paid"
+        ? "Paid: the order goes to production."
+        : "Already paid at the print service (a retry found it paid).",
+    data: { outcome: payment.status },
+  });
+  const now = ctx.now();
+  return done(
+    {
+      status: "paid",
+      serviceState: "PAID",
+      attempts: 0,
+      nextAttemptAt: now,
+      lastErrorCode: null,
+      lastErrorMessage: null,
+      lastErrorAction: null,
+    },
+    events,
+    true,
+  );
+}

@@ -1,0 +1,46 @@
+import type { Prisma, PrintOrder, PrintOrderItem, ShopOrder } from "@prisma/client";
+import type { NewEvent } from "../events";
+import { needsAttention, type AttentionNote, type PrintOrderStatus } from "../machine";
+
+/** A claimed print order with what every step reads. */
+export type Loaded = PrintOrder & { items: PrintOrderItem[]; shopOrder: ShopOrder };
+
+/** An event of this print order; the commit fills in shop and order ids. */
+export type StepEvent = Omit<NewEvent, "shop" | "shopOrderId" | "printOrderId">;
+
+/** A print order split off this one: created by the commit, with its items and its event. */
+export interface SplitOff {
+  data: Prisma.PrintOrderUncheckedCreateInput;
+  itemIds: string[];
+  event: StepEvent;
+}
+
+/** What a step did, for the commit to write under the lease. */
+export interface StepResult {
+  data: Prisma.PrintOrderUpdateManyMutationInput & { status?: PrintOrderStatus };
+  events: StepEvent[];
+  /** Item states read from the service that move an item forward. */
+  items?: { id: string; serviceState: string }[];
+  /** New print orders when the service cannot produce every item at one facility. */
+  splits?: SplitOff[];
+  /** Go straight on with the next step under the same claim. */
+  continue: boolean;
+}
+
+export const done = (
+  data: StepResult["data"],
+  events: StepResult["events"] = [],
+  next = false,
+): StepResult => ({ data, events, continue: next });
+
+/** Sets the order aside for the merchant, with the reason in its timeline. */
+export function setAside(order: Loaded, reason: AttentionNote): StepResult {
+  return done(needsAttention(order, reason), [
+    {
+      actor: "worker",
+      type: "needs_attention",
+      message: `${reason.message} ${reason.action}`,
+      data: { code: reason.code },
+    },
+  ]);
+}

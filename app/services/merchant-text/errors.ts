@@ -1,0 +1,229 @@
+/**
+ * Words for merchants about failures: the one table from a print-service error code to what the
+ * merchant reads, the sentences for each kind of error, and the few for failures that have no
+ * code. The SDK (services/print) speaks in kinds and codes and takes its `hint` from here; the
+ * pipeline (fulfilment/failures.ts) and the pages (models/print-problem.server.ts) take every
+ * sentence they show from here. Pure: no I/O, no framework, nothing but words and how to pick them.
+ */
+import type { PrintApiErrorKind } from "../print/error-codes";
+
+/** What the merchant reads for one service error code. */
+export interface PrintCodeText {
+  /** One line of advice, shown wherever the error surfaces (the SDK error's `hint`). */
+  hint: string;
+  /**
+   * Set when waiting cannot help and the merchant has to change something: the order's "needs
+   * attention" reason. Without it, the reason is built from the error's kind and the hint.
+   */
+  attention?: { message: string; action: string };
+}
+
+/** The one table from a service `custom_code` to merchant text; every code of the spec is here. */
+export const PRINT_CODE_TEXT: Readonly<Record<string, PrintCodeText>> = {
+  APP_FORBIDDEN: {
+    hint: "Check the print-service API keys in the app settings.",
+    attention: {
+      message: "The print service refused the API key.",
+      action: "Check the merchant API key in Settings, then retry.",
+    },
+  },
+  APP_NO_COMP_DETAILS: {
+    hint: "Complete the company details in your print-service account.",
+  },
+  ORD_SECRET: {
+    hint: "Check the print-service secret key in the app settings.",
+    attention: {
+      message: "The print service rejected the payment signature.",
+      action: "Check the secret key in Settings, then retry.",
+    },
+  },
+  INVALID_DATA: {
+    hint: "Some order details are missing or invalid; check the order and retry.",
+  },
+  OFF_MIN: {
+    hint: "Check the quantity, page count and size against the product's limits.",
+    attention: {
+      message: "The order is outside the offering's limits (quantity, pages or size).",
+      action: "Fix the product mapping's pages or size, then retry.",
+    },
+  },
+  MULTI_ORDER_INVALID_DATA: {
+    hint: "These products cannot be printed together; split them into separate print orders.",
+  },
+  COLOR_INVALID: {
+    hint: "Use a spine colour in the form #RRGGBB.",
+    attention: {
+      message: "The spine text colour is not valid.",
+      action: "Fix the spine colour in the product mapping, then retry.",
+    },
+  },
+  FONT_INVALID: {
+    hint: "Choose one of the supported spine fonts.",
+    attention: {
+      message: "The spine font is not one the print service offers.",
+      action: "Choose another spine font in the product mapping, then retry.",
+    },
+  },
+  CURR_INVALID: {
+    hint: "This currency is not supported by the print service.",
+    attention: {
+      message: "The print service does not accept the shop's print currency.",
+      action: "Choose another currency in Settings, then retry.",
+    },
+  },
+  NO_PF: {
+    hint: "The print service cannot ship this product to that destination.",
+    attention: {
+      message: "No production facility ships this product to the order's destination.",
+      action:
+        "Ship this order yourself, or map the product to an offering available there, then retry.",
+    },
+  },
+  ORD_NO_PRINTER: {
+    hint: "No printer can produce this order; check the product and destination.",
+    attention: {
+      message: "No printer can produce this order.",
+      action: "Choose another offering for the product, then retry.",
+    },
+  },
+  OFF_NOT_FOUND: {
+    hint: "This print product no longer exists; check the product mapping.",
+    attention: {
+      message: "The mapped offering no longer exists at the print service.",
+      action: "Map the product to a current offering, then retry.",
+    },
+  },
+  SPINE_ORDER_NOT_FOUND: {
+    hint: "The order for this spine was not found.",
+  },
+  ORD_DUPLICATE: {
+    hint: "An order with this reference already exists at the print service.",
+  },
+  ORD_PAID_STATE: {
+    hint: "This order is already paid at the print service; nothing more to do.",
+  },
+  ORD_MISS_ADDR: {
+    hint: "Add a shipping address to the order, then pay again.",
+    attention: {
+      message: "The print service has no shipping address for this order.",
+      action: "Correct the shipping address in the Shopify order, then retry.",
+    },
+  },
+  MERCH_INSUFFICIENT_BALANCE: {
+    hint: "Top up your print-service account credit, then retry.",
+    attention: {
+      message: "The print-service account does not have enough credit to pay for this order.",
+      action: "Top up your print-service account credit, then retry.",
+    },
+  },
+  ORD_FILES_STATE: {
+    hint: "Files can no longer be changed for this order.",
+  },
+  ORD_CANCEL_STATE: {
+    hint: "This order is already in production and can no longer be cancelled.",
+    attention: {
+      message: "The print order is too far along to be changed.",
+      action: "Contact the print service about this order.",
+    },
+  },
+};
+
+/** Per kind of error: the title a page shows, and the hint when the code has none. */
+export const PRINT_KIND_TEXT: Readonly<
+  Record<PrintApiErrorKind, { title: string; hint: string | undefined }>
+> = {
+  auth: {
+    title: "The print service did not accept your keys",
+    hint: "Check the print-service API keys in the app settings.",
+  },
+  validation: { title: "The print service refused the request", hint: undefined },
+  not_found: { title: "The print service could not find what was asked for", hint: undefined },
+  conflict: { title: "The print service refused the request", hint: undefined },
+  rate_limit: {
+    title: "The print service is busy",
+    hint: "The print service is busy. The request will be retried shortly.",
+  },
+  server: {
+    title: "The print service had a problem",
+    hint: "The print service had a problem. Try again in a few minutes.",
+  },
+};
+
+/** The words for a service error code; own keys only, so "constructor" finds nothing. */
+export function printCodeText(code: string | undefined): PrintCodeText | undefined {
+  return code && Object.hasOwn(PRINT_CODE_TEXT, code) ? PRINT_CODE_TEXT[code] : undefined;
+}
+
+/** The hint of an error answer: by code, then by what the details say, then by kind. */
+export function printErrorHint(
+  code: string | undefined,
+  kind: PrintApiErrorKind,
+  details: string | undefined,
+): string | undefined {
+  const byCode = printCodeText(code);
+  if (byCode) return byCode.hint;
+  if (kind === "conflict" && /source file could not be retrieved/i.test(details ?? "")) {
+    return "The print file could not be downloaded; check that its URL is public.";
+  }
+  if (kind === "not_found" && /order not found/i.test(details ?? "")) {
+    return "The print service does not know this order.";
+  }
+  return PRINT_KIND_TEXT[kind].hint;
+}
+
+/** Hints the SDK gives errors that carry no code of the table. */
+export const PRINT_HINT = {
+  /** Connection, timeout and shape errors: no usable HTTP answer. */
+  unreachable: "The print service could not be reached. Try again in a few minutes.",
+  slow: "The print service is slow to answer. Try again in a few minutes.",
+  unreadable: "The print service sent an answer we could not read. Contact support if it repeats.",
+  /** The legacy `set_paid` / `set_quote_and_paid` answered `ERROR`. */
+  legacyPaymentRefused:
+    "The print service refused to mark the order paid: check the secret key and that the order is still open.",
+} as const;
+
+/** How a page names a print-service failure (models/print-problem.server.ts). */
+export const PRINT_PROBLEM_TEXT = {
+  facilityConflict: {
+    title: "These items cannot be produced together",
+    hint: "Split them into separate orders, or choose offerings made at the same facility.",
+  },
+  unreachable: {
+    title: "The print service could not be reached",
+    hint: "Check the environment and URL in Settings, or try again in a few minutes.",
+  },
+  unreadable: {
+    title: "The print service sent an answer we could not read",
+    hint: "Check the environment and URL in Settings; if they are right, try again later.",
+  },
+  invalidInput: { title: "Some values are not valid" },
+  failed: { title: "The print service call failed" },
+} as const;
+
+/**
+ * "Needs attention" reasons for failures the code table does not cover
+ * (fulfilment/failures.ts); `details` is the service's own text.
+ */
+export const ATTENTION_TEXT = {
+  shopifyRefused: { action: "Check the order in Shopify, then retry." },
+  keysRefused: {
+    message: (detailsOrStatus: string | number) =>
+      `The print service did not accept the account's keys (${detailsOrStatus}).`,
+    action: "Check the merchant API key and secret key in Settings, then retry.",
+  },
+  fileUnreachable: {
+    message: (details: string | undefined) =>
+      `The print file could not be downloaded by the print service (${details}).`,
+    action: "Make the file URL publicly reachable or change it in the product mapping, then retry.",
+  },
+  refused: {
+    message: (details: string) => `The print service refused the order: ${details}`,
+    action: "Check the order details and the product mapping, then retry.",
+  },
+  invalidInput: { action: "Check the product mapping and the order, then retry." },
+} as const;
+
+/** A coded reason with the service's details added, e.g. "No printer ... (details)". */
+export function withDetails(message: string, details: string | undefined): string {
+  return details ? `${message} (${details})` : message;
+}

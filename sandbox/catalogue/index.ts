@@ -1,0 +1,47 @@
+// The sandbox catalogue as plain data: categories, destination countries (with
+// VAT), production facilities and offerings. Everything else reads from here.
+// Amounts are EUR minor units; dimensions are millimetres.
+
+import { findFacility } from "./facilities";
+import { OFFERINGS, type Offering } from "./offerings";
+
+export { CATEGORIES, type Category } from "./categories";
+export { COUNTRIES, findCountry, type Country } from "./countries";
+export { FACILITIES, findFacility, isKnownFacility, type Facility } from "./facilities";
+export { OFFERINGS, type Offering } from "./offerings";
+
+/** Whether any production facility can make this offering for the destination. */
+export function canProduce(o: Offering, countryCode: string): boolean {
+  const dest = countryCode.toUpperCase();
+  if (o.unavailableIn.includes(dest)) return false;
+  const f = findFacility(o.facility);
+  if (f.excluded.includes(dest)) return false;
+  return f.shipsTo === "world" || f.shipsTo.includes(dest);
+}
+
+export type ShippingZone = "country" | "region" | "world";
+
+export function shippingZone(o: Offering, countryCode: string): ShippingZone {
+  const f = findFacility(o.facility);
+  const dest = countryCode.toUpperCase();
+  if (dest === f.countryCode) return "country";
+  if (f.regionCountries.includes(dest)) return "region";
+  return "world";
+}
+
+/** The catalogue instance used by one sandbox (built-ins plus seed-file offerings). */
+export class Catalogue {
+  readonly offerings: Offering[];
+  private readonly byId: Map<number, Offering>;
+
+  constructor(extra: readonly Offering[] = []) {
+    const merged = new Map<number, Offering>();
+    for (const o of [...OFFERINGS, ...extra]) merged.set(o.id, o);
+    this.offerings = [...merged.values()];
+    this.byId = merged;
+  }
+
+  find(id: number): Offering | undefined {
+    return this.byId.get(id);
+  }
+}

@@ -1,0 +1,55 @@
+/** What every resolver gets, and the small value helpers the views and mutations share. */
+import { GraphQLError } from "graphql";
+import { parseId, type FakeState, type ShopRecord } from "../state";
+
+/** What a state change made through the API means for webhooks. */
+export interface ApiChange {
+  topics: string[];
+  orderId: number;
+}
+
+export interface GraphqlContext {
+  state: FakeState;
+  shop: ShopRecord;
+  scopes: Set<string>;
+  /** Called after a mutation changed an order (the server may deliver webhooks). */
+  onChange?: (change: ApiChange) => void;
+}
+
+export type Args = Record<string, unknown>;
+export type View = Record<string, unknown>;
+
+export function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+export function idArg(value: unknown, type: string): number | null {
+  const raw = String(value);
+  if (!/^gid:\/\/shopify\/[A-Za-z]+\/\d+/.test(raw)) {
+    throw new GraphQLError(`Invalid global id '${raw}'`, {
+      extensions: { code: "argumentLiteralsIncompatible", typeName: "CoercionError" },
+    });
+  }
+  return parseId(raw, type) ?? null;
+}
+
+export function money(amount: string, currencyCode: string): View {
+  const m = { amount, currencyCode };
+  return { shopMoney: m, presentmentMoney: m };
+}
+
+/** One entry of a mutation's userErrors. */
+export interface UserError {
+  field: string[] | null;
+  message: string;
+  code?: string;
+}
+
+export function validUrl(u: string): boolean {
+  try {
+    const parsed = new URL(u);
+    return parsed.protocol === "http:" || parsed.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,39 @@
+/** The root value: the queries and the mutations (graphql-js picks by operation type). */
+import type { Args, GraphqlContext, View } from "./context";
+import {
+  carrierServiceCreate,
+  carrierServiceDelete,
+  carrierServiceUpdate,
+} from "./mutations/carrier-service";
+import {
+  fulfillmentCancel,
+  fulfillmentCreate,
+  fulfillmentTrackingInfoUpdate,
+  type FulfillmentInputArg,
+} from "./mutations/fulfillment";
+import { queryRoot } from "./queries";
+
+export function rootValue(ctx: GraphqlContext): View {
+  return {
+    ...queryRoot(ctx),
+    // Mutations (same root value object; graphql-js picks by operation type).
+    fulfillmentCreate: (args: Args) =>
+      fulfillmentCreate(
+        ctx,
+        args.fulfillment as FulfillmentInputArg,
+        (args.message as string) ?? null,
+      ),
+    fulfillmentCreateV2: (args: Args) =>
+      fulfillmentCreate(
+        ctx,
+        args.fulfillment as FulfillmentInputArg,
+        (args.message as string) ?? null,
+      ),
+    fulfillmentTrackingInfoUpdate: (args: Args) => fulfillmentTrackingInfoUpdate(ctx, args),
+    fulfillmentTrackingInfoUpdateV2: (args: Args) => fulfillmentTrackingInfoUpdate(ctx, args),
+    fulfillmentCancel: (args: Args) => fulfillmentCancel(ctx, args),
+    carrierServiceCreate: (args: Args) => carrierServiceCreate(ctx, args.input as Args),
+    carrierServiceUpdate: (args: Args) => carrierServiceUpdate(ctx, args.input as Args),
+    carrierServiceDelete: (args: Args) => carrierServiceDelete(ctx, args),
+  };
+}

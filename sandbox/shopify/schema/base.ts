@@ -1,0 +1,106 @@
+/**
+ * Admin schema subset: the schema roots, scalars, interfaces, PageInfo, every
+ * enum (kept together so the joined SDL keeps its order), counts and images.
+ */
+import { COUNTRY_CODES, CURRENCY_CODES, LEGACY_STATUS } from "./helpers";
+
+export const BASE_SDL = `
+schema {
+  query: QueryRoot
+  mutation: Mutation
+}
+
+scalar DateTime
+scalar Decimal
+scalar Money
+scalar URL
+scalar UnsignedInt64
+scalar HTML
+scalar JSON
+
+interface Node {
+  id: ID!
+}
+
+interface LegacyInteroperability {
+  legacyResourceId: UnsignedInt64!
+}
+
+interface DisplayableError {
+  field: [String!]
+  message: String!
+}
+
+type PageInfo {
+  hasNextPage: Boolean!
+  hasPreviousPage: Boolean!
+  startCursor: String
+  endCursor: String
+}
+
+enum CountryCode { ${COUNTRY_CODES} }
+enum CurrencyCode { ${CURRENCY_CODES} }
+enum WeightUnit { GRAMS KILOGRAMS OUNCES POUNDS }
+enum CountPrecision { AT_LEAST EXACT }
+enum ProductStatus { ACTIVE ARCHIVED DRAFT UNLISTED }
+enum ProductSortKeys { CREATED_AT ID INVENTORY_TOTAL PRODUCT_TYPE PUBLISHED_AT RELEVANCE TITLE UPDATED_AT VENDOR }
+enum ProductVariantSortKeys { FULL_TITLE ID INVENTORY_LEVELS_AVAILABLE INVENTORY_MANAGEMENT INVENTORY_POLICY INVENTORY_QUANTITY NAME POPULAR POSITION RELEVANCE SKU TITLE }
+enum OrderSortKeys { CREATED_AT CUSTOMER_NAME DESTINATION FINANCIAL_STATUS FULFILLMENT_STATUS ID ORDER_NUMBER PO_NUMBER PROCESSED_AT RELEVANCE TOTAL_ITEMS_QUANTITY TOTAL_PRICE UPDATED_AT }
+enum LocationSortKeys { ID NAME RELEVANCE }
+enum CarrierServiceSortKeys { ID RELEVANCE }
+enum OrderDisplayFinancialStatus { AUTHORIZED EXPIRED PAID PARTIALLY_PAID PARTIALLY_REFUNDED PENDING REFUNDED VOIDED }
+enum OrderDisplayFulfillmentStatus { FULFILLED IN_PROGRESS ON_HOLD OPEN PARTIALLY_FULFILLED PENDING_FULFILLMENT REQUEST_DECLINED RESTOCKED SCHEDULED UNFULFILLED }
+enum OrderCancelReason { CUSTOMER DECLINED FRAUD INVENTORY OTHER STAFF }
+enum FulfillmentOrderStatus { CANCELLED CLOSED INCOMPLETE IN_PROGRESS ON_HOLD OPEN SCHEDULED }
+enum FulfillmentOrderRequestStatus { ACCEPTED CANCELLATION_ACCEPTED CANCELLATION_REJECTED CANCELLATION_REQUESTED CLOSED REJECTED SUBMITTED UNSUBMITTED }
+enum FulfillmentOrderAction { CANCEL_FULFILLMENT_ORDER CREATE_FULFILLMENT EXTERNAL HOLD MARK_AS_OPEN MERGE MOVE RELEASE_HOLD REQUEST_CANCELLATION REQUEST_FULFILLMENT SPLIT }
+enum FulfillmentStatus { CANCELLED ERROR FAILURE OPEN ${LEGACY_STATUS} PENDING ${LEGACY_STATUS} SUCCESS }
+enum MediaContentType { EXTERNAL_VIDEO IMAGE MODEL_3D VIDEO }
+enum MediaStatus { FAILED PROCESSING READY UPLOADED }
+enum MediaPreviewImageStatus { FAILED PROCESSING READY UPLOADED }
+enum FulfillmentDisplayStatus { ATTEMPTED_DELIVERY CANCELED CONFIRMED DELIVERED FAILURE FULFILLED IN_TRANSIT LABEL_PRINTED LABEL_PURCHASED LABEL_VOIDED MARKED_AS_FULFILLED NOT_DELIVERED OUT_FOR_DELIVERY PICKED_UP READY_FOR_PICKUP SUBMITTED }
+enum CarrierServiceCreateUserErrorCode { CARRIER_SERVICE_CREATE_FAILED }
+enum CarrierServiceUpdateUserErrorCode { CARRIER_SERVICE_UPDATE_FAILED }
+enum CarrierServiceDeleteUserErrorCode { CARRIER_SERVICE_DELETE_FAILED }
+
+type Count {
+  count: Int!
+  precision: CountPrecision!
+}
+
+input ImageTransformInput {
+  maxWidth: Int
+  maxHeight: Int
+  scale: Int = 1
+}
+
+type Image {
+  id: ID
+  altText: String
+  url(transform: ImageTransformInput): URL!
+  width: Int
+  height: Int
+}
+
+type MediaPreviewImage {
+  image: Image
+  status: MediaPreviewImageStatus!
+}
+
+interface Media {
+  alt: String
+  id: ID!
+  mediaContentType: MediaContentType!
+  preview: MediaPreviewImage
+  status: MediaStatus!
+}
+
+type MediaImage implements Media & Node {
+  id: ID!
+  alt: String
+  mediaContentType: MediaContentType!
+  preview: MediaPreviewImage
+  status: MediaStatus!
+  image: Image
+  mimeType: String
+}`;

@@ -1,0 +1,59 @@
+/** Admin schema subset: products and variants (read-only). */
+import { connection, PAGING, deprecated } from "./helpers";
+
+export const CATALOGUE_SDL = `
+type SelectedOption {
+  name: String!
+  value: String!
+}
+
+type ProductOption implements Node {
+  id: ID!
+  name: String!
+  position: Int!
+  values: [String!]!
+}
+
+type Product implements Node & LegacyInteroperability {
+  id: ID!
+  legacyResourceId: UnsignedInt64!
+  title: String!
+  handle: String!
+  status: ProductStatus!
+  vendor: String!
+  productType: String!
+  description(truncateAt: Int): String!
+  descriptionHtml: HTML!
+  tags: [String!]!
+  createdAt: DateTime!
+  updatedAt: DateTime!
+  onlineStoreUrl: URL
+  featuredImage: Image ${deprecated("Use `featuredMedia` instead.")}
+  featuredMedia: Media
+  hasOnlyDefaultVariant: Boolean!
+  totalInventory: Int!
+  options(first: Int): [ProductOption!]!
+  variantsCount: Count
+  variants(${PAGING}, sortKey: ProductVariantSortKeys = POSITION): ProductVariantConnection!
+}
+${connection("Product")}
+
+type ProductVariant implements Node & LegacyInteroperability {
+  id: ID!
+  legacyResourceId: UnsignedInt64!
+  title: String!
+  displayName: String!
+  sku: String
+  barcode: String
+  price: Money!
+  compareAtPrice: Money
+  position: Int!
+  availableForSale: Boolean!
+  inventoryQuantity: Int
+  selectedOptions: [SelectedOption!]!
+  image: Image ${deprecated("Use `media` instead.")}
+  product: Product!
+  createdAt: DateTime!
+  updatedAt: DateTime!
+}
+${connection("ProductVariant")}`;

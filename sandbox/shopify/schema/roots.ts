@@ -1,0 +1,34 @@
+/** Admin schema subset: the query and mutation roots. */
+import { PAGING, deprecated } from "./helpers";
+
+export const ROOTS_SDL = `
+type QueryRoot {
+  shop: Shop!
+  currentAppInstallation: AppInstallation!
+  node(id: ID!): Node
+  nodes(ids: [ID!]!): [Node]!
+  product(id: ID!): Product
+  products(${PAGING}, sortKey: ProductSortKeys = ID, query: String, savedSearchId: ID): ProductConnection!
+  productsCount(query: String, limit: Int = 10000): Count
+  productVariant(id: ID!): ProductVariant
+  productVariants(${PAGING}, sortKey: ProductVariantSortKeys = ID, query: String, savedSearchId: ID): ProductVariantConnection!
+  order(id: ID!): Order
+  orders(${PAGING}, sortKey: OrderSortKeys = PROCESSED_AT, query: String, savedSearchId: ID): OrderConnection!
+  fulfillmentOrder(id: ID!): FulfillmentOrder
+  fulfillment(id: ID!): Fulfillment
+  location(id: ID): Location
+  locations(${PAGING}, sortKey: LocationSortKeys = NAME, query: String, includeLegacy: Boolean = false, includeInactive: Boolean = false): LocationConnection!
+  carrierService(id: ID!): DeliveryCarrierService
+  carrierServices(${PAGING}, sortKey: CarrierServiceSortKeys = ID, query: String): DeliveryCarrierServiceConnection!
+}
+
+type Mutation {
+  fulfillmentCreate(fulfillment: FulfillmentInput!, message: String): FulfillmentCreatePayload
+  fulfillmentCreateV2(fulfillment: FulfillmentV2Input!, message: String): FulfillmentCreateV2Payload ${deprecated("Use `fulfillmentCreate` instead.")}
+  fulfillmentTrackingInfoUpdate(fulfillmentId: ID!, trackingInfoInput: FulfillmentTrackingInput!, notifyCustomer: Boolean): FulfillmentTrackingInfoUpdatePayload
+  fulfillmentTrackingInfoUpdateV2(fulfillmentId: ID!, trackingInfoInput: FulfillmentTrackingInput!, notifyCustomer: Boolean): FulfillmentTrackingInfoUpdateV2Payload ${deprecated("Use `fulfillmentTrackingInfoUpdate` instead.")}
+  fulfillmentCancel(id: ID!): FulfillmentCancelPayload
+  carrierServiceCreate(input: DeliveryCarrierServiceCreateInput!): CarrierServiceCreatePayload
+  carrierServiceUpdate(input: DeliveryCarrierServiceUpdateInput!): CarrierServiceUpdatePayload
+  carrierServiceDelete(id: ID!): CarrierServiceDeletePayload
+}`;

@@ -1,0 +1,242 @@
+/**
+ * The records the Shopify fake keeps in memory: shops, catalogue, orders,
+ * fulfillment orders, fulfillments, carrier services and tokens.
+ */
+
+export interface ShopRecord {
+  id: number;
+  domain: string;
+  name: string;
+  email: string;
+  contactEmail: string;
+  currencyCode: string;
+  ianaTimezone: string;
+  countryCode: string;
+  printProductTypes: string[];
+  /** false after app/uninstalled until the next token exchange. */
+  installed: boolean;
+  nextOrderNumber: number;
+}
+
+export interface LocationRecord {
+  id: number;
+  shop: string;
+  name: string;
+  role: "print" | "warehouse";
+  address1: string;
+  city: string;
+  zip: string;
+  countryCode: string;
+}
+
+export interface ProductRecord {
+  id: number;
+  shop: string;
+  title: string;
+  handle: string;
+  status: "ACTIVE" | "ARCHIVED" | "DRAFT";
+  vendor: string;
+  productType: string;
+  description: string;
+  tags: string[];
+  imageUrl: string | null;
+  imageAlt: string | null;
+  print: boolean;
+  variantIds: number[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface VariantRecord {
+  id: number;
+  shop: string;
+  productId: number;
+  title: string;
+  sku: string;
+  price: string;
+  compareAtPrice: string | null;
+  barcode: string | null;
+  position: number;
+  options: Array<{ name: string; value: string }>;
+  grams: number;
+  inventoryQuantity: number;
+  imageUrl: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AddressRecord {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  province: string | null;
+  provinceCode: string | null;
+  country: string | null;
+  countryCode: string | null;
+  zip: string | null;
+  phone: string | null;
+}
+
+export type AddressInput = Partial<Omit<AddressRecord, "id">>;
+
+export interface CustomerRecord {
+  id: number;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  createdAt: number;
+}
+
+export type FinancialStatus =
+  | "AUTHORIZED"
+  | "EXPIRED"
+  | "PAID"
+  | "PARTIALLY_PAID"
+  | "PARTIALLY_REFUNDED"
+  | "PENDING"
+  | "REFUNDED"
+  | "VOIDED";
+
+export interface Property {
+  name: string;
+  value: string;
+}
+
+export interface LineItemRecord {
+  id: number;
+  orderId: number;
+  variantId: number | null;
+  productId: number | null;
+  title: string;
+  variantTitle: string | null;
+  sku: string | null;
+  vendor: string | null;
+  quantity: number;
+  price: string;
+  grams: number;
+  properties: Property[];
+  print: boolean;
+  requiresShipping: boolean;
+}
+
+export type FulfillmentOrderStatus =
+  "CANCELLED" | "CLOSED" | "INCOMPLETE" | "IN_PROGRESS" | "ON_HOLD" | "OPEN" | "SCHEDULED";
+
+export interface FulfillmentOrderLineItemRecord {
+  id: number;
+  lineItemId: number;
+  totalQuantity: number;
+  remainingQuantity: number;
+}
+
+export interface FulfillmentOrderRecord {
+  id: number;
+  shop: string;
+  orderId: number;
+  locationId: number;
+  status: FulfillmentOrderStatus;
+  requestStatus: string;
+  lineItems: FulfillmentOrderLineItemRecord[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TrackingInfo {
+  company: string | null;
+  number: string | null;
+  url: string | null;
+}
+
+export interface FulfillmentLineItemRecord {
+  id: number;
+  lineItemId: number;
+  fulfillmentOrderId: number;
+  fulfillmentOrderLineItemId: number;
+  quantity: number;
+}
+
+export interface FulfillmentRecord {
+  id: number;
+  shop: string;
+  orderId: number;
+  locationId: number;
+  name: string;
+  status: "SUCCESS" | "CANCELLED" | "ERROR" | "FAILURE" | "OPEN" | "PENDING";
+  trackingInfo: TrackingInfo[];
+  lineItems: FulfillmentLineItemRecord[];
+  notifyCustomer: boolean;
+  message: string | null;
+  originAddress: Record<string, unknown> | null;
+  /** Every tracking state this fulfillment had, with whether the customer was notified. */
+  trackingHistory: Array<{ at: string; trackingInfo: TrackingInfo[]; notifyCustomer: boolean }>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface OrderRecord {
+  id: number;
+  shop: string;
+  number: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  note: string | null;
+  tags: string[];
+  currencyCode: string;
+  financialStatus: FinancialStatus;
+  shippingAddress: AddressRecord | null;
+  billingAddress: AddressRecord | null;
+  customerId: number | null;
+  lineItemIds: number[];
+  shippingPrice: string;
+  shippingTitle: string;
+  cancelledAt: number | null;
+  cancelReason: string | null;
+  closedAt: number | null;
+  test: boolean;
+  confirmationNumber: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface CarrierServiceRecord {
+  id: number;
+  shop: string;
+  name: string;
+  callbackUrl: string;
+  active: boolean;
+  supportsServiceDiscovery: boolean;
+  createdAt: number;
+}
+
+export interface AccessTokenRecord {
+  token: string;
+  shop: string;
+  mode: "offline" | "online";
+  userId: string | null;
+  scope: string;
+  issuedAt: number;
+  /** ms epoch, null = never expires. */
+  expiresAt: number | null;
+  revoked: boolean;
+  refreshToken: string | null;
+}
+
+export interface RefreshTokenRecord {
+  token: string;
+  shop: string;
+  accessToken: string;
+  expiresAt: number;
+  /** A refresh token stays usable until its successor is used (Shopify, 2026). */
+  retired: boolean;
+  predecessor: string | null;
+}
+
+export interface Clock {
+  now(): number;
+}

@@ -1,0 +1,28 @@
+/** The app the demo drives: a running one, or one it starts (`npm run up`) and stops. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { APP, PORT, PRINT, root } from "./config";
+import { reachable, sleep } from "./http";
+
+let child: ChildProcess | undefined;
+
+export async function ensureApp(): Promise<void> {
+  if (await reachable(`${APP}/healthz`)) return;
+  process.stderr.write(`No app on ${APP}: starting sandbox mode (npm run up)...\n`);
+  child = spawn(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "up"], {
+    cwd: root,
+    env: { ...process.env, PORT },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const started = Date.now();
+  while (Date.now() - started < 5 * 60_000) {
+    if (child.exitCode !== null) throw new Error("the app stopped while starting");
+    if ((await reachable(`${APP}/healthz`)) && (await reachable(`${PRINT}/__sandbox/health`)))
+      return;
+    await sleep(500);
+  }
+  throw new Error("the app did not start within 5 minutes");
+}
+
+export function stopApp(): void {
+  child?.kill("SIGTERM");
+}

@@ -1,0 +1,124 @@
+/**
+ * The end of the run: every outcome checked against the stand-ins' own
+ * records, one table row per order, and whether everything ended as expected.
+ */
+import { PRINT, SHOPIFY } from "./config";
+import { call } from "./http";
+import { printOrdersOf, type Placed, type PrintOrderView } from "./print-orders";
+
+const money = (minor: number | null, currency: string) =>
+  minor === null
+    ? "-"
+    : new Intl.NumberFormat("en", { style: "currency", currency }).format(minor / 100);
+
+const seconds = (from?: string, to?: string) =>
+  from && to ? `${((Date.parse(to) - Date.parse(from)) / 1000).toFixed(1)}s` : "-";
+
+/** Each order against the stand-ins' records: the failures, and the table rows. */
+export async function checkOutcomes(
+  placed: Placed[],
+  final: PrintOrderView[],
+): Promise<{ failures: string[]; rows: string[][] }> {
+  const failures: string[] = [];
+  const atService = await call<{ orders: { reference: string; history: { to: string }[] }[] }>(
+    `${PRINT}/__sandbox/orders`,
+  );
+  const rows: string[][] = [];
+  const everything = await printOrdersOf(placed);
+  for (const p of placed) {
+    const orders = (p.scenario.expect === "fulfilled" ? final : everything).filter(
+      (o) => o.shopifyOrderId === String(p.legacyId),
+    );
+    const shopify = await call<{ fulfillments: { trackingInfo: { number: string | null }[] }[] }>(
+      `${SHOPIFY}/__fake/orders/${p.legacyId}`,
+    );
+    if (orders.length !== p.scenario.printOrders)
+      failures.push(`${p.name}: ${orders.length} print orders, expected ${p.scenario.printOrders}`);
+    for (const o of orders) {
+      const service = atService.orders.filter((s) => s.reference === o.orderReference);
+      if (p.scenario.expect === "fulfilled") {
+        if (service.length !== 1)
+          failures.push(
+            `${p.name}: ${service.length} orders at the print service for ${o.orderReference}`,
+          );
+        if (service[0] && service[0].history.filter((h) => h.to === "PAID").length !== 1)
+          failures.push(`${p.name}: ${o.orderReference} not paid exactly once`);
+      } else if (service.length !== 0) {
+        failures.push(`${p.name}: ${o.orderReference} reached the print service`);
+      }
+    }
+    const expectedFulfillments = p.scenario.expect === "fulfilled" ? p.scenario.printOrders : 0;
+    if (shopify.fulfillments.length !== expectedFulfillments)
+      failures.push(
+        `${p.name}: ${shopify.fulfillments.length} Shopify fulfillments, expected ${expectedFulfillments}`,
+      );
+
+    rows.push(tableRow(p, orders));
+  }
+  return { failures, rows };
+}
+
+/** One table row: the order, its print orders, their state, money and timings. */
+export function tableRow(p: Placed, orders: PrintOrderView[]): string[] {
+  const wholesale = orders.reduce((sum, o) => sum + (o.wholesaleTotalMinor ?? 0), 0);
+  const currency = orders[0]?.currency ?? "EUR";
+  const at = (type: string) =>
+    orders
+      .flatMap((o) => o.events)
+      .filter((e) => e.type === type)
+      .map((e) => e.at)
+      .sort()
+      .at(-1);
+  const first = (type: string) =>
+    orders
+      .flatMap((o) => o.events)
+      .filter((e) => e.type === type)
+      .map((e) => e.at)
+      .sort()[0];
+  return [
+    p.name,
+    p.scenario.label,
+    orders.map((o) => o.orderReference).join(" "),
+    [
+      ...new Set(orders.map((o) => o.status + (o.lastErrorCode ? ` (${o.lastErrorCode})` : ""))),
+    ].join(", "),
+    money(wholesale || null, currency),
+    p.scenario.expect === "fulfilled" ? money(p.retailMinor - wholesale, currency) : "-",
+    orders
+      .map((o) => o.trackingCode ?? "")
+      .filter(Boolean)
+      .join(" ") || "-",
+    seconds(first("planned"), at("paid")),
+    seconds(first("shipped"), at("fulfilled")),
+  ];
+}
+
+/** Prints the table and the verdict; the exit code. */
+export function printReport(rows: string[][], failures: string[], orderCount: number): number {
+  const header = [
+    "Order",
+    "Scenario",
+    "Print orders",
+    "State",
+    "Wholesale",
+    "Margin",
+    "Tracking",
+    "Webhook->paid",
+    "Shipped->fulfilled",
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
+  console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const row of rows) console.log(line(row));
+
+  if (failures.length) {
+    console.log(
+      `\n${failures.length} expectation(s) failed:\n${failures.map((f) => `  - ${f}`).join("\n")}`,
+    );
+    return 1;
+  }
+  console.log(
+    `\nAll ${orderCount} orders ended as expected: every print order paid once, one Shopify fulfillment each.`,
+  );
+  return 0;
+}
