@@ -58,6 +58,31 @@ export function ProblemBanner({ problem, title }: { problem: Problem; title?: st
   );
 }
 
+/**
+ * The catalogue a page chooses offerings from: the page's content once it
+ * loaded, otherwise why not (no keys yet, or the service's problem).
+ */
+export function CatalogueLoaded({
+  catalogue,
+  children,
+}: {
+  catalogue: { status: "no_credentials" } | { status: "error"; problem: Problem } | null;
+  children: React.ReactNode;
+}) {
+  if (catalogue?.status === "no_credentials") {
+    return <NoCredentials what="the offerings you can map to" />;
+  }
+  if (catalogue?.status === "error") {
+    return (
+      <ProblemBanner
+        problem={catalogue.problem}
+        title="The print-service catalogue could not be loaded"
+      />
+    );
+  }
+  return <>{children}</>;
+}
+
 /** Route error boundary body: a plain message inside the admin layout. */
 export function RouteError({ title }: { title: string }) {
   const error = useRouteError();

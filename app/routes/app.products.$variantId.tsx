@@ -21,7 +21,7 @@ import { getVariants, variantGid } from "../models/products.server";
 import { ShopifyAdminError } from "../services/shopify-admin";
 import { getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
-import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
+import { CatalogueLoaded, RouteError } from "../components/States";
 import { MappingBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
 
@@ -153,14 +153,7 @@ export default function MapVariant() {
           </Layout.Section>
         ) : null}
         <Layout.Section>
-          {data.catalogue?.status === "no_credentials" ? (
-            <NoCredentials what="the offerings you can map to" />
-          ) : data.catalogue?.status === "error" ? (
-            <ProblemBanner
-              problem={data.catalogue.problem}
-              title="The print-service catalogue could not be loaded"
-            />
-          ) : (
+          <CatalogueLoaded catalogue={data.catalogue}>
             <form
               ref={formRef}
               method="post"
@@ -181,7 +174,7 @@ export default function MapVariant() {
                 submitLabel="Save mapping"
               />
             </form>
-          )}
+          </CatalogueLoaded>
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <Card>

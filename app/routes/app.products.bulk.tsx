@@ -13,7 +13,7 @@ import {
 import { getVariants, variantGid } from "../models/products.server";
 import { ShopifyAdminError } from "../services/shopify-admin";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
-import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
+import { CatalogueLoaded, RouteError } from "../components/States";
 import { useFormat } from "../components/format";
 
 const idsSchema = z
@@ -99,14 +99,7 @@ export default function BulkMap() {
           </Layout.Section>
         ) : null}
         <Layout.Section>
-          {data.catalogue?.status === "no_credentials" ? (
-            <NoCredentials what="the offerings you can map to" />
-          ) : data.catalogue?.status === "error" ? (
-            <ProblemBanner
-              problem={data.catalogue.problem}
-              title="The print-service catalogue could not be loaded"
-            />
-          ) : (
+          <CatalogueLoaded catalogue={data.catalogue}>
             <form
               ref={formRef}
               method="post"
@@ -130,7 +123,7 @@ export default function BulkMap() {
                 submitLabel="Map variants"
               />
             </form>
-          )}
+          </CatalogueLoaded>
         </Layout.Section>
         <Layout.Section variant="oneThird">
           <Card>

@@ -51,7 +51,7 @@ describe("the Shopify Admin GraphQL client", () => {
     expect(await failureOf(throwing(new Error("socket hang up")))).toMatchObject({
       kind: "unavailable",
       transient: true,
-      message: "Shopify Admin API call failed: socket hang up",
+      message: "Shopify could not be reached: socket hang up",
     });
     for (const code of [429, 502]) {
       expect((await failureOf(throwing({ response: { code } }))).kind).toBe("unavailable");
@@ -68,9 +68,11 @@ describe("the Shopify Admin GraphQL client", () => {
       await failureOf(answering({ errors: [{ message: "Field 'x' doesn't exist" }] })),
     ).toMatchObject({
       kind: "refused",
-      message: "Shopify Admin API error: Field 'x' doesn't exist",
+      message: "Shopify answered with an error: Field 'x' doesn't exist",
     });
-    expect((await failureOf(answering({}))).message).toBe("Shopify Admin API error: no data");
+    expect((await failureOf(answering({}))).message).toBe(
+      "Shopify answered with an error: no data",
+    );
   });
 
   it("lets a Response thrown by the library pass, for the framework to answer", async () => {

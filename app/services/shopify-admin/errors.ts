@@ -61,14 +61,14 @@ export function graphqlErrorsFailure(errors: unknown): ShopifyAdminError {
       : errors
         ? JSON.stringify(errors)
         : "";
-  return new ShopifyAdminError("refused", `Shopify Admin API error: ${detail || "no data"}`);
+  return new ShopifyAdminError("refused", `Shopify answered with an error: ${detail || "no data"}`);
 }
 
 /** What the Shopify library threw while calling the Admin API (or fetching its session). */
 export function transportFailure(error: unknown): ShopifyAdminError {
   const message = error instanceof Error ? error.message : String(error);
   const kind = transientKind(error);
-  return new ShopifyAdminError(kind, `Shopify Admin API call failed: ${message}`, {
+  return new ShopifyAdminError(kind, `Shopify could not be reached: ${message}`, {
     retryAfterMs: kind === "refused" ? undefined : throttleWaitMs(error),
   });
 }
