@@ -54,92 +54,97 @@ const lap = (started: number, what: string) => {
 };
 
 describe(`${ORDERS} orders through a faulty print service with two workers`, () => {
-  it("pays every order exactly once and fulfils each print order exactly once", async () => {
-    const started = Date.now();
-    h.sandbox.control.setFaults({
-      rules: FAULT_PROFILE,
-      callbacks: { delayMs: [0, 5], duplicateRate: 0.1, reorderRate: 0.1 },
-    });
-    const clock = new SoakClock();
-    const workers = [1, 2].map((n) =>
-      soakWorker(
-        {
-          workerId: `soak-${n}`,
-          concurrency: 8,
-          batchSize: 32,
-          idlePollMs: 50,
-          followIntervalMs: FOLLOW_INTERVAL_MS,
-        },
-        clock,
-      ),
-    );
-    for (const w of workers) w.start();
-
-    // Every webhook is delivered 3 times; every other order's copies arrive at once.
-    const mix = orderMix(ORDERS, SEED);
-    const placed = await pool(mix, 6, async (lines, i) => {
-      const { order, deliveries } = await placeOrder(h, lines, {
-        copies: 3,
-        concurrent: i % 2 === 0,
+  it(
+    "pays every order exactly once and fulfils each print order exactly once",
+    async () => {
+      const started = Date.now();
+      h.sandbox.control.setFaults({
+        rules: FAULT_PROFILE,
+        callbacks: { delayMs: [0, 5], duplicateRate: 0.1, reorderRate: 0.1 },
       });
-      return { id: order.id, legacyId: order.legacyId, lines, deliveries };
-    });
-    lap(started, "placed");
-    const answers = placed.flatMap((p) => p.deliveries.map((d) => d.attempts.at(-1)?.status));
-    expect(answers).toHaveLength(3 * ORDERS);
-    expect(answers.filter((s) => s !== 200)).toEqual([]);
-    expect(await prisma.webhookReceipt.count({ where: { shop: SHOP } })).toBe(ORDERS);
+      const clock = new SoakClock();
+      const workers = [1, 2].map((n) =>
+        soakWorker(
+          {
+            workerId: `soak-${n}`,
+            concurrency: 8,
+            batchSize: 32,
+            idlePollMs: 50,
+            followIntervalMs: FOLLOW_INTERVAL_MS,
+          },
+          clock,
+        ),
+      );
+      for (const w of workers) w.start();
 
-    const expected = mix.reduce((n, lines) => n + expectedPrintOrders(lines), 0);
-    await waitUntil(
-      async () =>
-        (await prisma.printOrder.count({ where: { shop: SHOP, status: "paid" } })) === expected,
-      scaled(60_000),
-      describeProgress,
-    );
-    lap(started, "paid");
+      // Every webhook is delivered 3 times; every other order's copies arrive at once.
+      const mix = orderMix(ORDERS, SEED);
+      const placed = await pool(mix, 6, async (lines, i) => {
+        const { order, deliveries } = await placeOrder(h, lines, {
+          copies: 3,
+          concurrent: i % 2 === 0,
+        });
+        return { id: order.id, legacyId: order.legacyId, lines, deliveries };
+      });
+      lap(started, "placed");
+      const answers = placed.flatMap((p) => p.deliveries.map((d) => d.attempts.at(-1)?.status));
+      expect(answers).toHaveLength(3 * ORDERS);
+      expect(answers.filter((s) => s !== 200)).toEqual([]);
+      expect(await prisma.webhookReceipt.count({ where: { shop: SHOP } })).toBe(ORDERS);
 
-    // The service ships everything; its status callbacks make the workers re-read.
-    shipEverything(h);
-    await h.sandbox.control.waitForCallbacks(scaled(15_000));
-    lap(started, `callbacks sent ${JSON.stringify(callbackSummary(h))}`);
-    await waitUntil(
-      async () =>
-        (await prisma.printOrder.count({
-          where: { shop: SHOP, nextAttemptAt: { lte: new Date(Date.now() + clock.offsetMs) } },
-        })) === 0,
-      scaled(30_000),
-      describeProgress,
-    );
-    const byCallback = await prisma.printOrder.count({
-      where: { shop: SHOP, status: "fulfilled" },
-    });
-    lap(started, `shipped; ${byCallback} fulfilled after callbacks`);
+      const expected = mix.reduce((n, lines) => n + expectedPrintOrders(lines), 0);
+      await waitUntil(
+        async () =>
+          (await prisma.printOrder.count({ where: { shop: SHOP, status: "paid" } })) === expected,
+        scaled(60_000),
+        describeProgress,
+      );
+      lap(started, "paid");
 
-    // Callbacks are hints: whatever they missed (refused, given up), the poller finds.
-    clock.skip(FOLLOW_INTERVAL_MS + 1_000);
-    for (const w of workers) w.nudge();
-    await waitUntil(
-      async () =>
-        (await prisma.printOrder.count({ where: { shop: SHOP, status: { not: "fulfilled" } } })) ===
-        0,
-      scaled(60_000),
-      async () => `${await describeProgress()}; lost callbacks: ${lostCallbacks(h).slice(0, 3)}`,
-    );
-    lap(started, "fulfilled");
-    await Promise.all(workers.map((w) => w.stop()));
+      // The service ships everything; its status callbacks make the workers re-read.
+      shipEverything(h);
+      await h.sandbox.control.waitForCallbacks(scaled(15_000));
+      lap(started, `callbacks sent ${JSON.stringify(callbackSummary(h))}`);
+      await waitUntil(
+        async () =>
+          (await prisma.printOrder.count({
+            where: { shop: SHOP, nextAttemptAt: { lte: new Date(Date.now() + clock.offsetMs) } },
+          })) === 0,
+        scaled(30_000),
+        describeProgress,
+      );
+      const byCallback = await prisma.printOrder.count({
+        where: { shop: SHOP, status: "fulfilled" },
+      });
+      lap(started, `shipped; ${byCallback} fulfilled after callbacks`);
 
-    const problems = await checkEndState(h, placed);
-    expect(problems.slice(0, 20)).toEqual([]);
+      // Callbacks are hints: whatever they missed (refused, given up), the poller finds.
+      clock.skip(FOLLOW_INTERVAL_MS + 1_000);
+      for (const w of workers) w.nudge();
+      await waitUntil(
+        async () =>
+          (await prisma.printOrder.count({
+            where: { shop: SHOP, status: { not: "fulfilled" } },
+          })) === 0,
+        scaled(60_000),
+        async () => `${await describeProgress()}; lost callbacks: ${lostCallbacks(h).slice(0, 3)}`,
+      );
+      lap(started, "fulfilled");
+      await Promise.all(workers.map((w) => w.stop()));
 
-    // The faults really happened.
-    const faults: Record<string, number> = {};
-    for (const r of h.sandbox.control.requests({ limit: 200_000 })) {
-      if (r.fault) faults[r.fault] = (faults[r.fault] ?? 0) + 1;
-    }
-    lap(started, `faults ${JSON.stringify(faults)}`);
-    expect(faults.error ?? 0).toBeGreaterThan(0);
-    expect(faults.reset ?? 0).toBeGreaterThan(0);
-    expect(faults.lost ?? 0).toBeGreaterThan(0);
-  }, scaled(300_000));
+      const problems = await checkEndState(h, placed);
+      expect(problems.slice(0, 20)).toEqual([]);
+
+      // The faults really happened.
+      const faults: Record<string, number> = {};
+      for (const r of h.sandbox.control.requests({ limit: 200_000 })) {
+        if (r.fault) faults[r.fault] = (faults[r.fault] ?? 0) + 1;
+      }
+      lap(started, `faults ${JSON.stringify(faults)}`);
+      expect(faults.error ?? 0).toBeGreaterThan(0);
+      expect(faults.reset ?? 0).toBeGreaterThan(0);
+      expect(faults.lost ?? 0).toBeGreaterThan(0);
+    },
+    scaled(300_000),
+  );
 });
