@@ -1,7 +1,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
-import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import globals from "globals";
 
 /** Packages that tie services to the web framework or the Shopify app library. */
@@ -14,6 +14,11 @@ const SHOPIFY_APP = {
   message: "Services do not import the Shopify app library: app/lib adapts it.",
 };
 const SHOPIFY_API = { ...SHOPIFY_APP, group: ["@shopify/shopify-api", "@shopify/shopify-api/*"] };
+/** Inside app/ and sandbox/ modules import each other by relative path, which the checks below resolve. */
+const TILDE = {
+  group: ["~/*"],
+  message: "Import by relative path inside app/ (the `~/` alias is for tests).",
+};
 
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", "test-results/", "extensions/", ".cache/"] },
@@ -39,25 +44,21 @@ export default tseslint.config(
   },
 
   // Boundaries (docs/architecture.md, "Boundaries"). Paths are checked after
-  // resolving the import (relative or `~/`), so no spelling gets around them.
+  // resolving the (relative) import, so no spelling gets around them.
   {
     files: ["app/**/*.{ts,tsx}", "sandbox/**/*.ts"],
-    plugins: { "import-x": importX },
+    plugins: { import: importPlugin },
     settings: {
-      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [
-        createNodeResolver({
-          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
-          tsconfig: { configFile: "./tsconfig.json" },
-        }),
-      ],
+      "import/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      // app/ and sandbox/ import each other's modules by relative path only.
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] } },
     },
     rules: {
       // A module never reaches itself again through its imports (type-only
       // imports are erased, so they do not count).
-      "import-x/no-cycle": "error",
-      "import-x/no-restricted-paths": [
+      "import/no-cycle": "error",
+      "import/no-restricted-paths": [
         "error",
         {
           zones: [
@@ -81,9 +82,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**/*.{ts,tsx}", "sandbox/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [TILDE] }] },
+  },
+  {
     files: ["app/services/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [REMIX, SHOPIFY_APP, SHOPIFY_API] }],
+      "no-restricted-imports": ["error", { patterns: [TILDE, REMIX, SHOPIFY_APP, SHOPIFY_API] }],
     },
   },
   {
@@ -91,6 +96,6 @@ export default tseslint.config(
     // library's SessionStorage interface and so builds its Session objects:
     // that one file may use @shopify/shopify-api's Session, nothing else.
     files: ["app/services/crypto/session-storage.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [REMIX, SHOPIFY_APP] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [TILDE, REMIX, SHOPIFY_APP] }] },
   },
 );

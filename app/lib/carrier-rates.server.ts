@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { getEnv } from "../env.server";
 import { findShopByCarrierToken, getCarrierSettings } from "../models/carrier.server";
 import { moveToShopCallbackUrl } from "./carrier-resume.server";
-import { answerCarrierRates, checkoutRateLimit } from "./rates.server";
+import { answerCarrierRates, checkoutInFlight } from "./rates.server";
 import { parseJsonLossless } from "../services/lossless-json";
 import { isCarrierCallbackToken } from "../services/rates/carrier-service";
 import { rateRequestSchema } from "../services/rates/rate-request";
@@ -51,8 +51,23 @@ export async function answerRateCallback(
   request: Request,
   callback: CarrierCallback,
 ): Promise<Response> {
-  const started = performance.now();
   if (request.method !== "POST") return plain(405, "Rate requests are sent with POST");
+  // Shed a flood first, before any work: reading, verifying or quoting.
+  if (!checkoutInFlight.tryEnter()) {
+    return new Response("Too many rate requests under way; try again shortly", {
+      status: 503,
+      headers: { "Retry-After": "1", "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  try {
+    return await answerAdmitted(request, callback);
+  } finally {
+    checkoutInFlight.leave();
+  }
+}
+
+async function answerAdmitted(request: Request, callback: CarrierCallback): Promise<Response> {
+  const started = performance.now();
   const raw = await readBodyWithin(request, BODY_LIMIT);
   if (raw === null) return plain(413, "Rate request too large");
   const signature = request.headers.get("x-shopify-hmac-sha256");
@@ -63,7 +78,6 @@ export async function answerRateCallback(
   if (!isShopDomain(shop, getEnv().shopCustomDomain))
     return plain(400, "Missing or invalid X-Shopify-Shop-Domain");
 
-  // Before the per-shop limit, so a replayed body cannot use up another shop's requests.
   if ("token" in callback) {
     const owner = await shopOfToken(callback.token);
     if (owner !== shop) {
@@ -82,14 +96,6 @@ export async function answerRateCallback(
     if (settings?.enabled && settings.installed && settings.carrierServiceId) {
       moveToShopCallbackUrl(shop);
     }
-  }
-
-  const allowed = checkoutRateLimit.take(shop);
-  if (!allowed.allowed) {
-    return new Response("Too many rate requests for this shop", {
-      status: 429,
-      headers: { "Retry-After": String(allowed.retryAfterSeconds) },
-    });
   }
 
   let body: unknown;

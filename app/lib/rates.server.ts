@@ -26,7 +26,7 @@ import {
   type QuoteOutcome,
 } from "../services/rates/print-quote";
 import { CachedQuoter } from "../services/rates/quoter";
-import { RateLimiter } from "../services/rates/rate-limit";
+import { InFlightLimit } from "../services/rates/in-flight";
 import { variantGid, type RateRequest } from "../services/rates/rate-request";
 import { adminGraphql, type AdminApi, type AdminGraphql } from "../services/shopify-admin";
 import { getLogger } from "./logger.server";
@@ -88,10 +88,15 @@ export function carrierCallbackUrl(token: string): string {
 }
 
 /**
- * Checkout rate requests per shop. Shopify signs them, so this only guards
- * against a runaway; when it trips Shopify shows the shop's backup rates.
+ * Checkout rate requests under way in this process, for all shops. Shopify
+ * signs every request, so there is no per-shop rate to enforce: a busy shop's
+ * checkout is answered at whatever rate it comes. Only a flood (far more work
+ * under way than the quote cache and the time budget ever let pile up) is
+ * shed, before the body is read, with 503 and Retry-After; Shopify then shows
+ * the backup rates from its own settings.
  */
-export const checkoutRateLimit = new RateLimiter({ capacity: 500, refillPerSecond: 100 });
+export const CHECKOUT_MAX_IN_FLIGHT = 256;
+export const checkoutInFlight = new InFlightLimit(CHECKOUT_MAX_IN_FLIGHT);
 
 /**
  * Turns checkout rates on: registers the carrier service at the shop's own

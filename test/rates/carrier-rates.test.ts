@@ -1,6 +1,6 @@
 import "../support/app-env";
 import { createHmac } from "node:crypto";
-import { checkoutRateLimit } from "~/lib/rates.server";
+import { CHECKOUT_MAX_IN_FLIGHT, checkoutInFlight } from "~/lib/rates.server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { getLogger } from "~/lib/logger.server";
@@ -81,6 +81,7 @@ afterAll(async () => {
   await h?.close();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   h.sandbox.control.clearFaults();
   h.sandbox.control.setDown(null);
   ratesRuntime.checkoutBudgetMs = 1500;
@@ -335,18 +336,50 @@ describe("POST /carrier/rates", () => {
     expect(h.quoteRequests()).toBe(before);
   });
 
-  it("answers 429 with Retry-After once a shop has used up its burst", async () => {
-    // Use up the burst, then ask more at once than the bucket refills meanwhile.
-    while (checkoutRateLimit.take(SHOP).allowed);
-    // The clock stands still while they are answered, so a slow machine refills nothing.
+  it("answers every signed request of a busy shop: no per-shop limit refuses checkout", async () => {
+    // 600 from one shop, 50 at a time, with the clock standing still: no time
+    // passes in which a per-shop budget could refill.
     vi.useFakeTimers({ toFake: ["Date"] });
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        rates({ items: [{ variantId: 20001 }], destination: addressIn("NL") }),
-      ),
-    ).finally(() => vi.useRealTimers());
-    expect(answers.map((a) => a.status)).toContain(429);
-    checkoutRateLimit.reset();
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 12; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          rates({ items: [{ variantId: 20001 }], destination: addressIn("NL") }),
+        ),
+      );
+      statuses.push(...answers.map((a) => a.status));
+    }
+    vi.useRealTimers();
+    expect(statuses).toHaveLength(600);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  });
+
+  it("sheds a flood with 503 and Retry-After before any work, and recovers at once", async () => {
+    // The process already has as many rate requests under way as it takes.
+    let held = 0;
+    while (checkoutInFlight.tryEnter()) held++;
+    expect(held).toBe(CHECKOUT_MAX_IN_FLIGHT);
+    const quotesBefore = h.quoteRequests();
+    try {
+      // Not even the signature is looked at: a request without one is shed too.
+      const unsigned = await shopCarrierRates({
+        request: new Request(`${TEST_APP_URL}/carrier/rates/whatever`, {
+          method: "POST",
+          body: "{}",
+        }),
+        params: { token: "whatever" },
+        context: {},
+      });
+      expect(unsigned.status).toBe(503);
+      expect(unsigned.headers.get("retry-after")).toBe("1");
+      const shed = await rates({ items: [{ variantId: 20001 }], destination: addressIn("NL") });
+      expect(shed.status).toBe(503);
+      expect(h.quoteRequests()).toBe(quotesBefore);
+    } finally {
+      for (let i = 0; i < held; i++) checkoutInFlight.leave();
+    }
+    const after = await rates({ items: [{ variantId: 20001 }], destination: addressIn("NL") });
+    expect(after.status).toBe(200);
   });
 });
 
