@@ -4,9 +4,10 @@
  * Import "./env" first in each benchmark: it must run before app modules load.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildIsFresh } from "../test/browser/build";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const RESULTS = path.join(ROOT, "bench", "results");
@@ -50,10 +51,14 @@ export function writeResult(name: string, result: Record<string, unknown>): void
   console.log(`wrote ${path.relative(ROOT, file)}`);
 }
 
-/** The build the benchmarks serve: build/server/index.js, built if missing (or BENCH_BUILD=1). */
+/**
+ * The build the benchmarks serve: build/server/index.js, built when missing or
+ * older than the sources (the browser tests' rule), or when BENCH_BUILD=1, so
+ * a benchmark never measures yesterday's code.
+ */
 export function ensureBuild(): string {
   const entry = path.join(ROOT, "build", "server", "index.js");
-  if (!existsSync(entry) || process.env.BENCH_BUILD === "1") {
+  if (!buildIsFresh() || process.env.BENCH_BUILD === "1") {
     console.log("building (npm run build)...");
     execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   }
