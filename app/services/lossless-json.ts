@@ -6,7 +6,8 @@
  * is kept as its exact decimal text; every other value is as JSON.parse gives it.
  *
  * It relies on the reviver's third argument (`context.source`, the number's
- * source text), which Node.js has from version 21 on.
+ * source text), which Node.js has from version 21 on (the app's dependencies
+ * need 22 or newer, as the start-up message says).
  */
 
 type SourceContext = { source?: string } | undefined;

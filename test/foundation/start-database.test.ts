@@ -5,12 +5,11 @@
  * the database up itself and serves.
  */
 import "../support/app-env";
+import { rawSql } from "../support/raw-sql";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { createClient } from "@libsql/client";
-import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_ENCRYPTION_KEY } from "../support/app-env";
 import {
@@ -54,24 +53,6 @@ function neverSetUp(): string {
   return `file:${path.join(dir, randomBytes(4).toString("hex"), "data", "print-connect.sqlite")}`;
 }
 
-async function sql(url: string, statement: string): Promise<Record<string, unknown>[]> {
-  if (postgres) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(statement)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  const client = createClient({ url });
-  try {
-    return (await client.execute(statement)).rows.map((r) => ({ ...r }));
-  } finally {
-    client.close();
-  }
-}
-
 /** A migrated database whose newest migration was never applied. */
 async function behindByOneMigration(): Promise<{ url: string; missing: string }> {
   let url: string;
@@ -83,7 +64,7 @@ async function behindByOneMigration(): Promise<{ url: string; missing: string }>
     url = `file:${file}`;
   }
   const missing = shippedMigrations.at(-1)!;
-  await sql(url, `DELETE FROM "_prisma_migrations" WHERE migration_name = '${missing}'`);
+  await rawSql(url, `DELETE FROM "_prisma_migrations" WHERE migration_name = '${missing}'`);
   return { url, missing };
 }
 
@@ -127,7 +108,10 @@ describe("npm start in Shopify mode on a database that is not ready", () => {
       // Nothing was created on the way.
       if (postgres) {
         expect(
-          await sql(url, "SELECT 1 FROM information_schema.tables WHERE table_schema = 'public'"),
+          await rawSql(
+            url,
+            "SELECT 1 FROM information_schema.tables WHERE table_schema = 'public'",
+          ),
         ).toEqual([]);
       } else {
         expect(existsSync(url.slice("file:".length))).toBe(false);
@@ -174,7 +158,7 @@ describe("npm start in sandbox mode on a database that was never set up", () => 
       // Answered after that line was written, so the start has finished (and SIGTERM is handled).
       const health = await waitUntilAnswering(server, `http://127.0.0.1:${port}/healthz`);
       expect(await health.json()).toMatchObject({ status: "ok", database: "ok" });
-      const applied = await sql(
+      const applied = await rawSql(
         url,
         'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY migration_name',
       );

@@ -6,13 +6,12 @@
  * says which ones are stuck in which state, and why.
  */
 import "../support/app-env";
+import { rawSql } from "../support/raw-sql";
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { createClient } from "@libsql/client";
-import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { TEST_ENCRYPTION_KEY } from "../support/app-env";
 import {
@@ -49,26 +48,8 @@ function migratedDatabase(): string {
   return `file:${file}`;
 }
 
-async function sql(url: string, statement: string): Promise<Record<string, unknown>[]> {
-  if (postgres) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(statement)).rows;
-    } finally {
-      await client.end();
-    }
-  }
-  const client = createClient({ url });
-  try {
-    return (await client.execute(statement)).rows.map((r) => ({ ...r }));
-  } finally {
-    client.close();
-  }
-}
-
 async function demoShopRouting(url: string) {
-  const [row] = await sql(
+  const [row] = await rawSql(
     url,
     `SELECT "routingMode", "holdHours" FROM "Shop" WHERE shop = '${DEMO_SHOP}'`,
   );
@@ -136,11 +117,11 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
         { mode: "manual", holdHours: 0, said: 'Routing is "When I approve each order"' },
         { mode: "hold", holdHours: 24, said: 'Routing is "After a hold period (24 h)"' },
       ]) {
-        await sql(
+        await rawSql(
           database,
           `UPDATE "Shop" SET "routingMode" = '${routing.mode}', "holdHours" = ${routing.holdHours} WHERE shop = '${DEMO_SHOP}'`,
         );
-        const approvedBefore = await sql(
+        const approvedBefore = await rawSql(
           database,
           `SELECT id FROM "OrderEvent" WHERE shop = '${DEMO_SHOP}' AND type = 'approved'`,
         );
@@ -152,7 +133,7 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
         expect(demo.stdout).toContain("All 6 orders ended as expected");
         expect(demo.code).toBe(0);
         // Approved one by one through the order action, as the merchant would ...
-        const approved = await sql(
+        const approved = await rawSql(
           database,
           `SELECT e.id FROM "OrderEvent" e WHERE e.shop = '${DEMO_SHOP}' AND e.type = 'approved' AND e.actor = 'merchant'`,
         );

@@ -1,7 +1,6 @@
 import "./listed-loopback-env";
 import "../support/app-env";
 import http from "node:http";
-import { createServer, type Server, type Socket } from "node:net";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
@@ -14,7 +13,7 @@ import {
   type LookupAll,
 } from "~/services/net/guarded-dispatcher";
 import { DEMO_SHOP, startAdminEnv, type AdminEnv } from "../admin/helpers";
-import { settingsForm, startSettingsServer } from "./settings-http";
+import { countingListener, settingsForm, startSettingsServer } from "./settings-http";
 
 /**
  * With 127.0.0.1 listed by the operator: a listed host may be used, anything
@@ -25,29 +24,9 @@ import { settingsForm, startSettingsServer } from "./settings-http";
 let env: AdminEnv;
 let settings: Awaited<ReturnType<typeof startSettingsServer>>;
 
-/** A TCP listener on loopback that accepts and never answers; counts who connects. */
-async function silentListener() {
-  const sockets: Socket[] = [];
-  const server: Server = createServer((socket) => {
-    sockets.push(socket);
-    socket.on("error", () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  return {
-    port: typeof address === "object" && address ? address.port : 0,
-    connections: () => sockets.length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /** A loopback port nobody listens on. */
 async function closedPort(): Promise<number> {
-  const listener = await silentListener();
+  const listener = await countingListener();
   await listener.close();
   return listener.port;
 }
@@ -75,8 +54,8 @@ describe("a host the operator lists", () => {
 
 describe("Test connection on a host it cannot use", () => {
   it("answers the same for a closed port, a blocked address, an unknown name and a silent server", async () => {
-    const watched = await silentListener();
-    const silent = await silentListener();
+    const watched = await countingListener();
+    const silent = await countingListener();
     const storedUrls = {
       closedPort: `http://127.0.0.1:${await closedPort()}`,
       // localhost resolves to 127.0.0.1, but only 127.0.0.1 itself is listed.
@@ -134,7 +113,7 @@ describe("the connection guard", () => {
       addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 
   it("refuses a name that resolves to loopback or a private address, before connecting", async () => {
-    const listener = await silentListener();
+    const listener = await countingListener();
     try {
       for (const lookupAll of [
         resolvesTo("127.0.0.1"),

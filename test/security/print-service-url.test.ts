@@ -1,13 +1,12 @@
 import { operatorSandboxPort } from "./no-private-hosts-env";
 import "../support/app-env";
-import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { savePrintSettings } from "~/models/print-settings.server";
 import { UNREACHABLE_DETAIL } from "~/models/connection.server";
 import { startSandbox, type Sandbox } from "../../sandbox/index";
 import { DEMO_SHOP, startAdminEnv, type AdminEnv } from "../admin/helpers";
-import { settingsForm, startSettingsServer } from "./settings-http";
+import { countingListener, settingsForm, startSettingsServer } from "./settings-http";
 
 /**
  * A shop chooses its print service's URL, and the server calls it: with no
@@ -19,26 +18,6 @@ import { settingsForm, startSettingsServer } from "./settings-http";
 let env: AdminEnv;
 let settings: Awaited<ReturnType<typeof startSettingsServer>>;
 let operatorSandbox: Sandbox;
-
-/** A TCP listener on loopback that only counts who connects. */
-async function countingListener() {
-  const sockets: Socket[] = [];
-  const server: Server = createServer((socket) => {
-    sockets.push(socket);
-    socket.on("error", () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  return {
-    port: typeof address === "object" && address ? address.port : 0,
-    connections: () => sockets.length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 beforeAll(async () => {
   env = await startAdminEnv();

@@ -2,6 +2,7 @@
  * The Settings page's loader and action served over real HTTP, as App Bridge
  * calls them: a session token in the Authorization header, forms as posted.
  */
+import { createServer, type Server, type Socket } from "node:net";
 import { TEST_APP_URL } from "../support/app-env";
 import { startRouteServer, type RouteHandler } from "../support/route-server";
 import { bearer, DEMO_SHOP } from "../admin/helpers";
@@ -62,5 +63,25 @@ export function settingsForm(overrides: Record<string, string> = {}): Record<str
     routingMode: "immediate",
     notifyCustomer: "on",
     ...overrides,
+  };
+}
+
+/** A TCP listener on loopback that accepts and never answers; counts who connects. */
+export async function countingListener() {
+  const sockets: Socket[] = [];
+  const server: Server = createServer((socket) => {
+    sockets.push(socket);
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : 0,
+    connections: () => sockets.length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
