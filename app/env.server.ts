@@ -12,6 +12,8 @@ import { parseTrustedProxies } from "./services/net/client-address";
 
 export const REQUIRED_SCOPES = [
   "read_products",
+  // Variant metafields: the storefront minimum quantity the cart rule reads.
+  "write_products",
   "read_orders",
   "read_merchant_managed_fulfillment_orders",
   "write_merchant_managed_fulfillment_orders",

@@ -1,6 +1,7 @@
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./lib/logger.server";
+import { preflightForApp } from "./lib/preflight.server";
 import { printClientFor } from "./lib/print-client.server";
 import { shopifyAdmin } from "./lib/shopify-admin.server";
 import { onWorkAvailable } from "./lib/worker-signal.server";
@@ -14,6 +15,7 @@ export function createFulfilmentWorker(options: { workerId?: string } = {}) {
       db: prisma,
       printClientFor,
       shopify: shopifyAdmin,
+      preflight: preflightForApp,
       logger: getLogger().child({ component: "worker" }),
     },
     {

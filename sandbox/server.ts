@@ -8,6 +8,7 @@ import type { RequestLogEntry, SandboxControl } from "./control";
 import { handleControl } from "./control-http";
 import { ServiceError } from "./errors";
 import type { FaultDecision, Faults } from "./faults";
+import { FILES_PREFIX, handleFileRequest } from "./files";
 import { JSON_ROUTES } from "./json-api";
 import { LEGACY_ROUTES } from "./legacy";
 import { legacyErrorXml } from "./legacy/xml";
@@ -117,6 +118,12 @@ export function createRequestHandler(deps: ServerDeps) {
       } catch (e) {
         write(res, errorReply("json", asServiceError(e), url));
       }
+      return;
+    }
+
+    // The file host: outside the API, so no faults and no request log.
+    if (path.startsWith(FILES_PREFIX)) {
+      await handleFileRequest(req, res, path);
       return;
     }
 

@@ -3,7 +3,8 @@
  *
  * Places orders in the local Shopify stand-in (mixed carts, a split order, a
  * personalised item whose file comes later, an order to a destination no
- * facility serves, a webhook delivered three times), waits for the app to send
+ * facility serves, a webhook delivered three times, and two personalised files
+ * the print-file check stops: wrong page count, wrong size), waits for the app to send
  * them to print, moves the print sandbox through production and shipping, and
  * checks every outcome: Shopify must show one fulfillment per print order and
  * the print service one paid order per reference. Exit code 0 only if all of

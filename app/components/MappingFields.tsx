@@ -2,6 +2,7 @@ import {
   BlockStack,
   Button,
   Card,
+  Checkbox,
   ChoiceList,
   FormLayout,
   InlineStack,
@@ -9,21 +10,32 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import type { MappingFormValues } from "../models/mapping-form.server";
+import {
+  isSinglePage,
+  minimumCopies,
+  offeringMayHaveSpine,
+  pagesRuleText,
+  sizeRuleText,
+  type MappingFormValues,
+} from "../services/catalogue/mapping-rules";
 import { SPINE_FONTS } from "../services/print/input-rules";
 import { fieldProps } from "./form-field";
-import {
-  OfferingPicker,
-  pagesText,
-  type CategoryOption,
-  type OfferingOption,
-} from "./OfferingPicker";
+import { OfferingPicker, type CategoryOption, type OfferingOption } from "./OfferingPicker";
 
 /** The mapping form's fields, shared by the single and the bulk mapping pages. */
 
 export type MappingValues = MappingFormValues;
 
-/** File, size, pages, cover and spine. Hidden inputs carry the choice fields into the form post. */
+/** Field errors as useFieldErrors gives them (server errors of fields not changed since). */
+export type MappingErrors = { readonly [key: string]: string | undefined };
+
+/**
+ * File, size, pages, cover and spine. Hidden inputs carry the choice fields
+ * into the form post. Pages are not asked for single-page offerings (wall
+ * art: always 1), and the spine options show only for offerings that may have
+ * a spine (a guess by category; the server asks the print service) or when a
+ * spine option is already chosen, so a refusal is seen where it applies.
+ */
 export function MappingFileFields({
   values,
   set,
@@ -32,26 +44,25 @@ export function MappingFileFields({
 }: {
   values: MappingValues;
   set: (key: keyof MappingValues) => (value: string) => void;
-  errors: Partial<Record<keyof MappingValues, string>>;
+  errors: MappingErrors;
   offering: OfferingOption | undefined;
 }) {
-  const sizeHint = offering
-    ? offering.dynamicSize
-      ? `Any size${offering.minDimensionWidth ? ` from ${offering.minDimensionWidth} × ${offering.minDimensionHeight} mm` : ""}.`
-      : offering.dimensionWidth
-        ? `Leave empty for the offering's ${offering.dimensionWidth} × ${offering.dimensionHeight} mm.`
-        : undefined
-    : undefined;
-  const pagesHint =
-    offering && (offering.minNumberOfPages !== undefined || offering.maxNumberOfPages)
-      ? `${pagesText(offering)} pages.`
-      : undefined;
+  const sizeHint = offering ? sizeRuleText(offering) : undefined;
+  const asksPages = !offering || !isSinglePage(offering);
+  const pagesHint = offering ? `${offering.name} takes ${pagesRuleText(offering)}.` : undefined;
+  const showSpine = offering ? offeringMayHaveSpine(offering) : false;
+  const copies = offering ? minimumCopies(offering) : 1;
   const field = fieldProps(values, set, errors);
   return (
     <BlockStack gap="400">
       <input type="hidden" name="fileSource" value={values.fileSource} />
       <input type="hidden" name="spineMode" value={values.spineMode} />
       <input type="hidden" name="spineFont" value={values.spineFont} />
+      <input
+        type="hidden"
+        name="storefrontMinimum"
+        value={copies > 1 ? values.storefrontMinimum : ""}
+      />
       <Card>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
@@ -100,13 +111,15 @@ export function MappingFileFields({
                 type="number"
                 autoComplete="off"
               />
-              <TextField
-                label="Pages"
-                {...field("numberOfPages")}
-                type="number"
-                autoComplete="off"
-                helpText={pagesHint}
-              />
+              {asksPages ? (
+                <TextField
+                  label="Pages"
+                  {...field("numberOfPages")}
+                  type="number"
+                  autoComplete="off"
+                  helpText={pagesHint}
+                />
+              ) : null}
             </FormLayout.Group>
             <TextField
               label="Cover file URL (optional)"
@@ -117,84 +130,102 @@ export function MappingFileFields({
           </FormLayout>
         </BlockStack>
       </Card>
-      <Card>
-        <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            Spine
-          </Text>
-          <ChoiceList
-            title="Spine"
-            titleHidden
-            choices={[
-              { label: "No spine, or the print service's default", value: "none" },
-              { label: "My own spine image", value: "custom" },
-              { label: "Text printed on the spine", value: "dynamic" },
-            ]}
-            selected={[values.spineMode]}
-            onChange={(v) => set("spineMode")(v[0] ?? "none")}
-            error={errors.spineMode}
-          />
-          {values.spineMode === "custom" ? (
-            <TextField
-              label="Spine image URL"
-              {...field("spineCustomUrl")}
-              type="url"
-              autoComplete="off"
+      {copies > 1 && offering ? (
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Minimum quantity
+            </Text>
+            <Checkbox
+              label={`Require at least ${copies} copies per order on the storefront`}
+              checked={values.storefrontMinimum === "on"}
+              onChange={(checked) => set("storefrontMinimum")(checked ? "on" : "")}
+              error={errors.storefrontMinimum}
+              helpText={`The cart and checkout then stop orders of fewer than ${copies} copies.`}
             />
-          ) : null}
-          {values.spineMode === "dynamic" ? (
-            <FormLayout>
-              <FormLayout.Group condensed>
-                <Select
-                  label="Font"
-                  options={[...SPINE_FONTS]}
-                  value={values.spineFont}
-                  onChange={set("spineFont")}
-                  error={errors.spineFont}
-                />
-                <TextField
-                  label="Size (pt)"
-                  {...field("spineSize")}
-                  type="number"
-                  autoComplete="off"
-                />
-                <TextField
-                  label="Colour"
-                  {...field("spineColour")}
-                  autoComplete="off"
-                  placeholder="#000000"
-                  prefix={
-                    <span
-                      aria-hidden
-                      style={{
-                        display: "inline-block",
-                        width: 12,
-                        height: 12,
-                        borderRadius: 3,
-                        background: /^#[0-9a-fA-F]{6}$/.test(values.spineColour)
-                          ? values.spineColour
-                          : "transparent",
-                        border: "1px solid #ccc",
-                      }}
-                    />
-                  }
-                />
-                <TextField
-                  label="Background (optional)"
-                  {...field("spineBackground")}
-                  autoComplete="off"
-                  placeholder="#FFFFFF"
-                />
-              </FormLayout.Group>
-              <FormLayout.Group condensed>
-                <TextField label="Top text" {...field("spineTop")} autoComplete="off" />
-                <TextField label="Centre text" {...field("spineCenter")} autoComplete="off" />
-                <TextField label="Bottom text" {...field("spineBottom")} autoComplete="off" />
-              </FormLayout.Group>
-            </FormLayout>
-          ) : null}
-        </BlockStack>
-      </Card>
+          </BlockStack>
+        </Card>
+      ) : null}
+      {showSpine || values.spineMode !== "none" ? (
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Spine
+            </Text>
+            <ChoiceList
+              title="Spine"
+              titleHidden
+              choices={[
+                { label: "No spine, or the print service's default", value: "none" },
+                { label: "My own spine image", value: "custom" },
+                { label: "Text printed on the spine", value: "dynamic" },
+              ]}
+              selected={[values.spineMode]}
+              onChange={(v) => set("spineMode")(v[0] ?? "none")}
+              error={errors.spineMode}
+            />
+            {values.spineMode === "custom" ? (
+              <TextField
+                label="Spine image URL"
+                {...field("spineCustomUrl")}
+                type="url"
+                autoComplete="off"
+              />
+            ) : null}
+            {values.spineMode === "dynamic" ? (
+              <FormLayout>
+                <FormLayout.Group condensed>
+                  <Select
+                    label="Font"
+                    options={[...SPINE_FONTS]}
+                    value={values.spineFont}
+                    onChange={set("spineFont")}
+                    error={errors.spineFont}
+                  />
+                  <TextField
+                    label="Size (pt)"
+                    {...field("spineSize")}
+                    type="number"
+                    autoComplete="off"
+                  />
+                  <TextField
+                    label="Colour"
+                    {...field("spineColour")}
+                    autoComplete="off"
+                    placeholder="#000000"
+                    prefix={
+                      <span
+                        aria-hidden
+                        style={{
+                          display: "inline-block",
+                          width: 12,
+                          height: 12,
+                          borderRadius: 3,
+                          background: /^#[0-9a-fA-F]{6}$/.test(values.spineColour)
+                            ? values.spineColour
+                            : "transparent",
+                          border: "1px solid #ccc",
+                        }}
+                      />
+                    }
+                  />
+                  <TextField
+                    label="Background (optional)"
+                    {...field("spineBackground")}
+                    autoComplete="off"
+                    placeholder="#FFFFFF"
+                  />
+                </FormLayout.Group>
+                <FormLayout.Group condensed>
+                  <TextField label="Top text" {...field("spineTop")} autoComplete="off" />
+                  <TextField label="Centre text" {...field("spineCenter")} autoComplete="off" />
+                  <TextField label="Bottom text" {...field("spineBottom")} autoComplete="off" />
+                </FormLayout.Group>
+              </FormLayout>
+            ) : null}
+          </BlockStack>
+        </Card>
+      ) : null}
     </BlockStack>
   );
 }
@@ -214,7 +245,7 @@ export function MappingFormBody({
   categories: CategoryOption[];
   values: MappingValues;
   set: (key: keyof MappingValues) => (value: string) => void;
-  errors: Partial<Record<keyof MappingValues, string>>;
+  errors: MappingErrors;
   offering: OfferingOption | undefined;
   saving: boolean;
   submitLabel: string;

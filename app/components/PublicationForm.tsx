@@ -13,7 +13,7 @@ import {
 } from "@shopify/polaris";
 import { SETTINGS_CURRENCIES } from "../models/admin-shared";
 import type { CreatePublicationResult, loadPublicationsPage } from "../models/publications.server";
-import { fieldProps } from "./form-field";
+import { fieldProps, useFieldErrors } from "./form-field";
 
 type PublicationsPageData = SerializeFrom<Awaited<ReturnType<typeof loadPublicationsPage>>>;
 
@@ -25,6 +25,25 @@ const LOCALES = [
   { label: "Spanish", value: "es" },
   { label: "Italian", value: "it" },
 ];
+
+/** A new publication's form values: one per field the server can refuse. */
+export function blankPublicationValues(data: Pick<PublicationsPageData, "variants" | "currency">) {
+  return {
+    source: data.variants.length ? "variant" : "file",
+    variantId: data.variants[0]?.id ?? "",
+    listing: "offering",
+    offeringId: "",
+    categoryCode: "",
+    title: "",
+    fileUrl: "",
+    pages: "",
+    width: "",
+    height: "",
+    thumbnailUrl: "",
+    currency: data.currency,
+    locale: "en",
+  };
+}
 
 /**
  * Creating a publication: from a mapped variant, or from a print file that
@@ -40,24 +59,10 @@ export function PublicationForm({
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const blank = {
-    source: data.variants.length ? "variant" : "file",
-    variantId: data.variants[0]?.id ?? "",
-    listing: "offering",
-    offeringId: "",
-    categoryCode: "",
-    title: "",
-    fileUrl: "",
-    pages: "",
-    width: "",
-    height: "",
-    thumbnailUrl: "",
-    currency: data.currency,
-    locale: "en",
-  };
-  const [values, setValues] = useState(blank);
+  const [values, setValues] = useState(() => blankPublicationValues(data));
   const set = (key: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
-  const errors: Record<string, string> = result && !result.ok ? result.fieldErrors : {};
+  // A refused field's message goes once the merchant changes that field.
+  const errors = useFieldErrors(result && !result.ok ? result.fieldErrors : null, values);
   const creating = navigation.state === "submitting";
   const createdId = result?.ok ? result.id : null;
   useEffect(() => {
@@ -167,17 +172,22 @@ export function PublicationForm({
               )}
               <TextField label="File URL" {...field("fileUrl")} type="url" autoComplete="off" />
               <FormLayout.Group condensed>
-                <TextField label="Pages" {...field("pages")} type="number" autoComplete="off" />
+                <TextField
+                  label="Pages"
+                  {...field("pages")}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
                 <TextField
                   label="Width (mm)"
                   {...field("width")}
-                  type="number"
+                  inputMode="decimal"
                   autoComplete="off"
                 />
                 <TextField
                   label="Height (mm)"
                   {...field("height")}
-                  type="number"
+                  inputMode="decimal"
                   autoComplete="off"
                 />
               </FormLayout.Group>

@@ -13,6 +13,7 @@ import {
 } from "@shopify/polaris";
 import { MAX_QUOTE_ITEMS, SETTINGS_CURRENCIES } from "../models/admin-shared";
 import type { loadQuotePage } from "../models/quotes.server";
+import { listFieldValues, useFieldErrors } from "./form-field";
 import { useFormat } from "./format";
 
 /** The Quote page's data as its loader sends it. */
@@ -47,6 +48,23 @@ const COUNTRIES = [
   "SG",
   "ZA",
 ];
+
+/** The form's values keyed as the loader keys its field errors ("items.0.quantity"). */
+export function quoteFieldValues(form: QuotePageData["form"]) {
+  return {
+    countryCode: form.country,
+    state: form.state,
+    currency: form.currency,
+    ...listFieldValues(
+      "items",
+      form.items.map((it) => ({
+        offeringId: it.offeringId,
+        numberOfPages: it.pages,
+        quantity: it.quantity,
+      })),
+    ),
+  };
+}
 
 /**
  * What to quote: destination, currency and the items (a mapped variant or an
@@ -109,7 +127,12 @@ export function QuoteForm({ data }: { data: QuotePageData }) {
     })),
     ...data.offerings.map((o) => ({ label: `Offering: ${o.name} (${o.id})`, value: `o:${o.id}` })),
   ];
-  const err = (key: string) => data.fieldErrors?.[key] ?? undefined;
+  // The loader's errors are keyed by field path ("items.0.quantity"); each goes once its field changes.
+  const errors = useFieldErrors(
+    data.fieldErrors,
+    quoteFieldValues({ country, state, currency, items }),
+  );
+  const err = (key: string) => errors[key];
 
   return (
     <Form method="get" action="/app/quote">

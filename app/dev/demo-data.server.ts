@@ -20,51 +20,59 @@ export const DEMO_PRINT_SETTINGS = {
 } satisfies PrintSettingsInput;
 
 /**
- * Some demo variants already mapped to sandbox offerings. The novel, the
- * magazine, the calendar and the 50 x 70 framed print (20007) stay unmapped,
- * so the merchant sees products still to map.
+ * Some demo variants already mapped to sandbox offerings, their print files
+ * served by the print sandbox (`printSandboxUrl`): real PDFs that pass the
+ * print-file check (sandbox/files). The novel, the magazine, the calendar and
+ * the 50 x 70 framed print (20007) stay unmapped, so the merchant sees
+ * products still to map.
  */
-export const DEMO_MAPPINGS: MappingInput[] = [
-  {
-    variantId: DEMO_IDS.variants.photoBook24,
-    productId: DEMO_IDS.products.photoBook,
-    title: "Hardcover Photo Book - A4 Landscape / 24 pages",
-    offeringId: 228478,
-    contentUrl: "https://files.print-connect-demo.example/photo-book/interior-24.pdf",
-    coverUrl: "https://files.print-connect-demo.example/photo-book/cover-24.pdf",
-    contentWidth: 210,
-    contentHeight: 297,
-    numberOfPages: 24,
-  },
-  {
-    variantId: DEMO_IDS.variants.photoBook48,
-    productId: DEMO_IDS.products.photoBook,
-    title: "Hardcover Photo Book - A4 Landscape / 48 pages",
-    offeringId: 228478,
-    contentUrl: "https://files.print-connect-demo.example/photo-book/interior-48.pdf",
-    coverUrl: "https://files.print-connect-demo.example/photo-book/cover-48.pdf",
-    contentWidth: 210,
-    contentHeight: 297,
-    numberOfPages: 48,
-  },
-  {
-    variantId: DEMO_IDS.variants.notebook,
-    productId: DEMO_IDS.products.notebook,
-    title: "Dotted Notebook A5",
-    offeringId: 228570,
-    contentWidth: 148,
-    contentHeight: 210,
-    numberOfPages: 120,
-    fileProperty: "Print file",
-  },
-  {
-    variantId: DEMO_IDS.variants.framedPrint3040,
-    productId: DEMO_IDS.products.framedPrint,
-    title: "Framed Art Print - Dunes at Dusk - 30 x 40 cm",
-    offeringId: 228550,
-    contentUrl: "https://files.print-connect-demo.example/art/dunes-at-dusk-30x40.pdf",
-    contentWidth: 300,
-    contentHeight: 400,
-    numberOfPages: 1,
-  },
-];
+export function demoMappings(printSandboxUrl: string): MappingInput[] {
+  const files = `${printSandboxUrl.replace(/\/$/, "")}/files`;
+  return [
+    {
+      variantId: DEMO_IDS.variants.photoBook24,
+      productId: DEMO_IDS.products.photoBook,
+      title: "Hardcover Photo Book - A4 Landscape / 24 pages",
+      offeringId: 228478,
+      contentUrl: `${files}/photo-book/interior-24.pdf`,
+      coverUrl: `${files}/photo-book/cover-24.pdf`,
+      contentWidth: 210,
+      contentHeight: 297,
+      numberOfPages: 24,
+    },
+    {
+      variantId: DEMO_IDS.variants.photoBook48,
+      productId: DEMO_IDS.products.photoBook,
+      title: "Hardcover Photo Book - A4 Landscape / 48 pages",
+      offeringId: 228478,
+      contentUrl: `${files}/photo-book/interior-48.pdf`,
+      coverUrl: `${files}/photo-book/cover-48.pdf`,
+      contentWidth: 210,
+      contentHeight: 297,
+      numberOfPages: 48,
+    },
+    {
+      variantId: DEMO_IDS.variants.notebook,
+      productId: DEMO_IDS.products.notebook,
+      title: "Dotted Notebook A5",
+      offeringId: 228570,
+      contentWidth: 148,
+      contentHeight: 210,
+      numberOfPages: 120,
+      fileProperty: DEMO_FILE_PROPERTY,
+    },
+    {
+      variantId: DEMO_IDS.variants.framedPrint3040,
+      productId: DEMO_IDS.products.framedPrint,
+      title: "Framed Art Print - Dunes at Dusk - 30 x 40 cm",
+      offeringId: 228550,
+      contentUrl: `${files}/art/dunes-at-dusk-30x40.pdf`,
+      contentWidth: 300,
+      contentHeight: 400,
+      numberOfPages: 1,
+    },
+  ];
+}
+
+/** The line item property of the personalised notebook that carries the customer's file URL. */
+export const DEMO_FILE_PROPERTY = "Print file";

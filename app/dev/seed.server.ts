@@ -12,7 +12,7 @@ import { saveMapping } from "../models/mapping.server";
 import { savePrintSettings } from "../models/print-settings.server";
 import { recordInstall } from "../models/shop.server";
 import { authenticate, sessionStorage } from "../shopify.server";
-import { DEMO_MAPPINGS, DEMO_PRINT_SETTINGS, DEMO_SHOP } from "./demo-data.server";
+import { demoMappings, DEMO_PRINT_SETTINGS, DEMO_SHOP } from "./demo-data.server";
 import { mintDemoSessionToken } from "./sign-in.server";
 
 export interface SeedDemoShopOptions {
@@ -20,6 +20,11 @@ export interface SeedDemoShopOptions {
   shop?: string;
   /** Print settings and mappings are written only the first time unless this is true. */
   overwrite?: boolean;
+  /**
+   * Where the print sandbox serves the mappings' print files; default
+   * PRINT_SANDBOX_URL. Pass the running sandbox's own URL when it took a free port.
+   */
+  printSandboxUrl?: string;
 }
 
 export interface SeededDemoShop {
@@ -62,7 +67,9 @@ export async function seedDemoShop(options: SeedDemoShopOptions = {}): Promise<S
 
   if (firstSeed) {
     await savePrintSettings({ shop, input: DEMO_PRINT_SETTINGS });
-    for (const mapping of DEMO_MAPPINGS) await saveMapping({ shop, mapping });
+    for (const mapping of demoMappings(options.printSandboxUrl ?? env.printSandboxUrl)) {
+      await saveMapping({ shop, mapping });
+    }
   }
   const row = await prisma.shop.findUniqueOrThrow({
     where: { shop },

@@ -111,7 +111,8 @@ export async function startSandboxMode(
 
   let seeded: SeededDemoShop;
   try {
-    seeded = await seedDemoShop();
+    // The print files live on the sandbox: point the demo mappings at the port it really took.
+    seeded = await seedDemoShop({ printSandboxUrl: sandbox.url });
     connectPrintSandbox(sandbox, seeded);
   } catch (error) {
     await uninstallRedirect();

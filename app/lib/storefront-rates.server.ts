@@ -50,7 +50,7 @@ export async function storefrontProductInfo(input: {
     shop: input.shop,
     variantGid: variantGid(input.variantId),
   });
-  return productInfo(
+  const answer = await productInfo(
     {
       quotes: quoteCache,
       offerings: offeringsCache,
@@ -70,6 +70,14 @@ export async function storefrontProductInfo(input: {
       currency: input.currency ?? settings.currency,
     },
   );
+  // The merchant chose to sell this print only in sets (the offering's
+  // minimum): the block says so and raises the quantity input; the cart rule
+  // (extensions/print-connect-cart-rules) is what enforces it.
+  const minimumQuantity = mapping?.storefrontMinimumQuantity ?? null;
+  if (answer.info.mapped && minimumQuantity !== null && minimumQuantity >= 2) {
+    return { ...answer, info: { ...answer.info, minimumQuantity } };
+  }
+  return answer;
 }
 
 const jsonHeaders = { "Content-Type": "application/json; charset=utf-8" };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseForm } from "../services/form-errors";
 import type { BillingEntity } from "../services/print";
 import { isCountryCode, isEmail } from "../services/print/input-rules";
 import { buildPrintClient } from "../lib/print-client.server";
@@ -17,7 +18,11 @@ const optional = z
   .optional();
 
 export const billingEntityFormSchema = z.object({
-  companyName: z.string().trim().min(1, "Enter the company name").max(200),
+  companyName: z
+    .string()
+    .trim()
+    .min(1, "Enter the company name")
+    .max(200, "Use at most 200 characters for the company name"),
   parentEntityId: z
     .string()
     .trim()
@@ -47,7 +52,11 @@ export const billingEntityFormSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().refine(isEmail, "Enter valid email addresses, separated by commas"))),
+    .pipe(
+      z
+        .array(z.string().refine(isEmail, "Enter valid email addresses, separated by commas"))
+        .max(10, "Enter at most 10 email addresses, separated by commas"),
+    ),
   phoneNumber: z
     .string()
     .trim()
@@ -66,14 +75,23 @@ export type CreateBillingResult =
   | { ok: true; id: number }
   | { ok: false; fieldErrors: Record<string, string>; problem?: PrintProblem };
 
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** What each field takes, for any refusal the schema does not word itself. */
+const BILLING_ENTITY_MESSAGES = {
+  companyName: "Enter the company name, at most 200 characters",
+  parentEntityId: "Choose a parent entity from the list, or none",
+  countryCode: "Use a two-letter country code, e.g. NL",
+  emailAddresses: "Enter valid email addresses, separated by commas",
+  phoneNumber: "Enter a phone number, e.g. +31 20 123 4567",
+  firstName: "Use at most 200 characters",
+  lastName: "Use at most 200 characters",
+  addressLine1: "Use at most 200 characters",
+  addressLine2: "Use at most 200 characters",
+  zipCode: "Use at most 200 characters",
+  city: "Use at most 200 characters",
+  state: "Use at most 200 characters",
+  vatNumber: "Use at most 200 characters",
+  chamberOfCommerce: "Use at most 200 characters",
+};
 
 export async function createBillingEntity({
   shop,
@@ -82,8 +100,8 @@ export async function createBillingEntity({
   shop: string;
   input: Record<string, unknown>;
 }): Promise<CreateBillingResult> {
-  const parsed = billingEntityFormSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const parsed = parseForm(billingEntityFormSchema, input, BILLING_ENTITY_MESSAGES);
+  if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors };
   const c = await shopClient(shop);
   if (!c) return { ok: false, fieldErrors: { form: "Save your print-service keys first." } };
   const { emailAddresses, ...rest } = parsed.data;

@@ -6,6 +6,7 @@ import {
 } from "../services/rates/backup";
 import { newCarrierCallbackToken } from "../services/rates/carrier-service";
 import type { MappedVariant } from "../services/rates/rate-request";
+import { parseBackupRatesForm, type BackupRatesFormResult } from "./backup-rate-form";
 
 /** Checkout-rate settings of a shop (CarrierService). Every function is keyed by shop. */
 
@@ -131,4 +132,26 @@ export async function findMappedVariants({
     select: { variantId: true, offeringId: true, numberOfPages: true },
   });
   return new Map(rows.map((r) => [r.variantId, r]));
+}
+
+/**
+ * Reads the backup-rates form (`rows`: the rows as JSON) and saves the rates,
+ * or says per field what to fix and saves nothing. Prices are read in the
+ * merchant's locale ("4,95" where a decimal comma is usual) in the shop's currency.
+ */
+export async function saveBackupRatesFromForm({
+  shop,
+  rowsJson,
+  currency,
+  locale,
+}: {
+  shop: string;
+  rowsJson: string;
+  currency: string;
+  locale: string;
+}): Promise<BackupRatesFormResult> {
+  const parsed = parseBackupRatesForm({ rowsJson, currency, locale });
+  if (!parsed.ok) return parsed;
+  await saveBackupRates({ shop, rates: parsed.rates });
+  return { ok: true, message: "Backup rates saved." };
 }

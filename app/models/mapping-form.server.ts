@@ -1,67 +1,46 @@
-import { SPINE_FONTS } from "../services/print/input-rules";
-import { isHttpUrl } from "../services/safe-url";
+import { getLogger } from "../lib/logger.server";
+import { preflightForApp } from "../lib/preflight.server";
+import {
+  checkMapping,
+  checkPages,
+  MAPPING_FORM_FIELDS,
+  type CheckedMapping,
+  type MappingCheck,
+  type MappingFormValues,
+  type MappingOffering,
+  type SpineAnswer,
+} from "../services/catalogue/mapping-rules";
+import {
+  BLEED_MM,
+  expectationFor,
+  PAGE_SIZE_TOLERANCE_MM,
+  parsePreflight,
+  preflightMatches,
+  type PreflightResult,
+} from "../services/preflight";
+import { ShopifyAdminError, type AdminApi } from "../services/shopify-admin";
 import { getOffering, listCategories, listOfferings } from "./catalogue.server";
-import { saveMapping, type getMapping, type MappingInput } from "./mapping.server";
+import {
+  deleteMappings,
+  getMapping,
+  getMappings,
+  saveMapping,
+  savePreflight,
+} from "./mapping.server";
 import { getVariants } from "./products.server";
+import { syncStorefrontMinimum } from "./quantity-rule.server";
+import { getOfferingSpine } from "./spine.server";
 
 /**
  * The mapping form of the admin pages (one variant, or many at once): its
- * values as posted, the checks against the chosen offering, and the save.
+ * values as posted, the rules against the chosen offering
+ * (services/catalogue/mapping-rules), the print file's preflight, the
+ * storefront minimum quantity, and the save.
  */
 
-/** The mapping form as posted (all strings). */
-export interface MappingFormValues {
-  offeringId: string;
-  fileSource: string; // "fixed" | "per_order"
-  contentUrl: string;
-  fileProperty: string;
-  contentWidth: string;
-  contentHeight: string;
-  numberOfPages: string;
-  coverUrl: string;
-  spineMode: string; // "none" | "custom" | "dynamic"
-  spineCustomUrl: string;
-  spineFont: string;
-  spineSize: string;
-  spineColour: string;
-  spineTop: string;
-  spineCenter: string;
-  spineBottom: string;
-  spineBackground: string;
-}
+export { MAPPING_FORM_FIELDS, type MappingFormValues };
 
-export const MAPPING_FORM_FIELDS: (keyof MappingFormValues)[] = [
-  "offeringId",
-  "fileSource",
-  "contentUrl",
-  "fileProperty",
-  "contentWidth",
-  "contentHeight",
-  "numberOfPages",
-  "coverUrl",
-  "spineMode",
-  "spineCustomUrl",
-  "spineFont",
-  "spineSize",
-  "spineColour",
-  "spineTop",
-  "spineCenter",
-  "spineBottom",
-  "spineBackground",
-];
-
-/** Offering limits a mapping is checked against (a plain shape of the print SDK's Offering). */
-export interface OfferingLimits {
-  id: number;
-  name: string;
-  minNumberOfPages?: number | undefined;
-  maxNumberOfPages?: number | undefined;
-  dimensionWidth?: number | undefined;
-  dimensionHeight?: number | undefined;
-  dynamicSize: boolean;
-  minDimensionWidth?: number | undefined;
-  minDimensionHeight?: number | undefined;
-}
+const log = () => getLogger().child({ component: "mapping-form" });
 
 export function mappingFormValues(form: FormData | URLSearchParams): MappingFormValues {
   const out = {} as MappingFormValues;
@@ -98,134 +77,7 @@ export function mappingToFormValues(
     spineCenter: s(spine?.textCenter),
     spineBottom: s(spine?.textBottom),
     spineBackground: s(spine?.backgroundColour),
-  };
-}
-
-export type MappingFormResult =
-  | { ok: true; mapping: Omit<MappingInput, "variantId" | "productId" | "title"> }
-  | { ok: false; fieldErrors: Partial<Record<keyof MappingFormValues, string>> };
-
-/**
- * Checks the form and the offering's limits; every problem is reported on its
- * field. `offering` is null when the chosen offering is not in the catalogue.
- * `options.bulk` skips the file fields' requirements that bulk mapping asks later.
- */
-export function validateMappingForm(
-  v: MappingFormValues,
-  offering: OfferingLimits | null,
-): MappingFormResult {
-  const errors: Partial<Record<keyof MappingFormValues, string>> = {};
-  const offeringId = Number(v.offeringId);
-  if (!v.offeringId || !Number.isInteger(offeringId) || offeringId <= 0) {
-    errors.offeringId = "Choose an offering";
-  } else if (!offering) {
-    errors.offeringId = "This offering is not in the print-service catalogue";
-  }
-
-  const perOrder = v.fileSource === "per_order";
-  if (perOrder) {
-    if (!v.fileProperty)
-      errors.fileProperty = "Enter the line item property that carries the file URL";
-    else if (v.fileProperty.length > 100) errors.fileProperty = "Use at most 100 characters";
-  } else if (!v.contentUrl) {
-    errors.contentUrl = "Enter the URL of the print file";
-  } else if (!isHttpUrl(v.contentUrl)) {
-    errors.contentUrl = "Enter a full URL starting with https://";
-  }
-
-  const pages = Number(v.numberOfPages);
-  if (!v.numberOfPages || !Number.isInteger(pages) || pages <= 0) {
-    errors.numberOfPages = "Enter the number of pages (a whole number)";
-  } else if (offering) {
-    if (offering.minNumberOfPages !== undefined && pages < offering.minNumberOfPages) {
-      errors.numberOfPages = `${offering.name} needs at least ${offering.minNumberOfPages} pages`;
-    } else if (offering.maxNumberOfPages && pages > offering.maxNumberOfPages) {
-      errors.numberOfPages = `${offering.name} takes at most ${offering.maxNumberOfPages} pages`;
-    }
-  }
-
-  const dimension = (
-    key: "contentWidth" | "contentHeight",
-    fallback: number | undefined,
-    min: number | undefined,
-    label: string,
-  ) => {
-    if (!v[key]) {
-      if (offering && !offering.dynamicSize && fallback) return fallback;
-      errors[key] = `Enter the ${label} in mm`;
-      return 0;
-    }
-    const n = Number(v[key]);
-    if (!Number.isFinite(n) || n <= 0) {
-      errors[key] = `Enter the ${label} in mm as a number`;
-      return 0;
-    }
-    if (offering?.dynamicSize && min !== undefined && n < min) {
-      errors[key] = `${offering.name} needs a ${label} of at least ${min} mm`;
-    }
-    return n;
-  };
-  const contentWidth = dimension(
-    "contentWidth",
-    offering?.dimensionWidth,
-    offering?.minDimensionWidth,
-    "width",
-  );
-  const contentHeight = dimension(
-    "contentHeight",
-    offering?.dimensionHeight,
-    offering?.minDimensionHeight,
-    "height",
-  );
-
-  if (v.coverUrl && !isHttpUrl(v.coverUrl))
-    errors.coverUrl = "Enter a full URL starting with https://";
-
-  let spineCustomUrl: string | null = null;
-  let spineText: MappingInput["spineText"] = null;
-  if (v.spineMode === "custom") {
-    if (!isHttpUrl(v.spineCustomUrl))
-      errors.spineCustomUrl = "Enter the spine image URL starting with https://";
-    else spineCustomUrl = v.spineCustomUrl;
-  } else if (v.spineMode === "dynamic") {
-    if (!(SPINE_FONTS as readonly string[]).includes(v.spineFont))
-      errors.spineFont = "Choose a font";
-    const size = Number(v.spineSize);
-    if (!Number.isFinite(size) || size < 4 || size > 72)
-      errors.spineSize = "Use a size from 4 to 72 pt";
-    if (!/^#[0-9A-Fa-f]{6}$/.test(v.spineColour)) errors.spineColour = "Use a colour like #1A2B3C";
-    if (v.spineBackground && !/^#[0-9A-Fa-f]{6}$/.test(v.spineBackground)) {
-      errors.spineBackground = "Use a colour like #FFFFFF";
-    }
-    if (!v.spineTop && !v.spineCenter && !v.spineBottom)
-      errors.spineCenter = "Enter the spine text";
-    spineText = {
-      textFont: v.spineFont,
-      textSize: size,
-      textColour: v.spineColour.toUpperCase(),
-      ...(v.spineTop ? { textTop: v.spineTop } : {}),
-      ...(v.spineCenter ? { textCenter: v.spineCenter } : {}),
-      ...(v.spineBottom ? { textBottom: v.spineBottom } : {}),
-      ...(v.spineBackground ? { backgroundColour: v.spineBackground.toUpperCase() } : {}),
-    };
-  } else if (v.spineMode && v.spineMode !== "none") {
-    errors.spineMode = "Choose how the spine is printed";
-  }
-
-  if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
-  return {
-    ok: true,
-    mapping: {
-      offeringId,
-      contentUrl: perOrder ? null : v.contentUrl,
-      fileProperty: perOrder ? v.fileProperty : null,
-      contentWidth,
-      contentHeight,
-      numberOfPages: pages,
-      coverUrl: v.coverUrl || null,
-      spineCustomUrl,
-      spineText,
-    },
+    storefrontMinimum: mapping?.storefrontMinimumQuantity ? "on" : "",
   };
 }
 
@@ -247,14 +99,94 @@ export async function loadMappingCatalogue({ shop }: { shop: string }) {
   };
 }
 
+/**
+ * Checks a posted form against its offering. `offering` is null when the
+ * chosen offering is not in the catalogue; `spine` is the print service's
+ * answer on whether the offering has a spine.
+ */
+export function validateMappingForm(
+  v: MappingFormValues,
+  offering: MappingOffering | null,
+  options: { spine?: SpineAnswer } = {},
+): MappingCheck {
+  return checkMapping(v, offering, options);
+}
+
+/** Asks the print service whether the offering has a spine, only when a spine option is chosen. */
+async function spineAnswer(
+  shop: string,
+  v: MappingFormValues,
+  offering: MappingOffering,
+): Promise<SpineAnswer> {
+  if (!v.spineMode || v.spineMode === "none") return "unknown";
+  const { pages, error } = checkPages(v.numberOfPages, offering);
+  // Without a valid page count the pages field already says what is wrong.
+  if (error) return "unknown";
+  const answer = await getOfferingSpine({ shop, offeringId: offering.id, numberOfPages: pages });
+  if (answer.status === "ok") return "has_spine";
+  if (answer.status === "no_spine") return "no_spine";
+  // The service could not answer: it checks the spine again when the order is sent.
+  log().warn({ shop, offeringId: offering.id, status: answer.status }, "spine lookup failed");
+  return "unknown";
+}
+
+/**
+ * The preflight of the mapping's fixed file: the stored one of any of
+ * `stored` when it checked the same URL against the same expectation, else
+ * a new check (always when the merchant asks to check the file again).
+ * Per-order files are checked when each order brings one.
+ */
+async function preflightFor(
+  mapping: CheckedMapping,
+  offering: MappingOffering,
+  stored: (string | null)[],
+): Promise<PreflightResult | null> {
+  if (!mapping.contentUrl) return null;
+  const expectation = expectationFor(offering, mapping);
+  for (const json of stored) {
+    const previous = parsePreflight(json);
+    if (preflightMatches(previous, mapping.contentUrl, expectation)) return previous;
+  }
+  return preflightForApp(mapping.contentUrl, expectation);
+}
+
+/**
+ * Sets (or removes) the storefront's minimum quantity on variants whose
+ * stored minimum differs. Done before the mapping is written, so a mapping
+ * that needs a minimum is never stored without it being on the storefront.
+ * Returns the merchant-facing problem when Shopify refused.
+ */
+async function syncMinimums(
+  admin: AdminApi,
+  changes: { variantId: string; minimum: number | null }[],
+): Promise<string | null> {
+  const byMinimum = new Map<number | null, string[]>();
+  for (const c of changes)
+    byMinimum.set(c.minimum, [...(byMinimum.get(c.minimum) ?? []), c.variantId]);
+  for (const [minimum, variantIds] of byMinimum) {
+    try {
+      await syncStorefrontMinimum({ admin, variantIds, minimum });
+    } catch (error) {
+      if (!(error instanceof ShopifyAdminError)) throw error;
+      return minimum
+        ? `Shopify did not take the minimum of ${minimum} copies (${error.message}). Nothing was saved; try again.`
+        : `Shopify did not remove the minimum quantity from the storefront (${error.message}). Nothing was changed; try again.`;
+    }
+  }
+  return null;
+}
+
 export type SaveMappingFromFormResult =
-  { ok: true; saved: number } | { ok: false; fieldErrors: Record<string, string> };
+  | { ok: true; saved: number; preflight: PreflightResult | null }
+  | { ok: false; fieldErrors: Record<string, string> };
 
 /**
  * Checks a posted mapping form against its offering and saves the same mapping
  * for each variant Shopify still knows (one on the variant page, up to 50 when
  * mapping in bulk). Nothing is saved when a field is wrong; `saved` counts the
- * variants found.
+ * variants found. A fixed print file is preflighted once for all of them: a
+ * failed check does not block the save (the fields are right; the file can be
+ * fixed at its address), the page shows it.
  */
 export async function saveMappingFromForm({
   shop,
@@ -263,34 +195,200 @@ export async function saveMappingFromForm({
   variantIds,
 }: {
   shop: string;
-  admin: Parameters<typeof getVariants>[0]["admin"];
+  admin: AdminApi;
   form: FormData;
   /** Variant GIDs. */
   variantIds: string[];
 }): Promise<SaveMappingFromFormResult> {
   const values = mappingFormValues(form);
   const offeringId = Number(values.offeringId);
-  const offering =
-    Number.isInteger(offeringId) && offeringId > 0 ? await getOffering({ shop, offeringId }) : null;
-  if (offering && offering.status !== "ok") {
+  const found =
+    /^\d{1,12}$/.test(values.offeringId) && offeringId > 0
+      ? await getOffering({ shop, offeringId })
+      : null;
+  if (found && found.status !== "ok") {
     return {
       ok: false,
       fieldErrors: {
         offeringId:
-          offering.status === "no_credentials"
+          found.status === "no_credentials"
             ? "Connect your print-service account first"
             : "The catalogue could not be loaded; try again",
       },
     };
   }
-  const result = validateMappingForm(values, offering?.status === "ok" ? offering.data : null);
-  if (!result.ok) return { ok: false, fieldErrors: result.fieldErrors as Record<string, string> };
+  const offering = found?.status === "ok" ? found.data : null;
+  const spine = offering ? await spineAnswer(shop, values, offering) : "unknown";
+  const result = validateMappingForm(values, offering, { spine });
+  if (!result.ok || !offering) {
+    return {
+      ok: false,
+      fieldErrors: result.ok ? {} : (result.fieldErrors as Record<string, string>),
+    };
+  }
+  const { mapping } = result;
   const variants = await getVariants({ admin, variantIds });
+  const previous = new Map(
+    (await getMappings({ shop, variantIds: variants.map((v) => v.id) })).map((m) => [
+      m.variantId,
+      m,
+    ]),
+  );
+  const problem = await syncMinimums(
+    admin,
+    variants
+      .filter(
+        (v) =>
+          (previous.get(v.id)?.storefrontMinimumQuantity ?? null) !==
+          mapping.storefrontMinimumQuantity,
+      )
+      .map((v) => ({ variantId: v.id, minimum: mapping.storefrontMinimumQuantity })),
+  );
+  if (problem) {
+    // On the checkbox when there is one; a removal (no minimum any more) shows on the offering.
+    const field = mapping.storefrontMinimumQuantity ? "storefrontMinimum" : "offeringId";
+    return { ok: false, fieldErrors: { [field]: problem } };
+  }
+  const checkAgain = form.get("intent") === "check_file";
+  const preflight = await preflightFor(
+    mapping,
+    offering,
+    checkAgain ? [] : [...previous.values()].map((m) => m.preflight),
+  );
   for (const v of variants) {
     await saveMapping({
       shop,
-      mapping: { ...result.mapping, variantId: v.id, productId: v.productId, title: v.displayName },
+      mapping: {
+        ...mapping,
+        preflight,
+        variantId: v.id,
+        productId: v.productId,
+        title: v.displayName,
+      },
     });
   }
-  return { ok: true, saved: variants.length };
+  return { ok: true, saved: variants.length, preflight };
+}
+
+export type RecheckResult =
+  { ok: true; preflight: PreflightResult } | { ok: false; message: string };
+
+/** "Check file again": a new preflight of the stored mapping's file, whatever was stored before. */
+export async function recheckMappingFile({
+  shop,
+  variantId,
+}: {
+  shop: string;
+  /** Variant GID. */
+  variantId: string;
+}): Promise<RecheckResult> {
+  const mapping = await getMapping({ shop, variantId });
+  if (!mapping?.contentUrl) {
+    return { ok: false, message: "This variant has no print file of its own to check." };
+  }
+  const offering = await getOffering({ shop, offeringId: mapping.offeringId });
+  if (offering.status !== "ok" || !offering.data) {
+    return {
+      ok: false,
+      message:
+        offering.status === "no_credentials"
+          ? "Connect your print-service account first."
+          : "The offering could not be loaded from the print service; try again.",
+    };
+  }
+  const preflight = await preflightForApp(
+    mapping.contentUrl,
+    expectationFor(offering.data, {
+      numberOfPages: mapping.numberOfPages ?? 1,
+      contentWidth: mapping.contentWidth ?? offering.data.dimensionWidth ?? 0,
+      contentHeight: mapping.contentHeight ?? offering.data.dimensionHeight ?? 0,
+    }),
+  );
+  await savePreflight({ shop, variantId, preflight });
+  return { ok: true, preflight };
+}
+
+/**
+ * Unmaps variants (GIDs) and removes the storefront minimum the mappings had
+ * set; when Shopify refuses that, nothing is unmapped.
+ */
+export async function unmapVariants({
+  shop,
+  admin,
+  variantIds,
+}: {
+  shop: string;
+  admin: AdminApi;
+  variantIds: string[];
+}): Promise<{ ok: true; removed: number } | { ok: false; message: string }> {
+  const withMinimum = (await getMappings({ shop, variantIds })).filter(
+    (m) => m.storefrontMinimumQuantity !== null,
+  );
+  const problem = await syncMinimums(
+    admin,
+    withMinimum.map((m) => ({ variantId: m.variantId, minimum: null })),
+  );
+  if (problem) return { ok: false, message: problem };
+  const { count } = await deleteMappings({ shop, variantIds });
+  return { ok: true, removed: count };
+}
+
+/** Trim sizes merchants know by name (portrait, mm). */
+const PAPER_NAMES: [number, number, string][] = [
+  [297, 420, "A3"],
+  [210, 297, "A4"],
+  [148, 210, "A5"],
+  [420, 594, "A2"],
+  [216, 279, "US Letter"],
+];
+
+/** The print file check as the mapping pages show it. */
+export interface FileCheckView {
+  status: PreflightResult["status"];
+  url: string;
+  checkedAt: string;
+  /** Passed: "24 pages · 216 × 303 mm · A4 with 3 mm bleed". */
+  headline: string | null;
+  problems: { message: string; fix: string }[];
+  reason: string | null;
+}
+
+/** What a preflight found, in the words of the mapping page. */
+export function fileCheckView(result: PreflightResult | null): FileCheckView | null {
+  if (!result) return null;
+  return {
+    status: result.status,
+    url: result.url,
+    checkedAt: result.checkedAt,
+    headline: result.status === "passed" ? passedHeadline(result) : null,
+    problems: result.problems.map(({ message, fix }) => ({ message, fix })),
+    reason: result.reason ?? null,
+  };
+}
+
+/** The print file check of a stored mapping (its VariantMapping.preflight JSON). */
+export function storedFileCheck(json: string | null | undefined): FileCheckView | null {
+  return fileCheckView(parsePreflight(json));
+}
+
+function passedHeadline(result: PreflightResult): string {
+  const mm = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+  const parts: string[] = [];
+  if (result.pages !== undefined) {
+    parts.push(`${result.pages} ${result.pages === 1 ? "page" : "pages"}`);
+  }
+  const { pageWidthMm: w, pageHeightMm: h } = result;
+  if (w !== undefined && h !== undefined) {
+    parts.push(`${mm.format(w)} × ${mm.format(h)} mm`);
+    const { trimWidthMm: tw, trimHeightMm: th } = result.expectation;
+    const near = (a: number, b: number) => Math.abs(a - b) <= PAGE_SIZE_TOLERANCE_MM;
+    const [short, long] = [Math.min(tw, th), Math.max(tw, th)];
+    const named = PAPER_NAMES.find(([pw, ph]) => near(pw, short) && near(ph, long));
+    const trim = named ? named[2] : `${mm.format(tw)} × ${mm.format(th)} mm`;
+    const fits = (extra: number) =>
+      (near(w, tw + extra) && near(h, th + extra)) || (near(w, th + extra) && near(h, tw + extra));
+    if (fits(2 * BLEED_MM)) parts.push(`${trim} with ${BLEED_MM} mm bleed`);
+    else if (fits(0)) parts.push(`${trim}, no bleed`);
+  }
+  return parts.join(" · ");
 }

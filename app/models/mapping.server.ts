@@ -1,4 +1,5 @@
 import prisma from "../db.server";
+import type { PreflightResult } from "../services/preflight";
 
 /** Variant mappings: every function is keyed by shop. */
 
@@ -23,6 +24,13 @@ export interface MappingInput {
     backgroundColour?: string;
   } | null;
   fileProperty?: string | null;
+  /**
+   * The preflight of contentUrl against this mapping. Saving without one
+   * clears the stored result: it belonged to the file and size saved before.
+   */
+  preflight?: PreflightResult | null;
+  /** The offering's minimum copies when the storefront enforces it (see mapping-rules). */
+  storefrontMinimumQuantity?: number | null;
 }
 
 export async function saveMapping({ shop, mapping }: { shop: string; mapping: MappingInput }) {
@@ -38,6 +46,8 @@ export async function saveMapping({ shop, mapping }: { shop: string; mapping: Ma
     spineCustomUrl: mapping.spineCustomUrl ?? null,
     spineText: mapping.spineText ? JSON.stringify(mapping.spineText) : null,
     fileProperty: mapping.fileProperty ?? null,
+    preflight: mapping.preflight ? JSON.stringify(mapping.preflight) : null,
+    storefrontMinimumQuantity: mapping.storefrontMinimumQuantity ?? null,
   };
   return prisma.variantMapping.upsert({
     where: { shop_variantId: { shop, variantId: mapping.variantId } },
@@ -62,6 +72,27 @@ export async function deleteMapping({ shop, variantId }: { shop: string; variant
 
 export async function getMapping({ shop, variantId }: { shop: string; variantId: string }) {
   return prisma.variantMapping.findUnique({ where: { shop_variantId: { shop, variantId } } });
+}
+
+/** The stored mappings of these variants (GIDs), for a bulk save. */
+export async function getMappings({ shop, variantIds }: { shop: string; variantIds: string[] }) {
+  return prisma.variantMapping.findMany({ where: { shop, variantId: { in: variantIds } } });
+}
+
+/** Stores a new preflight of the mapping's file (the merchant asked to check it again). */
+export async function savePreflight({
+  shop,
+  variantId,
+  preflight,
+}: {
+  shop: string;
+  variantId: string;
+  preflight: PreflightResult;
+}) {
+  return prisma.variantMapping.updateMany({
+    where: { shop, variantId },
+    data: { preflight: JSON.stringify(preflight) },
+  });
 }
 
 export async function deleteMappings({ shop, variantIds }: { shop: string; variantIds: string[] }) {

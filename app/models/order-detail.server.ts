@@ -4,11 +4,14 @@ import {
   approvePrintOrder,
   attachItemFile,
   cancelHeldPrintOrder,
+  printAnywayPrintOrder,
   retryPrintOrder,
   type CommandResult,
 } from "../services/fulfilment/commands";
 import { merchantActionsFor, type PrintOrderStatus } from "../services/fulfilment/machine";
 import { itemStateLabel, serviceStateLabel } from "../services/fulfilment/service-states";
+import { PREFLIGHT_TEXT } from "../services/merchant-text/errors";
+import { parsePreflight, type PreflightProblem } from "../services/preflight";
 import { parseMajor, type MoneyMinor, type OrderPrices } from "../services/print";
 
 /**
@@ -78,9 +81,71 @@ export interface OrderDetailView {
     /** The service's item state as sent, and in plain words. */
     serviceState: string | null;
     serviceStateLabel: string | null;
+    /** The print-file check of the item's current file, in plain words; null when not checked. */
+    fileCheck: ItemFileCheck | null;
   }[];
   events: { id: number; at: string; actor: string; type: string; message: string }[];
-  actions: { approve: boolean; retry: boolean; cancel: boolean; attach: boolean };
+  actions: {
+    approve: boolean;
+    retry: boolean;
+    cancel: boolean;
+    attach: boolean;
+    printAnyway: boolean;
+  };
+}
+
+/** An item's print-file check as the items card shows it. */
+export interface ItemFileCheck {
+  /** "overridden": it failed and the merchant chose to print it anyway. */
+  status: "passed" | "failed" | "unreachable" | "overridden";
+  /** One line: what was found, or why it was not checked. */
+  summary: string;
+  /** For a failed file: each problem with its fix. */
+  problems: { message: string; fix: string }[];
+}
+
+/** mm with at most one decimal, as the check measured them ("216 × 303 mm"). */
+function mm(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+/** The item's check, when it is of the file the item has now (a replaced file's is stale). */
+function fileCheckOf(
+  item: { preflight: string | null; preflightOverride: string | null },
+  fileUrl: string | null,
+): ItemFileCheck | null {
+  const result = parsePreflight(item.preflight);
+  if (!result || result.url !== fileUrl) return null;
+  const problems = result.problems.map((p) => ({ message: p.message, fix: p.fix }));
+  const override = parseJson<{ at?: string; problems?: PreflightProblem[] }>(
+    item.preflightOverride,
+  );
+  if (override) {
+    const overridden = (override.problems ?? result.problems).map((p) => p.message).join(" ");
+    return { status: "overridden", summary: PREFLIGHT_TEXT.overridden(overridden), problems };
+  }
+  switch (result.status) {
+    case "passed": {
+      const pages = result.pages === 1 ? "1 page" : `${result.pages ?? "?"} pages`;
+      const size =
+        result.pageWidthMm !== undefined && result.pageHeightMm !== undefined
+          ? `, ${mm(result.pageWidthMm)} × ${mm(result.pageHeightMm)} mm`
+          : "";
+      return { status: "passed", summary: PREFLIGHT_TEXT.passed(`${pages}${size}`), problems: [] };
+    }
+    case "failed":
+      return {
+        status: "failed",
+        summary: PREFLIGHT_TEXT.failed,
+        problems,
+      };
+    case "unreachable":
+      return {
+        status: "unreachable",
+        summary: PREFLIGHT_TEXT.unreachable(result.reason ?? "no answer from its address"),
+        problems: [],
+      };
+  }
 }
 
 function money(amountMinor: number | null, currency: string): MoneyMinor | null {
@@ -218,6 +283,7 @@ export async function getPrintOrderDetail({
         shopPrice: shopPriceOf(line, order.shopOrder.currency),
         serviceState: i.serviceState,
         serviceStateLabel: i.serviceState ? itemStateLabel(i.serviceState) : null,
+        fileCheck: fileCheckOf(i, files?.contentUrl ?? null),
       };
     }),
     events: events.map((e) => ({
@@ -238,6 +304,7 @@ export type OrderAction =
   | { intent: "approve"; id: string }
   | { intent: "retry"; id: string }
   | { intent: "cancel"; id: string }
+  | { intent: "print_anyway"; id: string }
   | { intent: "attach"; id: string; itemId: string; fileUrl: string };
 
 /** What the order page's action answers; a wrong file URL names the item it belongs to. */
@@ -263,6 +330,9 @@ export async function runOrderAction({
       break;
     case "cancel":
       result = await cancelHeldPrintOrder(prisma, { shop, id: action.id });
+      break;
+    case "print_anyway":
+      result = await printAnywayPrintOrder(prisma, { shop, id: action.id });
       break;
     case "attach":
       result = await attachItemFile(prisma, {

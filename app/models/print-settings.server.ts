@@ -5,6 +5,7 @@ import { getEnv } from "../env.server";
 import { createSecretCipher } from "../services/crypto/cipher";
 import { checkServiceUrl, type ServiceUrlProblem } from "../services/net/addresses";
 import { checkServiceHostResolves } from "../services/net/guarded-dispatcher";
+import { SETTINGS_CURRENCIES } from "./admin-shared";
 
 /** A shop's print-service settings. Secrets go in encrypted and never come out to a page. */
 
@@ -140,7 +141,10 @@ export async function findCallbackReceiver({
 
 // Settings form (admin Settings page) ---------------------------------------------------------
 
-export { SETTINGS_CURRENCIES } from "./admin-shared";
+export { SETTINGS_CURRENCIES };
+
+const MAX_KEY_LENGTH = 200;
+const MAX_URL_LENGTH = 2_000;
 
 export type SettingsFormResult =
   { ok: true; input: PrintSettingsInput } | { ok: false; fieldErrors: Record<string, string> };
@@ -195,23 +199,35 @@ export function parsePrintSettingsForm(
     if (!shape.ok) errors.printBaseUrl = SERVICE_URL_ERRORS[shape.problem];
   }
 
+  if (baseUrl.length > MAX_URL_LENGTH)
+    errors.printBaseUrl = `Enter a service URL of at most ${MAX_URL_LENGTH.toLocaleString("en-US")} characters`;
+
+  // Keys are pasted from the print-service account; a longer text is a wrong paste.
+  const keyTooLong = (what: string) =>
+    `Paste only your ${what}: it has at most ${MAX_KEY_LENGTH} characters`;
   const merchantApiKey = text("merchantApiKey");
   if (!merchantApiKey) errors.merchantApiKey = "Enter your merchant API key";
-  else if (merchantApiKey.length > 200) errors.merchantApiKey = "This key is too long";
+  else if (merchantApiKey.length > MAX_KEY_LENGTH)
+    errors.merchantApiKey = keyTooLong("merchant API key");
 
   const secretKey = text("secretKey");
   if (!secretKey && !stored?.secretKeySet) errors.secretKey = "Enter your secret key";
+  else if (secretKey.length > MAX_KEY_LENGTH) errors.secretKey = keyTooLong("secret key");
   const applicationApiKey = text("applicationApiKey");
+  if (applicationApiKey.length > MAX_KEY_LENGTH)
+    errors.applicationApiKey = keyTooLong("application API key");
   const removeApplicationKey = text("removeApplicationApiKey") === "on";
   const buttonKey = text("buttonKey");
+  if (buttonKey.length > MAX_KEY_LENGTH) errors.buttonKey = keyTooLong("button key");
 
   const currency = text("currency").toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) errors.currency = "Choose a currency";
+  if (!(SETTINGS_CURRENCIES as readonly string[]).includes(currency))
+    errors.currency = "Choose a currency from the list";
 
   const billing = text("billingEntityId");
   const billingEntityId = billing ? Number(billing) : null;
-  if (billing && !(Number.isInteger(billingEntityId) && (billingEntityId ?? 0) > 0)) {
-    errors.billingEntityId = "Choose a billing entity";
+  if (billing && !(Number.isSafeInteger(billingEntityId) && (billingEntityId ?? 0) > 0)) {
+    errors.billingEntityId = "Choose a billing entity from the list, or none";
   }
 
   const routingMode = text("routingMode");
@@ -220,7 +236,7 @@ export function parsePrintSettingsForm(
   let holdHours = 0;
   if (routingMode === "hold") {
     holdHours = Number(text("holdHours"));
-    if (!Number.isInteger(holdHours) || holdHours < 1 || holdHours > 72) {
+    if (!/^\d+$/.test(text("holdHours")) || holdHours < 1 || holdHours > 72) {
       errors.holdHours = "Enter a whole number of hours from 1 to 72";
     }
   }

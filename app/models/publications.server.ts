@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import prisma from "../db.server";
+import { parseForm } from "../services/form-errors";
 import type { PublicationSelection } from "../services/print";
-import { legacyIdOf } from "./admin-shared";
+import { legacyIdOf, SETTINGS_CURRENCIES } from "./admin-shared";
 import { listCategories, listOfferings, shopClient } from "./catalogue.server";
-import { fieldErrorsOf } from "./billing.server";
 import { describePrintError, type PrintProblem } from "./print-problem.server";
 import { decodeCursor, encodeCursor } from "./keyset-cursor.server";
 import { listMappingsForPicker } from "./mapping.server";
@@ -14,10 +14,38 @@ import { getPrintSettingsForDisplay } from "./print-settings.server";
 
 export const PUBLICATIONS_PAGE_SIZE = 25;
 
+/** Limits of a listing's print file: sane bounds, the print service checks the rest. */
+export const PUBLICATION_FILE_LIMITS = {
+  pages: { min: 1, max: 10_000 },
+  sizeMm: { min: 10, max: 3_000 },
+  urlLength: 2_000,
+} as const;
+
+const count = (n: number) => n.toLocaleString("en-US");
+const { pages: PAGES, sizeMm: SIZE } = PUBLICATION_FILE_LIMITS;
+
+/** What each field takes: the message for any refusal of that field. */
+const PUBLICATION_MESSAGES = {
+  source: "Choose a source",
+  listing: "Choose one product or a whole category",
+  variantId: "Choose a mapped variant",
+  offeringId: "Choose the product the listing sells",
+  categoryCode: "Choose the category the listing sells",
+  title: "Enter a title, at most 200 characters",
+  fileUrl: `Enter the file URL starting with https://, at most ${count(PUBLICATION_FILE_LIMITS.urlLength)} characters`,
+  pages: `Enter the number of pages, a whole number from ${count(PAGES.min)} to ${count(PAGES.max)}`,
+  width: `Enter the width in mm, from ${count(SIZE.min)} to ${count(SIZE.max)}`,
+  height: `Enter the height in mm, from ${count(SIZE.min)} to ${count(SIZE.max)}`,
+  thumbnailUrl: `Enter a full thumbnail URL starting with https://, at most ${count(PUBLICATION_FILE_LIMITS.urlLength)} characters`,
+  currency: "Choose a currency from the list",
+  locale: "Choose a checkout language from the list",
+};
+
 const url = (message: string) =>
   z
     .string()
     .trim()
+    .max(PUBLICATION_FILE_LIMITS.urlLength, message)
     .refine((v) => {
       try {
         return ["https:", "http:"].includes(new URL(v).protocol);
@@ -26,16 +54,17 @@ const url = (message: string) =>
       }
     }, message);
 
-const positive = (message: string) =>
+/** A number typed in a field; "148,5" is read as 148.5 where a decimal comma is usual. */
+const numberBetween = (message: string, min: number, max: number) =>
   z
     .string()
     .trim()
     .min(1, message)
-    .transform(Number)
-    .pipe(z.number({ error: message }).positive(message).finite(message));
+    .transform((v) => (/^\d+,\d+$/.test(v) ? Number(v.replace(",", ".")) : Number(v)))
+    .pipe(z.number({ error: message }).min(min, message).max(max, message));
 
 export const publicationFormSchema = z.object({
-  source: z.enum(["variant", "file"], { error: "Choose a source" }),
+  source: z.enum(["variant", "file"], { error: PUBLICATION_MESSAGES.source }),
   variantId: z.string().trim().optional(),
   /** From a file: one offering at its price, or every product of a category. */
   listing: z.enum(["offering", "category"]).optional(),
@@ -51,16 +80,16 @@ export const publicationFormSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || undefined)
-    .pipe(url("Enter a full thumbnail URL starting with https://").optional()),
+    .pipe(url(PUBLICATION_MESSAGES.thumbnailUrl).optional()),
   currency: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, "Use a three-letter currency code"),
+    .pipe(z.enum(SETTINGS_CURRENCIES, { error: PUBLICATION_MESSAGES.currency })),
   locale: z
     .string()
     .trim()
-    .regex(/^[a-z]{2}([-_][A-Za-z]{2})?$/, "Use a language code such as en or nl"),
+    .regex(/^[a-z]{2}([-_][A-Za-z]{2})?$/, PUBLICATION_MESSAGES.locale),
 });
 
 export type PublicationFormInput = z.input<typeof publicationFormSchema>;
@@ -70,10 +99,12 @@ export type CreatePublicationResult =
   | { ok: false; fieldErrors: Record<string, string>; problem?: PrintProblem };
 
 const fileSchema = z.object({
-  fileUrl: url("Enter the file URL starting with https://"),
-  pages: positive("Enter the number of pages").pipe(z.number().int("Use a whole number of pages")),
-  width: positive("Enter the width in mm"),
-  height: positive("Enter the height in mm"),
+  fileUrl: url(PUBLICATION_MESSAGES.fileUrl),
+  pages: numberBetween(PUBLICATION_MESSAGES.pages, PAGES.min, PAGES.max).pipe(
+    z.number().int(PUBLICATION_MESSAGES.pages),
+  ),
+  width: numberBetween(PUBLICATION_MESSAGES.width, SIZE.min, SIZE.max),
+  height: numberBetween(PUBLICATION_MESSAGES.height, SIZE.min, SIZE.max),
 });
 
 /** The merchant's choice of what a listing from a file sells; never a default. */
@@ -124,8 +155,8 @@ export async function createPublication({
   shop: string;
   input: Record<string, unknown>;
 }): Promise<CreatePublicationResult> {
-  const parsed = publicationFormSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const parsed = parseForm(publicationFormSchema, input, PUBLICATION_MESSAGES);
+  if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors };
   const form = parsed.data;
 
   let file: { src: string; pages: number; width: number; height: number };
@@ -160,14 +191,14 @@ export async function createPublication({
       height: mapping.contentHeight,
     };
   } else {
-    const f = fileSchema.safeParse(form);
+    const f = parseForm(fileSchema, form, PUBLICATION_MESSAGES);
     const chosen = selectionOf(form);
-    if (!f.success || !chosen.ok)
+    if (!f.ok || !chosen.ok)
       return {
         ok: false,
         fieldErrors: {
           ...(chosen.ok ? {} : chosen.fieldErrors),
-          ...(f.success ? {} : fieldErrorsOf(f.error)),
+          ...(f.ok ? {} : f.fieldErrors),
         },
       };
     file = { src: f.data.fileUrl, pages: f.data.pages, width: f.data.width, height: f.data.height };

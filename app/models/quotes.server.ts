@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseForm } from "../services/form-errors";
 import { MAX_QUOTE_ITEMS } from "./admin-shared";
 import { FacilityConflictError, type Quote } from "../services/print";
 import type { AdminApi } from "../services/shopify-admin";
@@ -28,10 +29,32 @@ const QUOTE_TTL_MS = 10 * 60_000;
 export { MAX_QUOTE_ITEMS };
 export type { QuotedGroup, QuotedLine, QuoteLine, QuoteView } from "./quote-totals.server";
 
+/** Sane bounds for a quote line; the print service checks each offering's own limits. */
+export const QUOTE_LIMITS = { pages: 10_000, quantity: 100_000 } as const;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** What each field takes: the message for any refusal of that field. */
+const QUOTE_MESSAGES = {
+  countryCode: "Use a two-letter country code, e.g. NL",
+  state: "Use at most 50 characters for the state or province",
+  currency: "Use a three-letter currency code, e.g. EUR",
+  items: `Add from 1 to ${MAX_QUOTE_ITEMS} items`,
+  "items.*.offeringId": "Choose a variant or offering",
+  "items.*.numberOfPages": `Enter the pages, a whole number from 1 to ${count(QUOTE_LIMITS.pages)}`,
+  "items.*.quantity": `Enter a quantity, a whole number from 1 to ${count(QUOTE_LIMITS.quantity)}`,
+};
+
+const wholeNumber = (message: string, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+
 export const quoteItemSchema = z.object({
-  offeringId: z.coerce.number().int().positive("Choose an offering"),
-  numberOfPages: z.coerce.number().int().positive("Enter the pages"),
-  quantity: z.coerce.number().int().positive("Enter a quantity of at least 1").max(100_000),
+  offeringId: z.coerce
+    .number()
+    .int(QUOTE_MESSAGES["items.*.offeringId"])
+    .positive(QUOTE_MESSAGES["items.*.offeringId"]),
+  numberOfPages: wholeNumber(QUOTE_MESSAGES["items.*.numberOfPages"], QUOTE_LIMITS.pages),
+  quantity: wholeNumber(QUOTE_MESSAGES["items.*.quantity"], QUOTE_LIMITS.quantity),
 });
 
 export const quoteRequestSchema = z.object({
@@ -39,19 +62,22 @@ export const quoteRequestSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "Use a two-letter country code, e.g. NL"),
+    .regex(/^[A-Z]{2}$/, QUOTE_MESSAGES.countryCode),
   state: z
     .string()
     .trim()
-    .max(50)
+    .max(50, QUOTE_MESSAGES.state)
     .optional()
     .transform((v) => v || undefined),
   currency: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, "Use a three-letter currency code, e.g. EUR"),
-  items: z.array(quoteItemSchema).min(1, "Add at least one item").max(MAX_QUOTE_ITEMS),
+    .regex(/^[A-Z]{3}$/, QUOTE_MESSAGES.currency),
+  items: z
+    .array(quoteItemSchema)
+    .min(1, "Add at least one item")
+    .max(MAX_QUOTE_ITEMS, QUOTE_MESSAGES.items),
 });
 
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
@@ -271,21 +297,22 @@ export async function loadQuotePage({
   if (items.length === 0 || offerings.status === "no_credentials")
     return { ...base, quote: null, problem: null, fieldErrors: null };
 
-  const parsed = quoteRequestSchema.safeParse({
-    countryCode: form.country,
-    state: form.state,
-    currency: form.currency,
-    items: items.map((i) => ({
-      offeringId: i.offeringId,
-      numberOfPages: i.pages,
-      quantity: i.quantity,
-    })),
-  });
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
-    return { ...base, quote: null, problem: null, fieldErrors };
-  }
+  const parsed = parseForm(
+    quoteRequestSchema,
+    {
+      countryCode: form.country,
+      state: form.state,
+      currency: form.currency,
+      items: items.map((i) => ({
+        offeringId: i.offeringId,
+        numberOfPages: i.pages,
+        quantity: i.quantity,
+      })),
+    },
+    QUOTE_MESSAGES,
+    { key: "path" },
+  );
+  if (!parsed.ok) return { ...base, quote: null, problem: null, fieldErrors: parsed.fieldErrors };
   const variantIds = items.filter((i) => i.variant).map((i) => variantGid(i.variant));
   const variants = variantIds.length
     ? await getVariants({ admin, variantIds }).catch(() => [])

@@ -18,6 +18,7 @@ export async function findVariantMapping({
       numberOfPages: true,
       contentWidth: true,
       contentHeight: true,
+      storefrontMinimumQuantity: true,
     },
   });
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
-import { Banner, BlockStack, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import {
@@ -13,6 +13,7 @@ import {
 import { RouteError } from "../components/States";
 import { StatusBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
+import { AttentionBanner } from "../components/order/AttentionBanner";
 import { ItemsCard } from "../components/order/ItemsCard";
 import { OrderSidebar } from "../components/order/OrderSidebar";
 import { PricesCard } from "../components/order/PricesCard";
@@ -28,15 +29,17 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 };
 
 const httpUrl = z
-  .string()
+  .string({ error: "Enter the file URL" })
   .trim()
   .min(1, "Enter the file URL")
+  .max(2000, "Enter a file URL of at most 2,000 characters")
   .refine(isHttpUrl, "Enter a full URL starting with https://");
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve") }),
   z.object({ intent: z.literal("retry") }),
   z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("print_anyway") }),
   z.object({ intent: z.literal("attach"), itemId: z.string().min(1).max(64), fileUrl: httpUrl }),
 ]);
 
@@ -149,21 +152,11 @@ export default function PrintOrderPage() {
             </Banner>
           </Layout.Section>
         ) : null}
-        {order.status === "needs_attention" && order.lastError ? (
-          <Layout.Section variant="fullWidth">
-            <Banner tone="critical" title="This order needs your attention">
-              <BlockStack gap="100">
-                <Text as="p">{order.lastError.message}</Text>
-                {order.lastError.action ? <Text as="p">{order.lastError.action}</Text> : null}
-                {order.lastError.code ? (
-                  <Text as="p" tone="subdued" variant="bodySm">
-                    Code: {order.lastError.code}
-                  </Text>
-                ) : null}
-              </BlockStack>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <AttentionBanner
+          order={order}
+          onPrintAnyway={() => run("print_anyway")}
+          printingAnyway={busyIntent === "print_anyway"}
+        />
         {order.status === "held" && order.holdUntil ? (
           <Layout.Section variant="fullWidth">
             <Banner tone="info" title={`Held until ${fmt.dateTime(order.holdUntil)}`}>

@@ -11,16 +11,23 @@ import { useRef, useState } from "react";
 import { Banner, BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { deleteMapping, getMapping } from "../models/mapping.server";
+import { getMapping } from "../models/mapping.server";
 import {
   loadMappingCatalogue,
   mappingToFormValues,
+  recheckMappingFile,
   saveMappingFromForm,
+  storedFileCheck,
+  unmapVariants,
 } from "../models/mapping-form.server";
 import { getVariants, variantGid } from "../models/products.server";
+import { isSinglePage } from "../services/catalogue/mapping-rules";
 import { ShopifyAdminError } from "../services/shopify-admin";
 import { getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
+import { MappingInsights } from "../components/MappingInsights";
+import { PreflightResult } from "../components/PreflightResult";
+import { useFieldErrors } from "../components/form-field";
 import { CatalogueLoaded, RouteError } from "../components/States";
 import { MappingBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
@@ -53,8 +60,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
           state: mapping.fileProperty ? "file_per_order" : "mapped",
           offeringId: mapping.offeringId,
           numberOfPages: mapping.numberOfPages,
+          hasFile: Boolean(mapping.contentUrl),
         }
       : null,
+    fileCheck: storedFileCheck(mapping?.preflight),
     values: mappingToFormValues(mapping),
     currency: settings?.currency ?? variant.price.currency,
     ...catalogue,
@@ -68,9 +77,16 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   if (!id.success) throw json("Variant not found", { status: 404 });
   const gid = variantGid(id.data);
   const form = await request.formData();
-  if (form.get("intent") === "unmap") {
-    await deleteMapping({ shop, variantId: gid });
+  const intent = form.get("intent");
+  if (intent === "unmap") {
+    const unmapped = await unmapVariants({ shop, admin, variantIds: [gid] });
+    if (!unmapped.ok) return json({ problem: unmapped.message });
     return redirect(`/app/products/${id.data}?unmapped=1`);
+  }
+  if (intent === "check_file") {
+    const checked = await recheckMappingFile({ shop, variantId: gid });
+    if (!checked.ok) return json({ problem: checked.message });
+    return redirect(`/app/products/${id.data}?checked=1`);
   }
   const result = await saveMappingFromForm({ shop, admin, form, variantIds: [gid] });
   if (!result.ok) return json({ fieldErrors: result.fieldErrors });
@@ -88,14 +104,19 @@ export default function MapVariant() {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<MappingValues>(data.values);
   const set = (key: keyof MappingValues) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
-  const errors = (result?.fieldErrors ?? {}) as Partial<Record<keyof MappingValues, string>>;
+  const fieldErrors = result && "fieldErrors" in result ? result.fieldErrors : null;
+  const errors = useFieldErrors(fieldErrors, values);
   const offering = data.offerings?.find((o) => String(o.id) === values.offeringId);
-  const saving =
-    navigation.state === "submitting" && navigation.formData?.get("intent") !== "unmap";
-  const unmapping =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "unmap";
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const saving = navigation.state === "submitting" && !submitting;
+  const unmapping = submitting === "unmap";
+  const checking = submitting === "check_file";
   const { variant } = data;
   const quoteUrl = `/app/quote?variant=${variant.legacyId}`;
+  const mappedOffering = data.mapped
+    ? (data.offerings?.find((o) => o.id === data.mapped?.offeringId)?.name ??
+      `offering ${data.mapped.offeringId}`)
+    : "";
 
   return (
     <Page
@@ -126,15 +147,24 @@ export default function MapVariant() {
       <Layout>
         {params.get("saved") && data.mapped ? (
           <Layout.Section variant="fullWidth">
-            <Banner
-              tone="success"
-              title="Mapping saved"
-              action={{ content: "See quote and margin", url: quoteUrl }}
-            >
-              <p>
-                New paid orders of this variant go to print as offering {data.mapped.offeringId}.
-              </p>
-            </Banner>
+            {data.fileCheck?.status === "failed" ? (
+              <Banner tone="warning" title="Mapping saved, but its print file needs fixing">
+                <p>
+                  The settings fit {mappedOffering}; the PDF at the file URL does not. The print
+                  file check below says what to change.
+                </p>
+              </Banner>
+            ) : (
+              <Banner
+                tone="success"
+                title="Mapping saved"
+                action={{ content: "See quote and margin", url: quoteUrl }}
+              >
+                <p>
+                  New paid orders of this variant go to print as offering {data.mapped.offeringId}.
+                </p>
+              </Banner>
+            )}
           </Layout.Section>
         ) : null}
         {params.get("unmapped") && !data.mapped ? (
@@ -145,57 +175,82 @@ export default function MapVariant() {
             />
           </Layout.Section>
         ) : null}
-        {result?.fieldErrors ? (
+        {fieldErrors ? (
           <Layout.Section variant="fullWidth">
             <Banner tone="critical" title="The mapping was not saved">
               <p>Fix the fields marked below; your input is kept.</p>
             </Banner>
           </Layout.Section>
         ) : null}
+        {result && "problem" in result ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="critical" title={result.problem} />
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
-          <CatalogueLoaded catalogue={data.catalogue}>
-            <form
-              ref={formRef}
-              method="post"
-              onSubmit={(e) => {
-                e.preventDefault();
-                submit(e.currentTarget, { method: "post" });
-              }}
-            >
-              <input type="hidden" name="offeringId" value={values.offeringId} />
-              <MappingFormBody
-                offerings={data.offerings ?? []}
-                categories={data.categories}
-                values={values}
-                set={set}
-                errors={errors}
-                offering={offering}
-                saving={saving}
-                submitLabel="Save mapping"
+          <BlockStack gap="400">
+            {data.mapped ? (
+              <PreflightResult
+                check={data.fileCheck}
+                perOrder={data.mapped.state === "file_per_order"}
+                hasFile={data.mapped.hasFile}
+                checking={checking}
+                onCheckAgain={() => submit({ intent: "check_file" }, { method: "post" })}
               />
-            </form>
-          </CatalogueLoaded>
+            ) : null}
+            <CatalogueLoaded catalogue={data.catalogue}>
+              <form
+                ref={formRef}
+                method="post"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  submit(e.currentTarget, { method: "post" });
+                }}
+              >
+                <input type="hidden" name="offeringId" value={values.offeringId} />
+                <MappingFormBody
+                  offerings={data.offerings ?? []}
+                  categories={data.categories}
+                  values={values}
+                  set={set}
+                  errors={errors}
+                  offering={offering}
+                  saving={saving}
+                  submitLabel="Save mapping"
+                />
+              </form>
+            </CatalogueLoaded>
+          </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                Variant
-              </Text>
-              <Text as="p">{variant.productTitle}</Text>
-              <Text as="p" tone="subdued">
-                {variant.title}
-              </Text>
-              <Text as="p">Shopify price: {fmt.money(variant.price)}</Text>
-              {data.mapped ? (
-                <Button url={quoteUrl}>See quote and margin</Button>
-              ) : (
-                <Text as="p" tone="subdued">
-                  Save a mapping to see what printing it costs and your margin.
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  Variant
                 </Text>
-              )}
-            </BlockStack>
-          </Card>
+                <Text as="p">{variant.productTitle}</Text>
+                <Text as="p" tone="subdued">
+                  {variant.title}
+                </Text>
+                <Text as="p">Shopify price: {fmt.money(variant.price)}</Text>
+                {data.mapped ? (
+                  <Button url={quoteUrl}>See quote and margin</Button>
+                ) : (
+                  <Text as="p" tone="subdued">
+                    Save a mapping to see what printing it costs and your margin.
+                  </Text>
+                )}
+              </BlockStack>
+            </Card>
+            {values.offeringId ? (
+              <MappingInsights
+                variantId={variant.legacyId}
+                offeringId={values.offeringId}
+                numberOfPages={offering && isSinglePage(offering) ? "1" : values.numberOfPages}
+              />
+            ) : null}
+          </BlockStack>
         </Layout.Section>
       </Layout>
     </Page>

@@ -29,7 +29,7 @@ import {
 } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { deleteMappings } from "../models/mapping.server";
+import { unmapVariants } from "../models/mapping-form.server";
 import { listProducts, variantGid } from "../models/products.server";
 import { ShopifyAdminError } from "../services/shopify-admin";
 import { Empty, RouteError } from "../components/States";
@@ -80,14 +80,17 @@ const actionSchema = z.object({
 });
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
     return json({ ok: false, message: "Choose variants to unmap." }, { status: 400 });
-  const { count } = await deleteMappings({
+  const result = await unmapVariants({
     shop: session.shop,
+    admin,
     variantIds: parsed.data.variantIds.map(variantGid),
   });
+  if (!result.ok) return json({ ok: false, message: result.message }, { status: 502 });
+  const count = result.removed;
   return json({
     ok: true,
     message: count === 1 ? "1 variant unmapped." : `${count} variants unmapped.`,

@@ -6,6 +6,7 @@ import { Banner, BlockStack, Card, Layout, List, Page, Text } from "@shopify/pol
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import {
+  fileCheckView,
   loadMappingCatalogue,
   mappingToFormValues,
   saveMappingFromForm,
@@ -13,6 +14,8 @@ import {
 import { getVariants, variantGid } from "../models/products.server";
 import { ShopifyAdminError } from "../services/shopify-admin";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
+import { PreflightResult } from "../components/PreflightResult";
+import { useFieldErrors } from "../components/form-field";
 import { CatalogueLoaded, RouteError } from "../components/States";
 import { useFormat } from "../components/format";
 
@@ -61,6 +64,10 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     variantIds: ids.data.map(variantGid),
   });
   if (!result.ok) return json({ fieldErrors: result.fieldErrors });
+  // A shared file that failed its check (or could not be reached) stays on this page, in view.
+  if (result.preflight && result.preflight.status !== "passed") {
+    return json({ saved: result.saved, fileCheck: fileCheckView(result.preflight) });
+  }
   return redirect(`/app/products?mapped=${result.saved}`);
 };
 
@@ -73,9 +80,9 @@ export default function BulkMap() {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<MappingValues>({ ...data.values, fileSource: "per_order" });
   const set = (key: keyof MappingValues) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
-  const errors = (result?.fieldErrors ?? {}) as Partial<
-    Record<keyof MappingValues | "form", string>
-  >;
+  const fieldErrors = result && "fieldErrors" in result ? result.fieldErrors : null;
+  const errors = useFieldErrors(fieldErrors, values);
+  const saved = result && "saved" in result ? result : null;
   const offering = data.offerings?.find((o) => String(o.id) === values.offeringId);
   const saving = navigation.state === "submitting";
   return (
@@ -91,11 +98,40 @@ export default function BulkMap() {
       }}
     >
       <Layout>
-        {result?.fieldErrors ? (
+        {fieldErrors ? (
           <Layout.Section variant="fullWidth">
             <Banner tone="critical" title="Nothing was mapped">
-              <p>{errors.form ?? "Fix the fields marked below; your input is kept."}</p>
+              <p>{fieldErrors.form ?? "Fix the fields marked below; your input is kept."}</p>
             </Banner>
+          </Layout.Section>
+        ) : null}
+        {saved ? (
+          <Layout.Section variant="fullWidth">
+            <BlockStack gap="400">
+              <Banner
+                tone="warning"
+                title={`${saved.saved} ${saved.saved === 1 ? "variant" : "variants"} mapped, but the print file needs attention`}
+                action={{ content: "Back to products", url: `/app/products?mapped=${saved.saved}` }}
+              >
+                <p>
+                  They share the file below. Fix it at its address, then check it again; the mapping
+                  itself is saved.
+                </p>
+              </Banner>
+              <PreflightResult
+                check={saved.fileCheck}
+                perOrder={false}
+                hasFile
+                variants="these variants"
+                checking={saving}
+                onCheckAgain={() => {
+                  if (!formRef.current) return;
+                  const form = new FormData(formRef.current);
+                  form.set("intent", "check_file");
+                  submit(form, { method: "post" });
+                }}
+              />
+            </BlockStack>
           </Layout.Section>
         ) : null}
         <Layout.Section>

@@ -18,6 +18,7 @@ import { BillingEntities } from "../components/settings/BillingEntities";
 import { ConnectionResult } from "../components/settings/ConnectionResult";
 import { OrdersSection } from "../components/settings/OrdersSection";
 import { settingsFormValues } from "../components/settings/form";
+import { useFieldErrors } from "../components/form-field";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -60,7 +61,11 @@ export default function Settings() {
     <K extends keyof typeof values>(key: K) =>
     (v: (typeof values)[K]) =>
       setValues((s) => ({ ...s, [key]: v }));
-  const errors = result?.intent === "save" && !result.ok ? result.fieldErrors : {};
+  // A refused field's message goes once the merchant changes that field.
+  const errors = useFieldErrors(
+    result?.intent === "save" && !result.ok ? result.fieldErrors : null,
+    values,
+  );
   const report = result && result.ok && "report" in result ? result.report : undefined;
   const busy =
     navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;

@@ -16,31 +16,26 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
-import { z } from "zod";
+import { listFieldValues, useFieldErrors } from "../components/form-field";
+import { useFormatContext } from "../components/format";
 import { getLogger } from "../lib/logger.server";
-import { getCarrierSettings, saveBackupRates } from "../models/carrier.server";
-import { currencyExponent, formatMajor, MoneyError, parseMajor } from "../services/print";
-import { backupRatesSchema, type BackupRate } from "../services/rates/backup";
+import { getCarrierSettings, saveBackupRatesFromForm } from "../models/carrier.server";
+import {
+  backupRateRows,
+  type BackupRateRow,
+  type BackupRatesFormResult,
+} from "../models/backup-rate-form";
+import { getShopInfo, requestLocale } from "../models/shop-info.server";
 import { carrierCallbackUrl, disableCarrierRates, enableCarrierRates } from "../lib/rates.server";
-import { adminGraphql } from "../services/shopify-admin";
+import { adminGraphql, type AdminApi } from "../services/shopify-admin";
 import { authenticate } from "../shopify.server";
 
 /** Checkout shipping rates: turn the carrier service on or off, edit the backup rates. */
 
-async function shopCurrency(graphql: ReturnType<typeof adminGraphql>, fallback: string) {
-  try {
-    const data = await graphql<{ shop: { currencyCode: string } }>(`
-      #graphql
-      query PrintConnectShopCurrency {
-        shop {
-          currencyCode
-        }
-      }
-    `);
-    return data.shop.currencyCode;
-  } catch {
-    return fallback;
-  }
+/** The shop's currency from Shopify (backup prices are in it), else the one in its settings. */
+async function shopCurrency({ shop, admin }: { shop: string; admin: AdminApi }) {
+  const info = await getShopInfo({ shop, admin });
+  return info?.currencyCode ?? (await getCarrierSettings({ shop }))?.currency ?? "EUR";
 }
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -63,56 +58,17 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       problem = error instanceof Error ? error.message : String(error);
     }
   }
-  const currency = await shopCurrency(graphql, settings?.currency ?? "EUR");
+  const currency = await shopCurrency({ shop, admin });
   return json({
     enabled: settings?.enabled ?? false,
     registered: Boolean(settings?.carrierServiceId),
     // The token stays on the server: it is what binds Shopify's calls to this shop.
     callbackUrl: carrierCallbackUrl("<this shop's token>"),
     currency,
-    backupRates: (settings?.backupRates ?? []).map((r) => ({
-      name: r.name,
-      code: r.code,
-      amount: formatMajor({ amountMinor: r.amountMinor, currency }, currencyExponent(currency)),
-      minDays: r.minDays === undefined ? "" : String(r.minDays),
-      maxDays: r.maxDays === undefined ? "" : String(r.maxDays),
-    })),
+    backupRates: settings?.backupRates ?? [],
     problem,
   });
 };
-
-const rowSchema = z.object({
-  name: z.string(),
-  code: z.string(),
-  amount: z.string(),
-  minDays: z.string(),
-  maxDays: z.string(),
-});
-type Row = z.infer<typeof rowSchema>;
-
-function toBackupRates(rows: Row[], currency: string): BackupRate[] | string {
-  const rates: BackupRate[] = [];
-  for (const [i, row] of rows.entries()) {
-    if (!row.name.trim() && !row.amount.trim()) continue;
-    let amountMinor: number;
-    try {
-      amountMinor = parseMajor(row.amount.trim() || "0", currency, "exact").amountMinor;
-    } catch (error) {
-      return `Rate ${i + 1}: ${error instanceof MoneyError ? "enter an amount like 4.95" : String(error)}`;
-    }
-    const days = (v: string) => (v.trim() === "" ? undefined : Number(v));
-    rates.push({
-      name: row.name,
-      code: row.code.trim() || `backup-${i + 1}`,
-      amountMinor,
-      ...(days(row.minDays) !== undefined ? { minDays: days(row.minDays) } : {}),
-      ...(days(row.maxDays) !== undefined ? { maxDays: days(row.maxDays) } : {}),
-    });
-  }
-  const parsed = backupRatesSchema.safeParse(rates);
-  if (!parsed.success) return parsed.error.issues.map((i) => i.message).join("; ");
-  return parsed.data;
-}
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
@@ -130,36 +86,50 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       return json({ ok: true, message: "Checkout rates are off." });
     }
     if (intent === "backup") {
-      const rows = z
-        .array(rowSchema)
-        .max(5)
-        .safeParse(JSON.parse(String(form.get("rows") ?? "[]")));
-      if (!rows.success) return json({ ok: false, message: "The backup rates could not be read." });
-      const currency = String(form.get("currency") ?? "EUR");
-      const rates = toBackupRates(rows.data, currency);
-      if (typeof rates === "string") return json({ ok: false, message: rates });
-      await saveBackupRates({ shop, rates });
-      return json({ ok: true, message: "Backup rates saved." });
+      const result = await saveBackupRatesFromForm({
+        shop,
+        rowsJson: String(form.get("rows") ?? "[]"),
+        currency: await shopCurrency({ shop, admin }),
+        // The locale the page showed the prices in (the app's format context); else this request's.
+        locale: String(form.get("locale") ?? "") || requestLocale(request),
+      });
+      return json<BackupRatesFormResult>(result);
     }
   } catch (error) {
     getLogger().warn({ shop, intent, err: error }, "shipping rates settings failed");
-    return json({
+    return json<BackupRatesFormResult>({
       ok: false,
+      fieldErrors: {},
       message: `Shopify did not accept the change: ${error instanceof Error ? error.message : String(error)}`,
     });
   }
   return json({ ok: false, message: "Unknown action." }, { status: 400 });
 };
 
-const EMPTY_ROW: Row = { name: "", code: "", amount: "", minDays: "", maxDays: "" };
+const EMPTY_ROW: BackupRateRow = { name: "", code: "", amount: "", minDays: "", maxDays: "" };
 
 export default function ShippingRates() {
   const data = useLoaderData<typeof loader>();
   const toggle = useFetcher<typeof action>();
-  const backup = useFetcher<typeof action>();
-  const [rows, setRows] = useState<Row[]>(data.backupRates.length ? data.backupRates : [EMPTY_ROW]);
-  const update = (i: number, field: keyof Row) => (value: string) =>
+  const backup = useFetcher<BackupRatesFormResult>();
+  // Prices are shown and read in the admin's language ("4,95" in German).
+  const { locale } = useFormatContext();
+  const [rows, setRows] = useState<BackupRateRow[]>(() =>
+    data.backupRates.length ? backupRateRows(data.backupRates, data.currency, locale) : [EMPTY_ROW],
+  );
+  const update = (i: number, field: keyof BackupRateRow) => (value: string) =>
     setRows((current) => current.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
+  // Errors are keyed "rows.<i>.<field>"; each goes once its field changes.
+  const errors = useFieldErrors(
+    backup.data && !backup.data.ok ? backup.data.fieldErrors : null,
+    listFieldValues("rows", rows),
+  );
+  const rowField = (i: number, field: keyof BackupRateRow) => ({
+    value: rows[i]![field],
+    onChange: update(i, field),
+    error: errors[`rows.${i}.${field}`],
+    autoComplete: "off",
+  });
   const busy = toggle.state !== "idle";
   const result = toggle.data ?? backup.data;
 
@@ -219,42 +189,18 @@ export default function ShippingRates() {
                 Answered when the print service cannot quote in time. Without backup rates, Shopify
                 shows the backup rates set in its own shipping settings.
               </Text>
-              {rows.map((row, i) => (
+              {rows.map((_, i) => (
                 <Box key={i} paddingBlockEnd="200">
                   <InlineGrid columns={{ xs: 1, md: 5 }} gap="200">
-                    <TextField
-                      label="Name"
-                      value={row.name}
-                      onChange={update(i, "name")}
-                      autoComplete="off"
-                    />
-                    <TextField
-                      label="Code"
-                      value={row.code}
-                      onChange={update(i, "code")}
-                      autoComplete="off"
-                    />
+                    <TextField label="Name" {...rowField(i, "name")} />
+                    <TextField label="Code" {...rowField(i, "code")} />
                     <TextField
                       label={`Price (${data.currency})`}
-                      value={row.amount}
-                      onChange={update(i, "amount")}
+                      {...rowField(i, "amount")}
                       inputMode="decimal"
-                      autoComplete="off"
                     />
-                    <TextField
-                      label="Min. days"
-                      type="number"
-                      value={row.minDays}
-                      onChange={update(i, "minDays")}
-                      autoComplete="off"
-                    />
-                    <TextField
-                      label="Max. days"
-                      type="number"
-                      value={row.maxDays}
-                      onChange={update(i, "maxDays")}
-                      autoComplete="off"
-                    />
+                    <TextField label="Min. days" {...rowField(i, "minDays")} inputMode="numeric" />
+                    <TextField label="Max. days" {...rowField(i, "maxDays")} inputMode="numeric" />
                   </InlineGrid>
                 </Box>
               ))}
@@ -269,7 +215,7 @@ export default function ShippingRates() {
                 )}
                 <backup.Form method="post">
                   <input type="hidden" name="intent" value="backup" />
-                  <input type="hidden" name="currency" value={data.currency} />
+                  <input type="hidden" name="locale" value={locale} />
                   <input type="hidden" name="rows" value={JSON.stringify(rows)} />
                   <Button submit variant="primary" loading={backup.state !== "idle"}>
                     Save backup rates

@@ -8,7 +8,8 @@ const VARIANT = /^(\d{1,20}|gid:\/\/shopify\/ProductVariant\/\d{1,20})$/;
 /**
  * GET /apps/print-connect/product-info?variant_id=123&country=NL&currency=EUR
  * (app proxy -> /proxy/product-info): print specs and a shipping estimate for
- * the product-page block. Never waits long: what is late is left out.
+ * the product-page block, and `minimumQuantity` when the print is sold only in
+ * sets of that many. Never waits long: what is late is left out.
  */
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { shop, url } = await authenticateStorefront(request, {

@@ -9,6 +9,7 @@ export { CATEGORIES, type Category } from "./categories";
 export { COUNTRIES, findCountry, type Country } from "./countries";
 export { FACILITIES, findFacility, isKnownFacility, type Facility } from "./facilities";
 export { OFFERINGS, type Offering } from "./offerings";
+export { bindingOf, caliperOf, measureSpine, type Binding, type SpineMeasure } from "./spine";
 
 /** Whether any production facility can make this offering for the destination. */
 export function canProduce(o: Offering, countryCode: string): boolean {

@@ -13,12 +13,14 @@ import {
 } from "./orders";
 import { createPublication } from "./publications";
 import { quote } from "./quote";
+import { offeringSpine, orderSpine } from "./spine";
 
 export type JsonHandler = (ctx: Ctx, req: SandboxRequest) => Reply;
 
 /** [method, path under /rest/v3, operation id, handler] */
 export const JSON_ROUTES: readonly [string, string, string, JsonHandler][] = [
   ["GET", "/offering/list", "offering.list", offeringList],
+  ["GET", "/offering/spine", "offering.spine", offeringSpine],
   ["GET", "/categories", "categories", categories],
   ["POST", "/quote", "quote", quote],
   ["POST", "/order", "order.create", createOrder],
@@ -27,6 +29,7 @@ export const JSON_ROUTES: readonly [string, string, string, JsonHandler][] = [
   ["POST", "/order/payment", "order.payment", orderPayment],
   ["POST", "/order/files", "order.files", orderFiles],
   ["POST", "/order/cancel", "order.cancel", orderCancel],
+  ["GET", "/order/spine", "order.spine", orderSpine],
   ["POST", "/publication/create", "publication.create", createPublication],
   ["POST", "/billing-entity", "billingEntity.create", createBillingEntity],
   ["GET", "/billing-entity", "billingEntity.list", listBillingEntities],

@@ -94,6 +94,14 @@ export const JSON_REQUEST_RULES: Readonly<Record<string, OperationRules>> = {
       ["currency", currency],
     ],
   },
+  "offering.spine": {
+    endpoint: "GET /offering/spine",
+    source: "query",
+    fields: [
+      ["offeringId", required, integer(1), knownOffering],
+      ["numberOfPages", required, integer(1)],
+    ],
+  },
   quote: {
     endpoint: "POST /quote",
     source: "body",
@@ -165,6 +173,14 @@ export const JSON_REQUEST_RULES: Readonly<Record<string, OperationRules>> = {
     ],
   },
   "order.cancel": { endpoint: "POST /order/cancel", source: "body", fields: [orderId] },
+  "order.spine": {
+    endpoint: "GET /order/spine",
+    source: "query",
+    fields: [
+      ["orderId", required, integer(1)],
+      ["itemReference", required, text],
+    ],
+  },
   "publication.create": {
     endpoint: "POST /publication/create",
     source: "body",

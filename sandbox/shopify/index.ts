@@ -4,6 +4,7 @@
  */
 export {
   startShopifyFake,
+  DEFAULT_APP_ID,
   DEFAULT_SCOPES,
   DEFAULT_SUBSCRIPTIONS,
   type ShopifyFake,

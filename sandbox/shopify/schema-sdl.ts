@@ -12,12 +12,20 @@
 import { BASE_SDL } from "./schema/base";
 import { CATALOGUE_SDL } from "./schema/catalogue";
 import { FULFILLMENT_SDL } from "./schema/fulfillment";
+import { METAFIELDS_SDL } from "./schema/metafields";
 import { MUTATIONS_SDL } from "./schema/mutations";
 import { ORDERS_SDL } from "./schema/orders";
 import { ROOTS_SDL } from "./schema/roots";
 import { SHOP_SDL } from "./schema/shop";
 
 export const SCHEMA_SDL =
-  [BASE_SDL, SHOP_SDL, CATALOGUE_SDL, ORDERS_SDL, FULFILLMENT_SDL, MUTATIONS_SDL, ROOTS_SDL].join(
-    "\n",
-  ) + "\n";
+  [
+    BASE_SDL,
+    SHOP_SDL,
+    CATALOGUE_SDL,
+    METAFIELDS_SDL,
+    ORDERS_SDL,
+    FULFILLMENT_SDL,
+    MUTATIONS_SDL,
+    ROOTS_SDL,
+  ].join("\n") + "\n";

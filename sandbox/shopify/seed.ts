@@ -215,6 +215,7 @@ export const ID_BASES = {
   Fulfillment: 85001,
   FulfillmentLineItem: 87001,
   DeliveryCarrierService: 95001,
+  Metafield: 97001,
 } as const;
 
 export type GidType = keyof typeof ID_BASES;

@@ -14,7 +14,12 @@ import { createControl, type ShopifyFakeControl } from "./server/control";
 import { createHttpServer } from "./server/http";
 import type { ShopifyFakeOptions } from "./server/options";
 
-export { DEFAULT_SCOPES, DEFAULT_SUBSCRIPTIONS, type ShopifyFakeOptions } from "./server/options";
+export {
+  DEFAULT_APP_ID,
+  DEFAULT_SCOPES,
+  DEFAULT_SUBSCRIPTIONS,
+  type ShopifyFakeOptions,
+} from "./server/options";
 export type {
   DeliveryOptions,
   FaultSpec,

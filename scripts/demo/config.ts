@@ -9,7 +9,8 @@ const { values: args } = parseArgs({
     timeout: { type: "string", default: "120" },
   },
 });
-export const ORDER_COUNT = Math.max(6, Number(args.orders) || 10);
+/** At least every fixed scenario once (scenarios.ts). */
+export const ORDER_COUNT = Math.max(8, Number(args.orders) || 10);
 export const TIMEOUT_MS = Math.max(5, Number(args.timeout) || 120) * 1000;
 
 export const PORT = process.env.PORT ?? "3000";

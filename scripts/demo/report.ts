@@ -43,8 +43,13 @@ export async function checkOutcomes(
           );
         if (service[0] && service[0].history.filter((h) => h.to === "PAID").length !== 1)
           failures.push(`${p.name}: ${o.orderReference} not paid exactly once`);
-      } else if (service.length !== 0) {
-        failures.push(`${p.name}: ${o.orderReference} reached the print service`);
+      } else {
+        if (service.length !== 0)
+          failures.push(`${p.name}: ${o.orderReference} reached the print service`);
+        if (p.scenario.expectCode && o.lastErrorCode !== p.scenario.expectCode)
+          failures.push(
+            `${p.name}: ${o.orderReference} stopped with ${o.lastErrorCode ?? "no code"}, expected ${p.scenario.expectCode}`,
+          );
       }
     }
     const expectedFulfillments = p.scenario.expect === "fulfilled" ? p.scenario.printOrders : 0;

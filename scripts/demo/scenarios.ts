@@ -1,5 +1,5 @@
 /** The orders the demo places, and what should come of each. */
-import { ORDER_COUNT } from "./config";
+import { ORDER_COUNT, PRINT } from "./config";
 
 const V = {
   photoBook24: "gid://shopify/ProductVariant/20001",
@@ -10,16 +10,34 @@ const V = {
   mug: "gid://shopify/ProductVariant/20010",
 };
 
+/** The personalised notebook's line item property with the customer's file URL. */
+export const FILE_PROPERTY = "Print file";
+
 export type Expect = "fulfilled" | "needs_attention";
 export interface Scenario {
   label: string;
-  lines: { variantId: string; quantity?: number }[];
+  lines: { variantId: string; quantity?: number; properties?: Record<string, string> }[];
   country?: { countryCode: string; city: string; zip: string; address1: string };
   duplicates?: number;
   fileLater?: boolean;
   expect: Expect;
+  /** For an order that should stop: the reason's code. */
+  expectCode?: string;
   printOrders: number;
 }
+
+/**
+ * A notebook whose customer's file (a real PDF the print sandbox makes) does
+ * not fit it: the print-file check stops it before anything is created or paid.
+ * The notebook is 120 pages of A5 (148 x 210 mm, 154 x 216 with bleed).
+ */
+const notebookWithFile = (label: string, file: string): Scenario => ({
+  label,
+  lines: [{ variantId: V.notebook, properties: { [FILE_PROPERTY]: `${PRINT}/files/${file}` } }],
+  expect: "needs_attention",
+  expectCode: "PREFLIGHT_FAILED",
+  printOrders: 1,
+});
 
 const FIXED: Scenario[] = [
   {
@@ -61,7 +79,11 @@ const FIXED: Scenario[] = [
     expect: "fulfilled",
     printOrders: 1,
   },
+  notebookWithFile("file check: wrong page count", "generate/118p-154x216mm.pdf"),
+  notebookWithFile("file check: wrong size", "generate/120p-216x303mm.pdf"),
 ];
+
+/** Every fixed scenario once, then the first three again. */
 export const scenarios: Scenario[] = Array.from(
   { length: ORDER_COUNT },
   (_, i) => FIXED[i] ?? FIXED[i % 3]!,

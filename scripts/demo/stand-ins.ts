@@ -2,7 +2,7 @@
 import { PRINT, SHOPIFY } from "./config";
 import { call } from "./http";
 import type { Placed, PrintOrderView } from "./print-orders";
-import type { Scenario } from "./scenarios";
+import { FILE_PROPERTY, type Scenario } from "./scenarios";
 import { progress } from "./waiting";
 
 /** Paid orders in the Shopify stand-in; orders/paid reaches the app. */
@@ -51,8 +51,9 @@ export async function deliverLaterFiles(placed: Placed[]): Promise<void> {
     await call(
       `${SHOPIFY}/__fake/orders/${p.legacyId}/line-items/${order.lineItems[0]!.legacyId}/properties`,
       {
-        name: "Print file",
-        value: `https://files.print-connect-demo.example/notebooks/${p.legacyId}.pdf`,
+        name: FILE_PROPERTY,
+        // A real 120-page A5 PDF from the print sandbox: it passes the print-file check.
+        value: `${PRINT}/files/notebooks/${p.legacyId}.pdf`,
         topics: ["orders/updated"],
       },
     );

@@ -211,6 +211,7 @@ describe("Print order detail and actions", () => {
       retry: false,
       cancel: true,
       attach: false,
+      printAnyway: false,
     });
   });
 

@@ -47,10 +47,14 @@ type ProductsBody = {
   error: string | null;
 };
 
+/** A PDF the print sandbox makes on request (real pages, real sizes). */
+const sandboxFile = (path: string) => `${env.sandbox.url}/files/${path}`;
+
 const mapForm = (overrides: Record<string, string> = {}) => ({
   offeringId: "228500",
   fileSource: "fixed",
-  contentUrl: "https://files.example.com/novel.pdf",
+  // Softcover book A5: 148 x 210 mm trim, so 154 x 216 mm with 3 mm bleed.
+  contentUrl: sandboxFile("generate/240p-154x216mm.pdf"),
   fileProperty: "",
   contentWidth: "148",
   contentHeight: "210",
@@ -67,6 +71,19 @@ const mapForm = (overrides: Record<string, string> = {}) => ({
   spineBackground: "",
   ...overrides,
 });
+
+const mappingOf = (legacyId: string) =>
+  prisma.variantMapping.findUnique({
+    where: {
+      shop_variantId: { shop: DEMO_SHOP, variantId: `gid://shopify/ProductVariant/${legacyId}` },
+    },
+  });
+
+/** The storefront minimum the cart rule reads, as the Shopify stand-in holds it. */
+const storefrontMinimumOf = (legacyId: string) =>
+  [...env.shopify.state.metafields.values()].find(
+    (m) => String(m.ownerId) === legacyId && m.key === "minimum_quantity",
+  )?.value;
 
 describe("without print-service keys", () => {
   it("shows clear empty states instead of calling the service", async () => {
@@ -120,7 +137,7 @@ describe("products, mapping, quote", () => {
     expect(response.status).toBe(200);
     const body = await data<{ fieldErrors: Record<string, string> }>(response);
     expect(body.fieldErrors).toEqual({
-      numberOfPages: "Softcover book A5 takes at most 600 pages",
+      numberOfPages: "Softcover book A5 takes 32 to 600 pages",
       contentUrl: "Enter a full URL starting with https://",
       spineColour: "Use a colour like #1A2B3C",
     });
@@ -141,10 +158,213 @@ describe("products, mapping, quote", () => {
     );
     expect(await data(dynamic)).toEqual({
       fieldErrors: {
-        contentWidth: "Softcover book custom size needs a width of at least 100 mm",
-        contentHeight: "Softcover book custom size needs a height of at least 100 mm",
+        contentWidth: "Width must be between 100 and 1,200 mm",
+        contentHeight: "Height must be between 100 and 1,200 mm",
       },
     });
+  });
+
+  it("refuses a height of 99999999999999999999 mm, custom size or fixed, and saves nothing", async () => {
+    const absurd = { contentHeight: "99999999999999999999", spineMode: "none" };
+    const custom = await call(
+      mapAction,
+      post("/app/products/20003", mapForm({ ...absurd, offeringId: "228501" })),
+      { variantId: "20003" },
+    );
+    expect(await data(custom)).toEqual({
+      fieldErrors: { contentHeight: "Height must be between 100 and 1,200 mm" },
+    });
+    const fixed = await call(mapAction, post("/app/products/20003", mapForm(absurd)), {
+      variantId: "20003",
+    });
+    expect(await data(fixed)).toEqual({
+      fieldErrors: {
+        contentHeight: "Softcover book A5 is 148 × 210 mm; enter 148 and 210",
+      },
+    });
+    for (const text of ["1e20", "abc", "Infinity"]) {
+      const response = await call(
+        mapAction,
+        post(
+          "/app/products/20003",
+          mapForm({ ...absurd, offeringId: "228501", contentHeight: text }),
+        ),
+        { variantId: "20003" },
+      );
+      expect(await data(response)).toEqual({
+        fieldErrors: { contentHeight: "Enter the height in mm as a number, like 100" },
+      });
+    }
+    expect(await prisma.variantMapping.count({ where: { shop: DEMO_SHOP } })).toBe(0);
+  });
+
+  it("refuses spine options for an offering the print service says has no spine", async () => {
+    const notebook = {
+      offeringId: "228570",
+      contentUrl: sandboxFile("notebooks/dotted.pdf"),
+      contentWidth: "",
+      contentHeight: "",
+      numberOfPages: "120",
+    };
+    const refused = await call(mapAction, post("/app/products/20008", mapForm(notebook)), {
+      variantId: "20008",
+    });
+    expect(await data(refused)).toEqual({
+      fieldErrors: { spineMode: "This offering has no spine; choose No spine" },
+    });
+    expect(await mappingOf("20008")).toBeNull();
+    const saved = await call(
+      mapAction,
+      post("/app/products/20008", mapForm({ ...notebook, spineMode: "none" })),
+      { variantId: "20008" },
+    );
+    expect(saved.status).toBe(302);
+    expect(JSON.parse((await mappingOf("20008"))!.preflight!)).toMatchObject({
+      status: "passed",
+      pages: 120,
+    });
+    await prisma.variantMapping.deleteMany({ where: { shop: DEMO_SHOP } });
+  });
+
+  it("refuses an offering printed in at least 5 copies until the storefront blocks fewer", async () => {
+    const magazine = {
+      offeringId: "228520",
+      contentUrl: sandboxFile("generate/48p-216x303mm.pdf"),
+      contentWidth: "",
+      contentHeight: "",
+      numberOfPages: "48",
+      spineMode: "none",
+    };
+    const refused = await call(mapAction, post("/app/products/20004", mapForm(magazine)), {
+      variantId: "20004",
+    });
+    expect(await data(refused)).toEqual({
+      fieldErrors: {
+        storefrontMinimum:
+          "Perfect bound magazine A4 is printed in at least 5 copies. Tick the box so customers can't buy fewer, or choose another offering.",
+      },
+    });
+    expect(await prisma.variantMapping.count({ where: { shop: DEMO_SHOP } })).toBe(0);
+    expect(storefrontMinimumOf("20004")).toBeUndefined();
+
+    const saved = await call(
+      mapAction,
+      post("/app/products/20004", mapForm({ ...magazine, storefrontMinimum: "on" })),
+      { variantId: "20004" },
+    );
+    expect(saved.status).toBe(302);
+    const row = await mappingOf("20004");
+    expect(row).toMatchObject({ offeringId: 228520, storefrontMinimumQuantity: 5 });
+    expect(storefrontMinimumOf("20004")).toBe("5");
+    const page = await data<{ values: Record<string, string> }>(
+      await call(mapLoader, get("/app/products/20004"), { variantId: "20004" }),
+    );
+    expect(page.values.storefrontMinimum).toBe("on");
+
+    // Unmapping takes the rule off the storefront again.
+    const unmapped = await call(mapAction, post("/app/products/20004", { intent: "unmap" }), {
+      variantId: "20004",
+    });
+    expect(unmapped.headers.get("Location")).toBe("/app/products/20004?unmapped=1");
+    expect(await mappingOf("20004")).toBeNull();
+    expect(storefrontMinimumOf("20004")).toBeUndefined();
+
+    // Moving to an offering without a minimum takes it off too.
+    await call(
+      mapAction,
+      post("/app/products/20004", mapForm({ ...magazine, storefrontMinimum: "on" })),
+      { variantId: "20004" },
+    );
+    expect(storefrontMinimumOf("20004")).toBe("5");
+    const moved = await call(
+      mapAction,
+      post("/app/products/20004", mapForm({ ...magazine, offeringId: "228478" })),
+      { variantId: "20004" },
+    );
+    expect(moved.status).toBe(302);
+    expect(await mappingOf("20004")).toMatchObject({
+      offeringId: 228478,
+      storefrontMinimumQuantity: null,
+    });
+    expect(storefrontMinimumOf("20004")).toBeUndefined();
+    await prisma.variantMapping.deleteMany({ where: { shop: DEMO_SHOP } });
+  });
+
+  it("checks the print file when the mapping is saved: a wrong page count is stored as failed, and shown", async () => {
+    const badFile = sandboxFile("bad/photo-book-47-pages.pdf");
+    const photoBook = {
+      offeringId: "228478",
+      contentUrl: badFile,
+      contentWidth: "210",
+      contentHeight: "297",
+      numberOfPages: "48",
+      spineMode: "none",
+    };
+    const saved = await call(mapAction, post("/app/products/20001", mapForm(photoBook)), {
+      variantId: "20001",
+    });
+    // The fields are right, so the mapping is saved; the file is what needs fixing.
+    expect(saved.headers.get("Location")).toBe("/app/products/20001?saved=1");
+    const stored = JSON.parse((await mappingOf("20001"))!.preflight!) as {
+      status: string;
+      url: string;
+      pages: number;
+      checkedAt: string;
+      problems: { code: string; message: string; fix: string }[];
+    };
+    expect(stored).toMatchObject({ status: "failed", url: badFile, pages: 47 });
+    expect(stored.problems.map((p) => p.code)).toEqual(["PAGE_COUNT"]);
+    expect(stored.problems[0]!.message).toMatch(/47 pages/);
+
+    type Page = {
+      fileCheck: {
+        status: string;
+        checkedAt: string;
+        problems: { message: string; fix: string }[];
+      };
+    };
+    const page = await data<Page>(
+      await call(mapLoader, get("/app/products/20001?saved=1"), { variantId: "20001" }),
+    );
+    expect(page.fileCheck).toMatchObject({
+      status: "failed",
+      problems: [{ message: stored.problems[0]!.message, fix: stored.problems[0]!.fix }],
+    });
+
+    // Saved again unchanged: the stored check stands. "Check file again" checks anew.
+    await call(mapAction, post("/app/products/20001", mapForm(photoBook)), { variantId: "20001" });
+    expect(JSON.parse((await mappingOf("20001"))!.preflight!)).toEqual(stored);
+    const checked = await call(mapAction, post("/app/products/20001", { intent: "check_file" }), {
+      variantId: "20001",
+    });
+    expect(checked.headers.get("Location")).toBe("/app/products/20001?checked=1");
+    const again = JSON.parse((await mappingOf("20001"))!.preflight!) as typeof stored;
+    expect(again).toMatchObject({ status: "failed", pages: 47 });
+    expect(again.checkedAt >= stored.checkedAt).toBe(true);
+
+    // The right file: passed.
+    const fixed = await call(
+      mapAction,
+      post(
+        "/app/products/20001",
+        mapForm({ ...photoBook, contentUrl: sandboxFile("generate/48p-216x303mm.pdf") }),
+      ),
+      { variantId: "20001" },
+    );
+    expect(fixed.status).toBe(302);
+    expect(JSON.parse((await mappingOf("20001"))!.preflight!)).toMatchObject({
+      status: "passed",
+      pages: 48,
+      problems: [],
+    });
+    const passed = await data<{ fileCheck: { status: string; headline: string } }>(
+      await call(mapLoader, get("/app/products/20001"), { variantId: "20001" }),
+    );
+    expect(passed.fileCheck).toMatchObject({
+      status: "passed",
+      headline: "48 pages · 216 × 303 mm · A4 with 3 mm bleed",
+    });
+    await prisma.variantMapping.deleteMany({ where: { shop: DEMO_SHOP } });
   });
 
   it("maps a variant, then shows its quote and margin", async () => {
@@ -170,6 +390,8 @@ describe("products, mapping, quote", () => {
       textColour: "#1A2B3C",
       textCenter: "The Quiet Harbour",
     });
+    // The sandbox's A5 file with bleed, 240 pages: checked and ready to print.
+    expect(JSON.parse(row.preflight!)).toMatchObject({ status: "passed", pages: 240 });
 
     const page = await data<{ mapped: { offeringId: number }; values: Record<string, string> }>(
       await call(mapLoader, get("/app/products/20003?saved=1"), { variantId: "20003" }),
@@ -233,6 +455,54 @@ describe("products, mapping, quote", () => {
     expect(bad.fieldErrors).toMatchObject({
       countryCode: expect.any(String),
       "items.0.numberOfPages": expect.any(String),
+    });
+  });
+
+  it("bulk-maps to one shared file, checks it once, and keeps a failed check in view", async () => {
+    const badFile = sandboxFile("bad/photo-book-letter-size.pdf");
+    const response = await call(
+      bulkAction,
+      post("/app/products/bulk", {
+        ...mapForm({
+          offeringId: "228478",
+          contentUrl: badFile,
+          contentWidth: "",
+          contentHeight: "",
+          numberOfPages: "24",
+          spineMode: "none",
+        }),
+        variant: ["20001", "20002"],
+      }),
+    );
+    expect(response.status).toBe(200);
+    const body = await data<{
+      saved: number;
+      fileCheck: { status: string; problems: { message: string }[] };
+    }>(response);
+    expect(body.saved).toBe(2);
+    expect(body.fileCheck.status).toBe("failed");
+    expect(body.fileCheck.problems.map((p) => p.message).join(" ")).toMatch(/222 × 285 mm/);
+    const rows = await prisma.variantMapping.findMany({
+      where: { shop: DEMO_SHOP, contentUrl: badFile },
+    });
+    expect(rows).toHaveLength(2);
+    // One check, stored with both.
+    expect(rows[0]!.preflight).toBe(rows[1]!.preflight);
+
+    // The same rules as the single page: an absurd height is refused for all.
+    const refused = await call(
+      bulkAction,
+      post("/app/products/bulk", {
+        ...mapForm({
+          offeringId: "228501",
+          contentHeight: "99999999999999999999",
+          spineMode: "none",
+        }),
+        variant: ["20001", "20002"],
+      }),
+    );
+    expect(await data(refused)).toEqual({
+      fieldErrors: { contentHeight: "Height must be between 100 and 1,200 mm" },
     });
   });
 

@@ -5,6 +5,7 @@ import {
   loader as publicationsLoader,
 } from "~/routes/app.publications";
 import { saveMapping } from "~/models/mapping.server";
+import { blankPublicationValues } from "~/components/PublicationForm";
 import { savePrintSettings } from "~/models/print-settings.server";
 import {
   call,
@@ -44,6 +45,9 @@ type Result = {
   checkoutUrl?: string;
   fieldErrors?: Record<string, string>;
 };
+
+/** Validator wording that must never reach a merchant. */
+const RAW = /expected|invalid input|too (big|small)|received|nan/i;
 
 const sent = () => env.sandbox.control.requests({ op: "publication.create" }).length;
 
@@ -146,5 +150,73 @@ describe("a publication from a print file", () => {
     );
     expect(created.ok, JSON.stringify(created)).toBe(true);
     expect(await checkoutPage(created.checkoutUrl!)).toContain("Softcover book A5");
+  });
+});
+
+describe("the publication form's messages", () => {
+  it("puts a plain message with the allowed range on each field for absurd input", async () => {
+    const before = sent();
+    const formFields = Object.keys(blankPublicationValues({ variants: [], currency: "EUR" }));
+    const cases: [Record<string, string>, string, RegExp][] = [
+      ...["abc", "0", "1.5", "-2", "", "99999999999", "1e400", "NaN"].map(
+        (pages): [Record<string, string>, string, RegExp] => [
+          { pages },
+          "pages",
+          /^Enter the number of pages, a whole number from 1 to 10,000$/,
+        ],
+      ),
+      ...["abc", "0", "5", "-148", "", "99999999999999999999", "Infinity"].map(
+        (width): [Record<string, string>, string, RegExp] => [
+          { width },
+          "width",
+          /^Enter the width in mm, from 10 to 3,000$/,
+        ],
+      ),
+      [{ height: "3001" }, "height", /^Enter the height in mm, from 10 to 3,000$/],
+      [{ fileUrl: "not a url" }, "fileUrl", /starting with https:\/\//],
+      [{ fileUrl: "" }, "fileUrl", /starting with https:\/\//],
+      [{ fileUrl: `https://files.example.com/${"a".repeat(3000)}.pdf` }, "fileUrl", /2,000/],
+      [{ title: "" }, "title", /^Enter a title$/],
+      [{ title: "x".repeat(201) }, "title", /at most 200 characters/],
+      [{ thumbnailUrl: "ftp://files.example.com/t.png" }, "thumbnailUrl", /https:\/\//],
+      [{ currency: "euro" }, "currency", /^Choose a currency from the list$/],
+      [{ currency: "XYZ" }, "currency", /^Choose a currency from the list$/],
+      [{ locale: "klingon" }, "locale", /^Choose a checkout language from the list$/],
+      [{ source: "moon" }, "source", /^Choose a source$/],
+      [{ listing: "moon" }, "listing", /^Choose one product or a whole category$/],
+    ];
+    for (const [fields, field, message] of cases) {
+      const body = await data<Result>(
+        await call(
+          publicationsAction,
+          fromFile({ listing: "offering", offeringId: "228500", ...fields }),
+        ),
+      );
+      const what = JSON.stringify(fields).slice(0, 80);
+      expect(body.ok, what).toBe(false);
+      expect(body.fieldErrors?.[field], what).toMatch(message);
+      for (const text of Object.values(body.fieldErrors ?? {})) expect(text, what).not.toMatch(RAW);
+      // Each message sits on a field the form holds, so it goes when that field changes.
+      expect(formFields).toEqual(expect.arrayContaining(Object.keys(body.fieldErrors ?? {})));
+    }
+    // A field missing from the post altogether is worded the same way.
+    const missing = await call(
+      publicationsAction,
+      post("/app/publications", { source: "file", listing: "offering", offeringId: "228500" }),
+    );
+    const body = await data<Result>(missing);
+    expect(Object.keys(body.fieldErrors ?? {}).sort()).toEqual(["currency", "locale", "title"]);
+    for (const text of Object.values(body.fieldErrors ?? {})) expect(text).not.toMatch(RAW);
+    expect(sent()).toBe(before);
+  });
+
+  it("takes a size with a decimal comma", async () => {
+    const created = await data<Result>(
+      await call(
+        publicationsAction,
+        fromFile({ listing: "offering", offeringId: "228500", width: "148,5", height: "210,0" }),
+      ),
+    );
+    expect(created.ok, JSON.stringify(created)).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { AppProvider, type AppProviderProps } from "@shopify/polaris";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as quoteLoader } from "~/routes/app.quote";
 import { QuoteGroupTable, type QuoteGroupView } from "~/components/QuoteTable";
+import { quoteFieldValues, type QuotePageData } from "~/components/QuoteForm";
 import { savePrintSettings } from "~/models/print-settings.server";
 import {
   call,
@@ -70,6 +71,9 @@ async function serviceSummary() {
   return ((await response.json()) as { quoteSummary: { totalWholesalePrice: number } })
     .quoteSummary;
 }
+
+/** Validator wording that must never reach a merchant. */
+const RAW = /expected|invalid input|too (big|small)|received|nan/i;
 
 const add = (...m: Money[]) => m.reduce((a, b) => a + b.amountMinor, 0);
 
@@ -184,5 +188,50 @@ describe("the quote page", () => {
     expect(t.discount).toBeLessThan(0);
     // Per copy is not a column to add up.
     expect(totals[col("Per copy")]).toBe("");
+  });
+});
+
+describe("the quote form's messages", () => {
+  it("puts a plain message with the allowed range on the field for absurd input", async () => {
+    const quote = async (params: string) =>
+      data<{
+        quote: unknown;
+        form: QuotePageData["form"];
+        fieldErrors: Record<string, string> | null;
+      }>(await call(quoteLoader, get(`/app/quote?${params}`)));
+    const cases: [string, string, RegExp][] = [
+      ...["abc", "0", "-3", "1.5", "99999999999", "1e400", "NaN", ""].map(
+        (pages): [string, string, RegExp] => [
+          `country=NL&currency=EUR&item=${encodeURIComponent(`228478:${pages}:1:`)}`,
+          "items.0.numberOfPages",
+          /^Enter the pages, a whole number from 1 to 10,000$/,
+        ],
+      ),
+      ...["abc", "0", "100001", "2.5", "99999999999999999999", "Infinity"].map(
+        (quantity): [string, string, RegExp] => [
+          `country=NL&currency=EUR&item=${encodeURIComponent(`228478:24:1:`)}&item=${encodeURIComponent(`228500:100:${quantity}:`)}`,
+          "items.1.quantity",
+          /^Enter a quantity, a whole number from 1 to 100,000$/,
+        ],
+      ),
+      ...["", "abc", "-1", "99999999999999999999"].map((offeringId): [string, string, RegExp] => [
+        `country=NL&currency=EUR&item=${encodeURIComponent(`${offeringId}:24:1:`)}`,
+        "items.0.offeringId",
+        /^Choose a variant or offering$/,
+      ]),
+      [`country=Netherlands&currency=EUR&item=228478:24:1:`, "countryCode", /two-letter/],
+      [`country=NL&currency=euros&item=228478:24:1:`, "currency", /three-letter/],
+      [`country=US&state=${"x".repeat(60)}&currency=EUR&item=228478:24:1:`, "state", /at most 50/],
+    ];
+    for (const [params, field, message] of cases) {
+      const body = await quote(params);
+      expect(body.quote, params.slice(0, 100)).toBeNull();
+      expect(body.fieldErrors?.[field], params.slice(0, 100)).toMatch(message);
+      for (const text of Object.values(body.fieldErrors ?? {})) expect(text).not.toMatch(RAW);
+      // Each message sits on a field the form holds, so it goes when that field changes.
+      expect(Object.keys(quoteFieldValues(body.form))).toEqual(
+        expect.arrayContaining(Object.keys(body.fieldErrors ?? {})),
+      );
+    }
   });
 });

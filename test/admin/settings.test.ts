@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { loader as settingsLoader, action as settingsAction } from "~/routes/app.settings";
 import { savePrintSettings } from "~/models/print-settings.server";
+import { settingsFormValues, type SettingsPageData } from "~/components/settings/form";
+import { EMPTY_BILLING_ENTITY } from "~/components/settings/BillingEntities";
 import { startSandbox } from "../../sandbox/index";
 import type { PersistedState } from "../../sandbox/store";
 import { call, data, DEMO_SHOP, get, post, startAdminEnv, type AdminEnv } from "./helpers";
@@ -33,6 +35,9 @@ const validForm = (overrides: Record<string, string> = {}) => ({
   notifyCustomer: "on",
   ...overrides,
 });
+
+/** Validator wording that must never reach a merchant. */
+const RAW = /expected|invalid input|too (big|small)|received|nan/i;
 
 type Report = { ok: boolean; checks: { id: string; status: string; detail: string }[] };
 
@@ -292,6 +297,90 @@ describe("Settings page", () => {
       await recorder.close();
       await savePrintSettings({ shop: DEMO_SHOP, input: { printBaseUrl: env.sandbox.url } });
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("puts a plain message on each field for absurd and wrong input, and saves nothing", async () => {
+    const long = (n: number) => "x".repeat(n);
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ printEnvironment: "moon" }, "printEnvironment", /^Choose an environment$/],
+      [{ printEnvironment: "custom", printBaseUrl: "" }, "printBaseUrl", /Enter the service URL/],
+      [
+        { printEnvironment: "custom", printBaseUrl: "ftp://print.example.com" },
+        "printBaseUrl",
+        /https/,
+      ],
+      [
+        { printEnvironment: "custom", printBaseUrl: `https://print.example.com/${long(3000)}` },
+        "printBaseUrl",
+        /at most 2,000 characters/,
+      ],
+      [{ merchantApiKey: long(500) }, "merchantApiKey", /at most 200 characters/],
+      [{ secretKey: long(500) }, "secretKey", /at most 200 characters/],
+      [{ applicationApiKey: long(500) }, "applicationApiKey", /at most 200 characters/],
+      [{ buttonKey: long(500) }, "buttonKey", /at most 200 characters/],
+      [{ currency: "XYZ" }, "currency", /^Choose a currency from the list$/],
+      [{ currency: "" }, "currency", /^Choose a currency from the list$/],
+      [{ billingEntityId: "abc" }, "billingEntityId", /^Choose a billing entity/],
+      [{ billingEntityId: "-1" }, "billingEntityId", /^Choose a billing entity/],
+      [{ billingEntityId: "99999999999999999999" }, "billingEntityId", /^Choose a billing entity/],
+      [{ routingMode: "sometimes" }, "routingMode", /^Choose how orders are sent$/],
+      ...["abc", "0", "73", "1.5", "-3", "", "1e1", "99999999999999999999", "NaN"].map(
+        (holdHours): [Record<string, string>, string, RegExp] => [
+          { routingMode: "hold", holdHours },
+          "holdHours",
+          /^Enter a whole number of hours from 1 to 72$/,
+        ],
+      ),
+    ];
+    // Every message sits on a field the form holds, so it goes when that field changes.
+    const page = await data<SettingsPageData>(await call(settingsLoader, get("/app/settings")));
+    const formFields = Object.keys(settingsFormValues(page.settings));
+    for (const [fields, field, message] of cases) {
+      const body = await data<{ ok: boolean; fieldErrors: Record<string, string> }>(
+        await call(settingsAction, post("/app/settings", validForm(fields))),
+      );
+      expect(formFields).toEqual(expect.arrayContaining(Object.keys(body.fieldErrors)));
+      expect(body.ok, JSON.stringify(fields).slice(0, 80)).toBe(false);
+      expect(body.fieldErrors[field], JSON.stringify(fields).slice(0, 80)).toMatch(message);
+      for (const text of Object.values(body.fieldErrors)) expect(text).not.toMatch(RAW);
+    }
+    const row = await prisma.shop.findUnique({ where: { shop: DEMO_SHOP } });
+    expect(row?.currency).not.toBe("XYZ");
+  });
+
+  it("words every billing-entity refusal plainly, on its field", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ companyName: "" }, "companyName"],
+      [{ companyName: "x".repeat(201) }, "companyName"],
+      [{ parentEntityId: "abc" }, "parentEntityId"],
+      [{ parentEntityId: "-1" }, "parentEntityId"],
+      [{ parentEntityId: "1.5" }, "parentEntityId"],
+      [{ parentEntityId: "99999999999999999999" }, "parentEntityId"],
+      [{ parentEntityId: "1e400" }, "parentEntityId"],
+      [{ countryCode: "Netherlands" }, "countryCode"],
+      [{ countryCode: "12" }, "countryCode"],
+      [{ emailAddresses: "nope" }, "emailAddresses"],
+      [
+        { emailAddresses: Array.from({ length: 11 }, (_, i) => `a${i}@example.com`).join(", ") },
+        "emailAddresses",
+      ],
+      [{ phoneNumber: "call me" }, "phoneNumber"],
+      [{ phoneNumber: "1".repeat(40) }, "phoneNumber"],
+      [{ firstName: "x".repeat(201) }, "firstName"],
+      [{ city: "x".repeat(201) }, "city"],
+    ];
+    for (const [fields, field] of cases) {
+      const body = await data<{ ok: boolean; fieldErrors: Record<string, string> }>(
+        await call(
+          settingsAction,
+          post("/app/settings", { intent: "billing", companyName: "Atelier Noord", ...fields }),
+        ),
+      );
+      expect(body.ok, JSON.stringify(fields).slice(0, 80)).toBe(false);
+      expect(Object.keys(body.fieldErrors), JSON.stringify(fields).slice(0, 80)).toEqual([field]);
+      expect(Object.keys(EMPTY_BILLING_ENTITY)).toContain(field);
+      expect(body.fieldErrors[field]).not.toMatch(RAW);
     }
   });
 });

@@ -215,16 +215,14 @@ describeBrowser("admin pages in the browser", () => {
     const page = await h().openAdmin("/app/products/20003");
     await page.getByLabel("Category").first().selectOption("BO");
     await page.getByLabel("Offering", { exact: true }).selectOption("228500");
-    await page
-      .getByLabel("File URL", { exact: true })
-      .fill("https://files.example.com/quiet-harbour.pdf");
+    // A real PDF the print sandbox serves: A5 with 3 mm bleed, 240 pages.
+    const fileUrl = `${h().sandbox.url}/files/generate/240p-154x216mm.pdf`;
+    await page.getByLabel("File URL", { exact: true }).fill(fileUrl);
     await page.getByLabel("Pages", { exact: true }).fill("2");
     await page.getByRole("button", { name: "Save mapping" }).last().click();
     // Outside the offering's limits: the field says why, the input stays.
-    await page.getByText("Softcover book A5 needs at least 32 pages").waitFor();
-    expect(await page.getByLabel("File URL", { exact: true }).inputValue()).toBe(
-      "https://files.example.com/quiet-harbour.pdf",
-    );
+    await page.getByText("Softcover book A5 takes 32 to 600 pages").waitFor();
+    expect(await page.getByLabel("File URL", { exact: true }).inputValue()).toBe(fileUrl);
     await h().screenshot("flow-mapping-error");
 
     await page.getByLabel("Pages", { exact: true }).fill("240");

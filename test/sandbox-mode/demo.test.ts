@@ -121,24 +121,34 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
           database,
           `UPDATE "Shop" SET "routingMode" = '${routing.mode}', "holdHours" = ${routing.holdHours} WHERE shop = '${DEMO_SHOP}'`,
         );
+        const stoppedBefore = await rawSql(
+          database,
+          `SELECT id FROM "PrintOrder" WHERE shop = '${DEMO_SHOP}' AND status = 'needs_attention' AND "lastErrorCode" = 'PREFLIGHT_FAILED'`,
+        );
         const approvedBefore = await rawSql(
           database,
           `SELECT id FROM "OrderEvent" WHERE shop = '${DEMO_SHOP}' AND type = 'approved'`,
         );
 
-        const demo = await runDemo(demoEnv, ["--orders", "6", "--timeout", "90"]);
+        const demo = await runDemo(demoEnv, ["--orders", "8", "--timeout", "90"]);
 
         expect(demo.stderr).toContain(routing.said);
         expect(demo.stderr).toContain('choose "Immediately"');
-        expect(demo.stdout).toContain("All 6 orders ended as expected");
+        expect(demo.stdout).toContain("All 8 orders ended as expected");
+        // The two notebooks whose customer files do not fit stop at the print-file check.
+        const stopped = await rawSql(
+          database,
+          `SELECT id FROM "PrintOrder" WHERE shop = '${DEMO_SHOP}' AND status = 'needs_attention' AND "lastErrorCode" = 'PREFLIGHT_FAILED'`,
+        );
+        expect(stopped.length - stoppedBefore.length).toBe(2);
         expect(demo.code).toBe(0);
         // Approved one by one through the order action, as the merchant would ...
         const approved = await rawSql(
           database,
           `SELECT e.id FROM "OrderEvent" e WHERE e.shop = '${DEMO_SHOP}' AND e.type = 'approved' AND e.actor = 'merchant'`,
         );
-        // (the six orders make six print orders that go to print: the split order makes two,
-        // the order to a destination nobody serves makes none)
+        // (the eight orders make six print orders that go to print: the split order makes two,
+        // the order to a destination nobody serves and the two stopped by the file check none)
         expect(approved.length - approvedBefore.length).toBe(6);
         // ... and the setting is what it was.
         expect(await demoShopRouting(database)).toEqual({
@@ -158,12 +168,12 @@ describe("npm run demo when orders do not get there", () => {
       // No worker in the app process and none started: paid orders stay pending.
       const { demoEnv } = await startSandboxApp("off");
 
-      const demo = await runDemo(demoEnv, ["--orders", "6", "--timeout", "5"]);
+      const demo = await runDemo(demoEnv, ["--orders", "8", "--timeout", "5"]);
 
       expect(demo.code).toBe(1);
-      expect(demo.stderr).toContain("sent to print: 6 of 6 order(s) did not get there within 5 s:");
+      expect(demo.stderr).toContain("sent to print: 8 of 8 order(s) did not get there within 5 s:");
       const stuck = demo.stderr.split("\n").filter((line) => /^\s+#\d+ \(/.test(line));
-      expect(stuck).toHaveLength(6);
+      expect(stuck).toHaveLength(8);
       for (const line of stuck) {
         expect(line).toMatch(
           /^\s+#\d+ \(.+\): PC-\d+-1 pending: the fulfilment worker has not taken it: is it running\? \(with WORKER=off, run `npm run worker`\)$/,

@@ -8,7 +8,7 @@ import { authenticate, sessionStorage } from "~/shopify.server";
 import { deleteMapping, listMappings } from "~/models/mapping.server";
 import { getPrintSettingsForDisplay, savePrintSettings } from "~/models/print-settings.server";
 import { sandboxModeBanner } from "~/dev/banner.server";
-import { DEMO_MAPPINGS, DEMO_SHOP } from "~/dev/demo-data.server";
+import { demoMappings, DEMO_SHOP } from "~/dev/demo-data.server";
 import { seedDemoShop } from "~/dev/seed.server";
 import { startSandboxMode, stopSandboxMode, type SandboxModeHandle } from "~/dev/start.server";
 import { DEMO_IDS, verifySessionToken } from "../../sandbox/shopify";
@@ -109,8 +109,17 @@ describe("sandbox mode (no SHOPIFY_API_KEY)", () => {
       buttonKey: "sandbox-button-key",
       currency: "EUR",
     });
-    const mapped = (await listMappings({ shop: DEMO_SHOP })).map((m) => m.variantId);
-    expect(mapped.sort()).toEqual(DEMO_MAPPINGS.map((m) => m.variantId).sort());
+    const mappings = await listMappings({ shop: DEMO_SHOP });
+    const mapped = mappings.map((m) => m.variantId);
+    expect(mapped.sort()).toEqual(
+      demoMappings(handle.sandbox.url)
+        .map((m) => m.variantId)
+        .sort(),
+    );
+    // The print files are the print sandbox's own real PDFs, on the port it took.
+    expect(mappings.find((m) => m.variantId === DEMO_IDS.variants.photoBook24)?.contentUrl).toBe(
+      `${handle.sandbox.url}/files/photo-book/interior-24.pdf`,
+    );
     for (const unmapped of [
       DEMO_IDS.variants.novel,
       DEMO_IDS.variants.magazine,
@@ -140,7 +149,9 @@ describe("sandbox mode (no SHOPIFY_API_KEY)", () => {
       routingMode: "hold",
       holdHours: 4,
     });
-    expect(await listMappings({ shop: DEMO_SHOP })).toHaveLength(DEMO_MAPPINGS.length - 1);
+    expect(await listMappings({ shop: DEMO_SHOP })).toHaveLength(
+      demoMappings(handle.sandbox.url).length - 1,
+    );
     const after = await sessionStorage.loadSession(`offline_${DEMO_SHOP}`);
     expect(after?.accessToken).toBeTruthy();
     expect(after?.accessToken).not.toBe(before?.accessToken);

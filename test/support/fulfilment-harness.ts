@@ -16,6 +16,7 @@ import {
 import prisma from "~/db.server";
 import { authenticate } from "~/shopify.server";
 import { printClientFor } from "~/lib/print-client.server";
+import { preflightForApp } from "~/lib/preflight.server";
 import { shopifyAdmin } from "~/lib/shopify-admin.server";
 import { saveMapping, type MappingInput } from "~/models/mapping.server";
 import { savePrintSettings, type PrintSettingsInput } from "~/models/print-settings.server";
@@ -105,6 +106,8 @@ export async function startHarness(
           printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
           shopify: shopifyAdmin,
           logger: silent,
+          // The app's own file check: the sandbox's PDFs on loopback are allowed in tests.
+          preflight: preflightForApp,
         },
         { baseBackoffMs: 1, maxBackoffMs: 5, leaseMs: 5_000, ...workerOptions },
       );

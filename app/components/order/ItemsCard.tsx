@@ -1,7 +1,17 @@
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
-import { BlockStack, Button, Card, Divider, InlineStack, Text, TextField } from "@shopify/polaris";
+import { useMemo, useState } from "react";
+import {
+  BlockStack,
+  Button,
+  Card,
+  Divider,
+  InlineStack,
+  List,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import type { OrderActionData } from "../../models/order-detail.server";
+import { useFieldErrors } from "../form-field";
 import { useFormat } from "../format";
 import { ExternalLink } from "./ExternalLink";
 import type { OrderDetail, OrderDetailItem } from "./types";
@@ -11,6 +21,12 @@ function AttachFile({ item }: { item: OrderDetailItem }) {
   const [url, setUrl] = useState("");
   const error =
     fetcher.data && !fetcher.data.ok && fetcher.data.itemId === item.id ? fetcher.data : null;
+  // The refusal goes once the merchant edits the URL it was about.
+  const serverErrors = useMemo(
+    () => (error ? { fileUrl: error.fieldError ?? error.message } : null),
+    [error],
+  );
+  const fieldErrors = useFieldErrors(serverErrors, { fileUrl: url });
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="attach" />
@@ -24,7 +40,7 @@ function AttachFile({ item }: { item: OrderDetailItem }) {
             onChange={setUrl}
             placeholder="https://files.example.com/print.pdf"
             autoComplete="off"
-            error={error ? (error.fieldError ?? error.message) : undefined}
+            error={fieldErrors.fileUrl}
           />
         </div>
         <div style={{ paddingTop: "1.5rem" }}>
@@ -37,7 +53,36 @@ function AttachFile({ item }: { item: OrderDetailItem }) {
   );
 }
 
-/** The print order's items, their files, and a field to attach a missing file. */
+const CHECK_TONE = {
+  passed: "success",
+  failed: "critical",
+  unreachable: "subdued",
+  overridden: "caution",
+} as const;
+
+/** The print-file check of an item, in plain words; a failed one lists each problem and its fix. */
+function FileCheck({ check }: { check: NonNullable<OrderDetailItem["fileCheck"]> }) {
+  return (
+    <BlockStack gap="100">
+      <Text as="p" variant="bodySm" tone={CHECK_TONE[check.status]}>
+        {check.summary}
+      </Text>
+      {check.status === "failed" ? (
+        <List type="bullet">
+          {check.problems.map((p) => (
+            <List.Item key={p.message}>
+              <Text as="span" variant="bodySm">
+                {p.message} {p.fix}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </BlockStack>
+  );
+}
+
+/** The print order's items, their files and file checks, and a field to attach a missing file. */
 export function ItemsCard({ order }: { order: OrderDetail }) {
   const fmt = useFormat();
   return (
@@ -88,6 +133,7 @@ export function ItemsCard({ order }: { order: OrderDetail }) {
                 {order.actions.attach ? <AttachFile item={item} /> : null}
               </BlockStack>
             ) : null}
+            {item.fileCheck ? <FileCheck check={item.fileCheck} /> : null}
           </BlockStack>
         ))}
       </BlockStack>

@@ -9,7 +9,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { fieldProps } from "../form-field";
+import { fieldProps, type FieldErrors } from "../form-field";
 import type { SetSettingsValue, SettingsPageData, SettingsValues } from "./form";
 
 const ENVIRONMENTS = [
@@ -33,7 +33,7 @@ export function AccountSection({
   settings: SettingsPageData["settings"];
   values: SettingsValues;
   set: SetSettingsValue;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   connected: boolean;
   dirty: boolean;
   /** The intent being submitted, if any. */
@@ -96,10 +96,8 @@ export function AccountSection({
           />
           <TextField
             label="Legacy application API key (optional)"
-            name="applicationApiKey"
+            {...field("applicationApiKey")}
             type="password"
-            value={values.applicationApiKey}
-            onChange={set("applicationApiKey")}
             autoComplete="new-password"
             placeholder={settings.applicationApiKeySet ? "••••••••  (set)" : ""}
             helpText={
@@ -116,13 +114,7 @@ export function AccountSection({
               onChange={set("removeApplicationApiKey")}
             />
           ) : null}
-          <TextField
-            label="Button key (optional)"
-            name="buttonKey"
-            value={values.buttonKey}
-            onChange={set("buttonKey")}
-            autoComplete="off"
-          />
+          <TextField label="Button key (optional)" {...field("buttonKey")} autoComplete="off" />
           <InlineStack gap="200" blockAlign="center">
             <Button
               onClick={() => send(dirty ? "save_test" : "test")}

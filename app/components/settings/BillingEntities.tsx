@@ -10,11 +10,11 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { fieldProps } from "../form-field";
+import { fieldProps, useFieldErrors } from "../form-field";
 import { ProblemBanner } from "../States";
 
 /** Every field the print service accepts for a billing entity; only the company name is required. */
-const EMPTY_BILLING_ENTITY = {
+export const EMPTY_BILLING_ENTITY = {
   companyName: "",
   parentEntityId: "",
   firstName: "",
@@ -46,7 +46,10 @@ export function BillingEntities({
 }) {
   const fetcher = useFetcher<BillingResult>();
   const [values, setValues] = useState(EMPTY_BILLING_ENTITY);
-  const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const errors = useFieldErrors(
+    fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? null) : null,
+    values,
+  );
   const created = fetcher.data?.ok ? fetcher.data.id : null;
   useEffect(() => {
     if (created) setValues(EMPTY_BILLING_ENTITY);

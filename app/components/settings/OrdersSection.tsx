@@ -9,7 +9,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { SETTINGS_CURRENCIES } from "../../models/admin-shared";
-import { fieldProps } from "../form-field";
+import { fieldProps, type FieldErrors } from "../form-field";
 import type { SetSettingsValue, SettingsPageData, SettingsValues } from "./form";
 
 /** How paid orders go to print: currency, billing entity, routing and customer notice. */
@@ -21,7 +21,7 @@ export function OrdersSection({
 }: {
   values: SettingsValues;
   set: SetSettingsValue;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   billing: SettingsPageData["billing"];
 }) {
   const field = fieldProps(values, set, errors);

@@ -125,6 +125,9 @@ export const WORKER_STEP: Readonly<Record<PrintOrderStatus, WorkerStep | null>> 
 
 // Merchant actions --------------------------------------------------------------------------
 
+/** The attention code of an order stopped by the print-file check (steps/preflight.ts). */
+export const PREFLIGHT_FAILED = "PREFLIGHT_FAILED";
+
 /** Send a held or awaiting-approval order to print now. */
 export function canApprove(status: string): boolean {
   return status === "held" || status === "awaiting_approval";
@@ -133,6 +136,14 @@ export function canApprove(status: string): boolean {
 /** Try again after the merchant fixed what was wrong. */
 export function canRetry(status: string): boolean {
   return status === "needs_attention";
+}
+
+/**
+ * Print a file the check found wrong, knowingly: only for an order the check
+ * stopped (the merchant may know better, e.g. blank pages the service adds).
+ */
+export function canPrintAnyway(order: { status: string; lastErrorCode: string | null }): boolean {
+  return order.status === "needs_attention" && order.lastErrorCode === PREFLIGHT_FAILED;
 }
 
 /** Whether the merchant may cancel it here: only while the print service has not been paid. */
@@ -151,11 +162,13 @@ export function merchantActionsFor(order: {
   status: string;
   resumeStatus: string | null;
   serviceState: string | null;
-}): { approve: boolean; retry: boolean; cancel: boolean } {
+  lastErrorCode: string | null;
+}): { approve: boolean; retry: boolean; cancel: boolean; printAnyway: boolean } {
   return {
     approve: canApprove(order.status),
     retry: canRetry(order.status),
     cancel: canCancelBeforePrint(order),
+    printAnyway: canPrintAnyway(order),
   };
 }
 

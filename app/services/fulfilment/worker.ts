@@ -1,10 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient, Shop } from "@prisma/client";
+import type { Dispatcher } from "undici";
+import { createGuardedDispatcher } from "../net/guarded-dispatcher";
+import { preflightFile } from "../preflight";
 import type { PrintClient } from "../print";
 import { claimDue, commitStep, LeaseLostError, loadClaimed } from "./lease";
 import type { ShopifyAdmin } from "./shopify-admin";
 import { failedStep } from "./step-failure";
-import { OfferingCache, runStep, type StepResult, type WorkerLogger } from "./steps";
+import {
+  OfferingCache,
+  runStep,
+  type PreflightCheck,
+  type StepResult,
+  type WorkerLogger,
+} from "./steps";
 
 export type { WorkerLogger } from "./steps";
 
@@ -14,6 +23,12 @@ export interface FulfilmentDeps {
   printClientFor(shop: Shop): Promise<PrintClient | null>;
   shopify: ShopifyAdmin;
   logger: WorkerLogger;
+  /**
+   * The print-file check before files go to the print service. The app passes
+   * its own (which knows the hosts an operator allows); without one, files are
+   * downloaded from public addresses only.
+   */
+  preflight?: PreflightCheck;
   now?: () => Date;
   random?: () => number;
 }
@@ -49,6 +64,9 @@ export class FulfilmentWorker {
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly offerings: OfferingCache;
+  private readonly preflight: PreflightCheck;
+  /** The public-only connection pool of the default print-file check, once used. */
+  private publicOnly: Dispatcher | undefined;
   private running = false;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
@@ -72,6 +90,12 @@ export class FulfilmentWorker {
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
     this.offerings = new OfferingCache(this.o.catalogueTtlMs, this.now);
+    this.preflight =
+      deps.preflight ??
+      ((url, expect) => {
+        this.publicOnly ??= createGuardedDispatcher({ allowedPrivateHosts: [] });
+        return preflightFile(url, expect, { dispatcher: this.publicOnly, now: this.now });
+      });
   }
 
   /** Claims what is due and works it; resolves with how many print orders it acted on. */
@@ -134,6 +158,8 @@ export class FulfilmentWorker {
     this.running = false;
     this.wake?.();
     await this.loop;
+    await this.publicOnly?.close();
+    this.publicOnly = undefined;
   }
 
   /** Steps one claimed print order on while its steps say so, up to its turns. */
@@ -153,6 +179,7 @@ export class FulfilmentWorker {
           now: this.now,
           workerId: this.id,
           offerings: this.offerings,
+          preflight: this.preflight,
           followIntervalMs: this.o.followIntervalMs,
         });
         // A step that went through clears the last temporary problem.

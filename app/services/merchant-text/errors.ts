@@ -221,6 +221,34 @@ export const ATTENTION_TEXT = {
     action: "Check the order details and the product mapping, then retry.",
   },
   invalidInput: { action: "Check the product mapping and the order, then retry." },
+  /** PREFLIGHT_FAILED: a print file that does not fit its product, stopped before it is sent. */
+  preflightFailed: {
+    message: (problems: { title: string; summary: string }[]) =>
+      problems.map((p) => `"${p.title}": ${p.summary}`).join(" "),
+    action:
+      "Upload a corrected file and retry, or choose Print anyway if you know the file is right.",
+  },
+} as const;
+
+/**
+ * The print-file check (preflight) in the order's timeline and on its items. `problems` and
+ * `reason` are the check's own plain words (services/preflight).
+ */
+export const PREFLIGHT_TEXT = {
+  /** A file that could not be downloaded is no verdict on it: the service fetches it itself. */
+  unreachableEvent: (title: string, reason: string) =>
+    `Could not download the print file for "${title}" to check it (${reason}); the print service will fetch it itself.`,
+  overrideEvent: (problems: string) =>
+    `Printing despite the file check, at the merchant's request: ${problems}`,
+  /** print_anyway refused: the order was not stopped by the file check. */
+  overrideNotApplicable:
+    "Print anyway is only possible for an order stopped by the print-file check.",
+  /** The items card, per item. */
+  passed: (facts: string) => `File checked: ${facts}`,
+  failed: "The file check found problems, so this item is not sent to print:",
+  unreachable: (reason: string) =>
+    `Not checked: the file could not be downloaded (${reason}). The print service fetches it itself.`,
+  overridden: (problems: string) => `Printed despite: ${problems}`,
 } as const;
 
 /** A coded reason with the service's details added, e.g. "No printer ... (details)". */

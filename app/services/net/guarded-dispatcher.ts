@@ -63,6 +63,11 @@ export interface GuardedDispatcherOptions {
   lookupAll?: LookupAll;
   /** undici connect timeout (ms); default undici's. */
   connectTimeoutMs?: number;
+  /**
+   * Plain http to public addresses too (print files may be served over http); the
+   * print-service base URL keeps https only.
+   */
+  allowPlainHttp?: boolean;
 }
 
 /**
@@ -116,7 +121,7 @@ export function createGuardedDispatcher(options: GuardedDispatcherOptions): Disp
     if (!isListed(host, allowed)) {
       // Sockets to an IP literal skip the lookup, so the address is checked here.
       const literalRefused = net.isIP(host) !== 0 && !isPublicAddress(host);
-      if (connectOptions.protocol !== "https:" || literalRefused) {
+      if ((connectOptions.protocol !== "https:" && !options.allowPlainHttp) || literalRefused) {
         callback(blockedError(host), null);
         return;
       }

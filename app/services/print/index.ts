@@ -127,3 +127,9 @@ export {
   type PublicationSelectionWire,
 } from "./resources/publications";
 export type { Quote, QuoteParams, QuotedItem } from "./resources/quotes";
+export {
+  isNoSpine,
+  type OfferingSpineParams,
+  type OrderSpineParams,
+  type SpineSize,
+} from "./resources/spine";

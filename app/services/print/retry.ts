@@ -26,6 +26,7 @@ import {
 
 export type OperationId =
   | "offering.list"
+  | "offering.spine"
   | "categories"
   | "quote"
   | "order.create"
@@ -34,6 +35,7 @@ export type OperationId =
   | "order.payment"
   | "order.files"
   | "order.cancel"
+  | "order.spine"
   | "publication.create"
   | "billingEntity.create"
   | "billingEntity.list"
@@ -53,8 +55,10 @@ export type RetryClass = "safe" | "unsafe";
 export const RETRY_CLASS: Readonly<Record<OperationId, RetryClass>> = {
   // Reads.
   "offering.list": "safe",
+  "offering.spine": "safe",
   categories: "safe",
   "order.details": "safe",
+  "order.spine": "safe",
   "billingEntity.list": "safe",
   "legacy.offering.list": "safe",
   "legacy.offering.details": "safe",

@@ -55,6 +55,8 @@ export interface MappingForSpecs {
   numberOfPages: number | null;
   contentWidth: number | null;
   contentHeight: number | null;
+  /** Sold only in sets of at least this many (the offering's minimum), or null. */
+  storefrontMinimumQuantity?: number | null;
 }
 
 function mm(n: number): string {
@@ -89,7 +91,8 @@ export interface ProductInfoDeps {
 }
 
 /**
- * Specs and a shipping estimate for one copy of a mapped variant, to a
+ * Specs and a shipping estimate for one copy (or the smallest set the
+ * variant is sold in) of a mapped variant, to a
  * country. Both come from caches shared with checkout; each waits at most the
  * budget, and whatever is late is left out (the block just shows less).
  */
@@ -114,7 +117,8 @@ export async function productInfo(
           {
             offeringId: mapping.offeringId,
             numberOfPages: mapping.numberOfPages ?? 0,
-            quantity: 1,
+            // A print sold in sets cannot be quoted for one copy.
+            quantity: Math.max(1, mapping.storefrontMinimumQuantity ?? 1),
           },
         ],
       }

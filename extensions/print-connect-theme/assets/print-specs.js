@@ -69,9 +69,65 @@
     if (el) el.textContent = value;
   }
 
+  /** The theme section around the block (the block is a <section> itself, so start at its parent). */
+  function productSection(block) {
+    return (block.parentElement && block.parentElement.closest("section, .shopify-section")) || document;
+  }
+
+  /** The product form's quantity inputs: inside the form, or tied to it by form="…" (as in Dawn). */
+  function quantityInputs(block) {
+    var section = productSection(block);
+    var forms = Array.prototype.slice.call(section.querySelectorAll('form[action*="/cart/add"]'));
+    if (!forms.length) forms = Array.prototype.slice.call(document.querySelectorAll('form[action*="/cart/add"]'));
+    var inputs = [];
+    forms.forEach(function (form) {
+      Array.prototype.slice.call(form.querySelectorAll('[name="quantity"]')).forEach(function (input) {
+        inputs.push(input);
+      });
+      // getAttribute: a product form's field named "id" (the variant) shadows form.id.
+      var formId = form.getAttribute("id");
+      if (formId) {
+        Array.prototype.slice.call(document.querySelectorAll('[name="quantity"][form="' + formId + '"]')).forEach(function (input) {
+          if (inputs.indexOf(input) < 0) inputs.push(input);
+        });
+      }
+    });
+    return inputs;
+  }
+
+  /**
+   * A print made only in sets: say so, and raise the quantity input's minimum
+   * (and its value, when below). Only a convenience: the cart rule is what
+   * stops a smaller quantity. Another variant puts the theme's own minimum back.
+   */
+  function applyMinimum(block, minimum) {
+    var note = block.querySelector('[data-field="minimum"]');
+    if (note) {
+      note.hidden = !minimum;
+      note.textContent = minimum ? text(block.dataset.tMinimum, { minimum: minimum }) : "";
+    }
+    quantityInputs(block).forEach(function (input) {
+      if (input.dataset.pcThemeMin === undefined) {
+        input.dataset.pcThemeMin = input.getAttribute("min") || "";
+        // Some themes (Dawn) keep the minimum their +/- buttons use in data-min.
+        if (input.dataset.min !== undefined) input.dataset.pcThemeDataMin = input.dataset.min;
+      }
+      var themeMin = input.dataset.pcThemeMin;
+      if (minimum) input.setAttribute("min", String(minimum));
+      else if (themeMin) input.setAttribute("min", themeMin);
+      else input.removeAttribute("min");
+      if (input.dataset.pcThemeDataMin !== undefined) input.dataset.min = minimum ? String(minimum) : input.dataset.pcThemeDataMin;
+      if (minimum && !(Number(input.value) >= minimum)) {
+        input.value = String(minimum);
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    });
+  }
+
   function render(block, info) {
     var d = block.dataset;
     var locale = d.locale || document.documentElement.lang || undefined;
+    applyMinimum(block, info && info.mapped && info.minimumQuantity >= 2 ? info.minimumQuantity : null);
     if (!info || !info.mapped) {
       block.hidden = true;
       block.setAttribute("aria-busy", "false");
@@ -138,7 +194,7 @@
   }
 
   function currentVariant(block) {
-    var section = block.closest("section, .shopify-section") || document;
+    var section = productSection(block);
     var input = section.querySelector('form[action*="/cart/add"] [name="id"]') || document.querySelector('form[action*="/cart/add"] [name="id"]');
     return (input && input.value) || new URLSearchParams(location.search).get("variant") || block.dataset.variantId;
   }

@@ -12,6 +12,8 @@ export interface GraphqlContext {
   state: FakeState;
   shop: ShopRecord;
   scopes: Set<string>;
+  /** The calling app's numeric API client id (its `$app` namespaces are `app--<appId>...`). */
+  appId: string;
   /** Called after a mutation changed an order (the server may deliver webhooks). */
   onChange?: (change: ApiChange) => void;
 }

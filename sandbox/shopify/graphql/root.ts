@@ -11,6 +11,7 @@ import {
   fulfillmentTrackingInfoUpdate,
   type FulfillmentInputArg,
 } from "./mutations/fulfillment";
+import { metafieldsDelete, metafieldsSet } from "./mutations/metafields";
 import { queryRoot } from "./queries";
 
 export function rootValue(ctx: GraphqlContext): View {
@@ -35,5 +36,7 @@ export function rootValue(ctx: GraphqlContext): View {
     carrierServiceCreate: (args: Args) => carrierServiceCreate(ctx, args.input as Args),
     carrierServiceUpdate: (args: Args) => carrierServiceUpdate(ctx, args.input as Args),
     carrierServiceDelete: (args: Args) => carrierServiceDelete(ctx, args),
+    metafieldsSet: (args: Args) => metafieldsSet(ctx, args.metafields as Args[]),
+    metafieldsDelete: (args: Args) => metafieldsDelete(ctx, args.metafields as Args[]),
   };
 }

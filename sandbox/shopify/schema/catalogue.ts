@@ -1,5 +1,6 @@
-/** Admin schema subset: products and variants (read-only). */
+/** Admin schema subset: products and variants (read-only, except their metafields). */
 import { connection, PAGING, deprecated } from "./helpers";
+import { HAS_METAFIELDS_FIELDS } from "./metafields";
 
 export const CATALOGUE_SDL = `
 type SelectedOption {
@@ -34,7 +35,7 @@ type Product implements Node & LegacyInteroperability {
   totalInventory: Int!
   options(first: Int): [ProductOption!]!
   variantsCount: Count
-  variants(${PAGING}, sortKey: ProductVariantSortKeys = POSITION): ProductVariantConnection!
+  variants(${PAGING}, sortKey: ProductVariantSortKeys = POSITION): ProductVariantConnection!${HAS_METAFIELDS_FIELDS}
 }
 ${connection("Product")}
 
@@ -54,6 +55,6 @@ type ProductVariant implements Node & LegacyInteroperability {
   image: Image ${deprecated("Use `media` instead.")}
   product: Product!
   createdAt: DateTime!
-  updatedAt: DateTime!
+  updatedAt: DateTime!${HAS_METAFIELDS_FIELDS}
 }
 ${connection("ProductVariant")}`;

@@ -31,4 +31,6 @@ type Mutation {
   carrierServiceCreate(input: DeliveryCarrierServiceCreateInput!): CarrierServiceCreatePayload
   carrierServiceUpdate(input: DeliveryCarrierServiceUpdateInput!): CarrierServiceUpdatePayload
   carrierServiceDelete(id: ID!): CarrierServiceDeletePayload
+  metafieldsSet(metafields: [MetafieldsSetInput!]!): MetafieldsSetPayload
+  metafieldsDelete(metafields: [MetafieldIdentifierInput!]!): MetafieldsDeletePayload
 }`;

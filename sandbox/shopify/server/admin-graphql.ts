@@ -3,6 +3,7 @@ import type http from "node:http";
 import { runAdminGraphql, type GraphqlContext } from "../graphql";
 import type { FakeServerState } from "./context";
 import type { RequestLogEntry } from "./records";
+import { DEFAULT_APP_ID } from "./options";
 import { HttpReply } from "./reply";
 import { onApiChange } from "./webhook-delivery";
 
@@ -32,6 +33,7 @@ export function handleGraphql(
     state: fake.state,
     shop,
     scopes: new Set(token.scope.split(",").map((s) => s.trim())),
+    appId: fake.options.appId ?? DEFAULT_APP_ID,
     onChange: (change) => onApiChange(fake, change),
   };
   const out = runAdminGraphql(ctx, params, fake.limiter, {

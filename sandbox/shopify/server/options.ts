@@ -2,8 +2,15 @@
 import type { ShopSeed } from "../seed";
 import type { LargeIdType } from "../state";
 
+// write_products: the app keeps an app-owned variant metafield (the storefront minimum quantity).
 export const DEFAULT_SCOPES =
-  "read_products,read_orders,write_merchant_managed_fulfillment_orders,read_merchant_managed_fulfillment_orders,write_shipping,read_shipping,read_locations";
+  "read_products,write_products,read_orders,write_merchant_managed_fulfillment_orders,read_merchant_managed_fulfillment_orders,write_shipping,read_shipping,read_locations";
+
+/**
+ * The app's numeric API client id: `$app` metafield namespaces resolve to
+ * `app--<this id>`, as Shopify resolves them to `app--<api client id>`.
+ */
+export const DEFAULT_APP_ID = "1000001";
 
 /** Topics delivered automatically when `subscriptions` is not given. */
 export const DEFAULT_SUBSCRIPTIONS = [
@@ -25,6 +32,8 @@ export interface ShopifyFakeOptions {
   host?: string;
   /** The app's client id. */
   apiKey: string;
+  /** The app's numeric API client id, for `$app` namespaces. Default DEFAULT_APP_ID. */
+  appId?: string;
   /** The app's client secret (signs session tokens and webhooks). */
   apiSecret: string;
   /** Base URL of the app (webhooks go to appUrl + path). Can be set later with control.setAppUrl. */

@@ -214,6 +214,20 @@ export interface CarrierServiceRecord {
   createdAt: number;
 }
 
+/** A metafield on a product or variant (namespace already resolved: `$app` -> `app--<app id>`). */
+export interface MetafieldRecord {
+  id: number;
+  shop: string;
+  ownerType: "PRODUCT" | "PRODUCTVARIANT";
+  ownerId: number;
+  namespace: string;
+  key: string;
+  type: string;
+  value: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface AccessTokenRecord {
   token: string;
   shop: string;

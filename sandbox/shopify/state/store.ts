@@ -13,6 +13,7 @@ import type {
   FulfillmentRecord,
   LineItemRecord,
   LocationRecord,
+  MetafieldRecord,
   OrderRecord,
   ProductRecord,
   RefreshTokenRecord,
@@ -50,6 +51,7 @@ export class FakeStore {
   readonly fulfillmentOrders = new Map<number, FulfillmentOrderRecord>();
   readonly fulfillments = new Map<number, FulfillmentRecord>();
   readonly carrierServices = new Map<number, CarrierServiceRecord>();
+  readonly metafields = new Map<number, MetafieldRecord>();
   readonly accessTokens = new Map<string, AccessTokenRecord>();
   readonly refreshTokens = new Map<string, RefreshTokenRecord>();
   private readonly counters = new Map<GidType, number>();

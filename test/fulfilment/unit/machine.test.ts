@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   canApprove,
   canCancelBeforePrint,
+  canPrintAnyway,
   canRetry,
   isUnpaidOrder,
   merchantActionsFor,
@@ -22,10 +23,12 @@ const order = (
   status: string,
   resumeStatus: string | null = null,
   serviceState: string | null = null,
+  lastErrorCode: string | null = null,
 ) => ({
   status,
   resumeStatus,
   serviceState,
+  lastErrorCode,
 });
 
 describe("the print order's statuses", () => {
@@ -88,12 +91,28 @@ describe("merchant actions", () => {
       approve: true,
       retry: false,
       cancel: true,
+      printAnyway: false,
     });
     expect(merchantActionsFor(order("needs_attention", "paid", "PAID"))).toEqual({
       approve: false,
       retry: true,
       cancel: false,
+      printAnyway: false,
     });
+    expect(
+      merchantActionsFor(order("needs_attention", "pending", null, "PREFLIGHT_FAILED")),
+    ).toEqual({ approve: false, retry: true, cancel: true, printAnyway: true });
+  });
+
+  it("print anyway only an order the file check stopped", () => {
+    expect(canPrintAnyway(order("needs_attention", "pending", null, "PREFLIGHT_FAILED"))).toBe(
+      true,
+    );
+    expect(canPrintAnyway(order("needs_attention", "pending", null, "OFFERING_LIMITS"))).toBe(
+      false,
+    );
+    // Resumed meanwhile: the code is cleared with the status.
+    expect(canPrintAnyway(order("pending", null, null, "PREFLIGHT_FAILED"))).toBe(false);
   });
 
   it("resume a retried order where it stopped, or from the start when that is unknown", () => {

@@ -30,6 +30,8 @@ const item = (id: string, offeringId: number): PrintOrderItem => ({
   fileProperty: null,
   filesSentAt: null,
   serviceState: null,
+  preflight: null,
+  preflightOverride: null,
 });
 
 const printOrder = (over: Partial<Loaded> = {}): Loaded =>

@@ -15,6 +15,7 @@ export {
   approvePrintOrder,
   attachItemFile,
   cancelHeldPrintOrder,
+  printAnywayPrintOrder,
   retryPrintOrder,
   type CommandResult,
 } from "./merchant-actions";

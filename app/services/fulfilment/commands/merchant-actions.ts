@@ -1,12 +1,16 @@
 import type { PrintOrder } from "@prisma/client";
+import { PREFLIGHT_TEXT } from "../../merchant-text/errors";
+import { parsePreflight, preflightSummary } from "../../preflight";
 import { eventRow } from "../events";
 import { leaseFree } from "../lease";
 import {
   canApprove,
   canCancelBeforePrint,
+  canPrintAnyway,
   canRetry,
   isUnpaidOrder,
   NOT_SCHEDULED,
+  PREFLIGHT_FAILED,
   resumeStatusOf,
   statusOf,
   type PrintOrderStatus,
@@ -94,11 +98,14 @@ export function approvePrintOrder(db: Db, input: { shop: string; id: string; now
  * Try again after the merchant fixed what was wrong. An order the print
  * service has not been paid for is rebuilt from the current product mappings
  * first: the advice for a mapping or file problem is "fix it, then retry", so
- * the retry must use the fixed mapping, not the copy taken at payment.
+ * the retry must use the fixed mapping, not the copy taken at payment. An
+ * order the file check stopped has its files checked again, even at the same
+ * URL: the merchant may have replaced the file behind it.
  */
 export async function retryPrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
   const now = input.now ?? new Date();
   const refreshed = await refreshItemsFromMappings(db, input);
+  await forgetFileChecks(db, input);
   return merchantChange(
     db,
     input,
@@ -174,12 +181,141 @@ async function refreshItemsFromMappings(
         offeringId: mapping.offeringId,
         fileDetails,
         fileProperty: mapping.fileProperty,
-        ...(fileChanged ? { filesSentAt: null } : {}),
+        // A new file is sent again, checked again, and not printed on an old file's override.
+        ...(fileChanged ? { filesSentAt: null, preflight: null, preflightOverride: null } : {}),
       },
     });
     titles.push(item.title);
   }
   return { titles, offeringChanged };
+}
+
+/**
+ * Before a retry, the file checks that are no answer any more are dropped, so
+ * the files are downloaded and checked again: a download that did not happen
+ * (the host may be up now), and, for an order the check stopped, the failed
+ * results on its items and on the mappings whose own file it was (the
+ * merchant may have replaced the file behind the same URL).
+ */
+async function forgetFileChecks(db: Db, input: { shop: string; id: string }) {
+  const order = await db.printOrder.findFirst({
+    where: { id: input.id, shop: input.shop, status: "needs_attention" },
+    include: { items: true },
+  });
+  if (!order) return;
+  const stoppedByCheck = order.lastErrorCode === PREFLIGHT_FAILED;
+  const failedUrls = new Set<string>();
+  for (const item of order.items) {
+    const result = parsePreflight(item.preflight);
+    const failed = stoppedByCheck && result?.status === "failed";
+    if (!failed && result?.status !== "unreachable") continue;
+    if (failed) failedUrls.add(result.url);
+    await db.printOrderItem.updateMany({
+      where: { id: item.id, shop: input.shop, preflight: item.preflight },
+      data: { preflight: null },
+    });
+  }
+  if (failedUrls.size === 0) return;
+  const mappings = await db.variantMapping.findMany({
+    where: {
+      shop: input.shop,
+      variantId: { in: order.items.map((i) => i.variantId) },
+      contentUrl: { in: [...failedUrls] },
+    },
+    select: { variantId: true, preflight: true },
+  });
+  for (const mapping of mappings) {
+    if (parsePreflight(mapping.preflight)?.status !== "failed") continue;
+    await db.variantMapping.updateMany({
+      where: { shop: input.shop, variantId: mapping.variantId, preflight: mapping.preflight },
+      data: { preflight: null },
+    });
+  }
+}
+
+/**
+ * Print files the check found wrong, knowingly: the merchant's override is
+ * written on each failing item with the problems it overrides, logged, and the
+ * order goes on where it stopped. Only for an order the check stopped.
+ */
+export async function printAnywayPrintOrder(
+  db: Db,
+  input: { shop: string; id: string; now?: Date },
+): Promise<CommandResult> {
+  const now = input.now ?? new Date();
+  const order = await db.printOrder.findFirst({
+    where: { id: input.id, shop: input.shop },
+    include: { items: true },
+  });
+  if (!order) return { ok: false, status: 404, message: "Print order not found" };
+  // The failed checks of the files the items have now: those are what the merchant overrides.
+  const failing = order.items.flatMap((item) => {
+    const result = parsePreflight(item.preflight);
+    const current = item.fileDetails
+      ? (JSON.parse(item.fileDetails) as { contentUrl?: string }).contentUrl
+      : undefined;
+    return result?.status === "failed" && result.url === current && !item.preflightOverride
+      ? [{ item, result }]
+      : [];
+  });
+  if (!canPrintAnyway(order) || failing.length === 0) {
+    return { ok: false, status: 409, message: PREFLIGHT_TEXT.overrideNotApplicable };
+  }
+  const problems = failing
+    .map(({ item, result }) => `"${item.title}": ${preflightSummary(result)}`)
+    .join(" ");
+  const message = PREFLIGHT_TEXT.overrideEvent(problems);
+  const resumed = await db.$transaction(async (tx) => {
+    // First and conditional: nothing is written for an order a worker holds or that changed.
+    const { count } = await tx.printOrder.updateMany({
+      where: {
+        id: order.id,
+        shop: input.shop,
+        status: order.status,
+        lastErrorCode: PREFLIGHT_FAILED,
+        ...leaseFree(now),
+      },
+      data: {
+        status: resumeStatusOf(order),
+        resumeStatus: null,
+        attempts: 0,
+        nextAttemptAt: now,
+        lastErrorCode: null,
+        lastErrorMessage: null,
+        lastErrorAction: null,
+      },
+    });
+    if (count !== 1) return false;
+    for (const { item, result } of failing) {
+      await tx.printOrderItem.updateMany({
+        where: { id: item.id, shop: input.shop },
+        data: {
+          preflightOverride: JSON.stringify({ at: now.toISOString(), problems: result.problems }),
+        },
+      });
+    }
+    await tx.orderEvent.create({
+      data: eventRow({
+        shop: input.shop,
+        shopOrderId: order.shopOrderId,
+        printOrderId: order.id,
+        actor: "merchant",
+        type: "preflight_overridden",
+        message,
+        data: { items: failing.map(({ item }) => item.id) },
+        at: now,
+      }),
+    });
+    return true;
+  });
+  if (!resumed) {
+    return {
+      ok: false,
+      status: 409,
+      message: "The order changed meanwhile, or is being worked on; reload and try again.",
+    };
+  }
+  return { ok: true, message: "Printing despite the file check." };
 }
 
 /** Cancel an order that has not gone to print yet. */
@@ -223,7 +359,8 @@ export async function attachItemFile(
   await db.$transaction([
     db.printOrderItem.update({
       where: { id: item.id },
-      data: { fileDetails: JSON.stringify(files) },
+      // A new file is checked anew; an override was for the file it replaces.
+      data: { fileDetails: JSON.stringify(files), preflight: null, preflightOverride: null },
     }),
     db.printOrder.updateMany({
       where: { id: item.printOrderRowId, shop: input.shop, status: "awaiting_files" },

@@ -1,4 +1,5 @@
 import type { PrismaClient, Shop } from "@prisma/client";
+import type { PreflightExpectation, PreflightResult } from "../../preflight";
 import type { Offering, PrintClient } from "../../print";
 import type { ShopifyAdmin } from "../shopify-admin";
 
@@ -28,6 +29,15 @@ export class OfferingCache {
   }
 }
 
+/**
+ * Downloads a print file and checks it against what its product expects. The
+ * app passes one whose downloads are guarded (no private addresses).
+ */
+export type PreflightCheck = (
+  url: string,
+  expect: PreflightExpectation,
+) => Promise<PreflightResult>;
+
 /** What a step works with besides the order: the shop, its clients, the clock. */
 export interface StepContext {
   db: PrismaClient;
@@ -39,6 +49,8 @@ export interface StepContext {
   shop: Shop;
   client: PrintClient;
   offerings: OfferingCache;
+  /** The print-file check run before a file goes to the print service (steps/preflight.ts). */
+  preflight: PreflightCheck;
   /** How often a paid order is re-read when no status callback arrives. */
   followIntervalMs: number;
 }

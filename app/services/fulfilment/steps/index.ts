@@ -11,7 +11,7 @@ import { prepare } from "./prepare";
 import { done, type Loaded, type StepResult } from "./result";
 import { endHold } from "./route";
 
-export { OfferingCache, type StepContext, type WorkerLogger } from "./context";
+export { OfferingCache, type PreflightCheck, type StepContext, type WorkerLogger } from "./context";
 export { done, setAside, type Loaded, type StepResult } from "./result";
 
 const STEPS: Record<

@@ -1,10 +1,12 @@
 import { NOT_SCHEDULED } from "../machine";
 import type { StepContext } from "./context";
 import { addressOf, filesOf } from "./order-data";
+import { preflightItems } from "./preflight";
 import { done, type Loaded, type StepResult } from "./result";
 
 /**
- * Sends a changed address and late files, then pays once every file is there.
+ * Sends a changed address and late files (checked first), then pays once
+ * every file is there.
  * What the service has taken is written at once, so a later failure in this
  * step does not send it again.
  */
@@ -24,6 +26,12 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
       message: "Sent the changed shipping address to the print service.",
     });
   }
+  // Files that arrived after the order was created are checked before any is sent or paid.
+  await preflightItems(
+    order,
+    ctx,
+    order.items.filter((i) => i.fileDetails && !i.filesSentAt),
+  );
   for (const item of order.items) {
     const files = filesOf(item);
     if (!files || item.filesSentAt) continue;

@@ -6,6 +6,7 @@ import { offeringLimitProblems } from "../limits";
 import { fileProperty } from "../plan";
 import type { StepContext } from "./context";
 import { addressOf, filesOf, orderOf } from "./order-data";
+import { preflightItems } from "./preflight";
 import type { Loaded, StepResult } from "./result";
 import { route } from "./route";
 import { split } from "./split";
@@ -55,7 +56,10 @@ async function printSpecs(order: Loaded, ctx: StepContext): Promise<Map<string, 
   return specs;
 }
 
-/** Checks, quotes and (when the service asks) splits a new print order, then routes it. */
+/**
+ * Checks (the mapping against the offering, then the print files), quotes and
+ * (when the service asks) splits a new print order, then routes it.
+ */
 export async function prepare(order: Loaded, ctx: StepContext): Promise<StepResult> {
   const address = addressOf(order);
   const offerings = await ctx.offerings.get(order.shop, ctx.client);
@@ -95,6 +99,8 @@ export async function prepare(order: Loaded, ctx: StepContext): Promise<StepResu
       action: "Fix the product mapping, then retry.",
     });
   }
+  // The files already known are checked before anything is quoted, created or paid.
+  await preflightItems(order, ctx, order.items);
 
   const quoteItems = order.items.map((item) => ({
     offeringId: item.offeringId,

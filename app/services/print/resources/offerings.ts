@@ -1,4 +1,4 @@
-/** JSON `GET /offering/list`. */
+/** JSON `GET /offering/list` and `GET /offering/spine` (spine.ts). */
 import { z } from "zod";
 import { validateInput, type ClientContext, type RequestOptions } from "../core";
 import { MoneyError, parsePricingAmount, type MoneyMinor } from "../money";
@@ -15,6 +15,7 @@ import {
   optText,
   positiveId,
 } from "./shared";
+import { offeringSpine, type OfferingSpineParams, type SpineSize } from "./spine";
 
 // Schemas -------------------------------------------------------------------------------------
 
@@ -147,5 +148,12 @@ export class Offerings {
       }
     }
     return { byCategory, offerings };
+  }
+  /**
+   * `GET /offering/spine`: spine width and cover size of a bound offering with this many
+   * pages. An offering without a spine answers 400 INVALID_DATA (see `isNoSpine`).
+   */
+  spine(params: OfferingSpineParams, options?: RequestOptions): Promise<SpineSize> {
+    return offeringSpine(this.ctx, params, options);
   }
 }

@@ -11,6 +11,7 @@ import {
 } from "../../state";
 import { iso, type Args, type GraphqlContext, type View } from "../context";
 import { connection, sortBy, type PagingArgs } from "../paging";
+import { metafieldFields } from "./metafields";
 
 export function imageView(url: string | null, alt: string | null, id: number): View | null {
   if (!url) return null;
@@ -137,6 +138,7 @@ export function productView(ctx: GraphqlContext, p: ProductRecord): View {
           : sortBy(variants(), (v) => v.position);
       return connection(list, args, (v) => variantView(ctx, v));
     },
+    ...metafieldFields(ctx, "PRODUCT", p.id),
   };
 }
 
@@ -160,6 +162,7 @@ export function variantView(ctx: GraphqlContext, v: VariantRecord): View {
     product: () => (product ? productView(ctx, product) : null),
     createdAt: iso(v.createdAt),
     updatedAt: iso(v.updatedAt),
+    ...metafieldFields(ctx, "PRODUCTVARIANT", v.id),
   };
 }
 

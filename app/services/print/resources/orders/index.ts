@@ -1,5 +1,5 @@
 /**
- * JSON orders: create (plus createIdempotent), details, address, payment, files, cancel.
+ * JSON orders: create (plus createIdempotent), details, address, payment, files, cancel, spine.
  * Parameters and answers are checked in schemas.ts and mapped in wire.ts; results are in types.ts.
  */
 import { validateInput, type ClientContext, type RequestOptions } from "../../core";
@@ -12,6 +12,7 @@ import {
 } from "../../errors";
 import { backoffDelay, resolveRetryOptions } from "../../retry";
 import { paymentSecret } from "../../signatures";
+import { orderSpine, type OrderSpineParams, type SpineSize } from "../spine";
 import {
   cancelledSchema,
   orderAddressParamsSchema,
@@ -303,5 +304,12 @@ export class Orders {
     );
     t.validate(cancelledSchema, t.parseJson(res, "order.cancel"), res, "order.cancel");
     return { orderState: "CANCELLED" };
+  }
+  /**
+   * `GET /order/spine`: spine width and cover size of one item of an order, as the service
+   * will print it. 404 SPINE_ORDER_NOT_FOUND when the order or the item is unknown.
+   */
+  spine(params: OrderSpineParams, options?: RequestOptions): Promise<SpineSize> {
+    return orderSpine(this.ctx, params, options);
   }
 }

@@ -1,0 +1,200 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
+import type { MappingMargin, MappingMarginResult } from "../models/mapping-margin.server";
+import type { OfferingSpineResult } from "../models/spine.server";
+import type { loader } from "../routes/app.mapping-insights";
+import { useFormat, type Money } from "./format";
+
+/**
+ * The mapping page's print check: for a book, the spine width and the cover file's full size;
+ * for every product, whether the Shopify price covers printing, shipping and VAT to the
+ * shop's main market. Loads from the resource route app.mapping-insights as the form changes.
+ */
+
+/** Page counts are typed digit by digit: wait for a pause before asking the print service. */
+const DEBOUNCE_MS = 300;
+const INSIGHTS_ROUTE = "/app/mapping-insights";
+
+export interface MappingInsightsData {
+  spine: OfferingSpineResult | null;
+  margin: MappingMarginResult | null;
+}
+
+export function MappingInsights(props: {
+  variantId: string /* legacy numeric id */;
+  offeringId: string;
+  numberOfPages: string;
+}) {
+  const fetcher = useFetcher<typeof loader>();
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+  const { variantId, offeringId, numberOfPages } = props;
+  const ready = /^\d+$/.test(offeringId.trim());
+  useEffect(() => {
+    if (!ready) return;
+    const query = new URLSearchParams({
+      variant: variantId,
+      offeringId: offeringId.trim(),
+      pages: numberOfPages.trim(),
+    });
+    const timer = setTimeout(() => load.current(`${INSIGHTS_ROUTE}?${query}`), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [ready, variantId, offeringId, numberOfPages]);
+
+  if (!ready) return null;
+  return (
+    <>
+      {/* Remix learns of routes lazily, from the links a page renders; without this one a
+          save made while the first load is still looking the route up ends in a 404. */}
+      <Link to={INSIGHTS_ROUTE} hidden tabIndex={-1} aria-hidden="true" />
+      <MappingInsightsView
+        data={(fetcher.data as MappingInsightsData | undefined) ?? null}
+        loading={fetcher.state !== "idle"}
+      />
+    </>
+  );
+}
+
+/** The card for loaded data; kept apart from the loading so it renders on the server too. */
+export function MappingInsightsView({
+  data,
+  loading = false,
+}: {
+  data: MappingInsightsData | null;
+  loading?: boolean;
+}) {
+  const format = useFormat();
+  const mm = (n: number) => format.number(n, { maximumFractionDigits: 1 });
+  const money = (m: Money) => format.money(m);
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingSm">
+          Print check
+        </Text>
+        {!data ? (
+          <Text as="p" tone="subdued">
+            {loading ? "Checking spine size and margin…" : "Choose an offering to check it."}
+          </Text>
+        ) : (
+          <InsightLines data={data} mm={mm} money={money} />
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+function InsightLines({
+  data,
+  mm,
+  money,
+}: {
+  data: MappingInsightsData;
+  mm: (n: number) => string;
+  money: (m: Money) => string;
+}) {
+  // Pages outside the offering's range fail both checks for one reason: say it once.
+  if (
+    data.spine?.status === "error" &&
+    data.margin?.status === "unavailable" &&
+    data.margin.reason === data.spine.problem
+  )
+    return (
+      <Text as="p" tone="subdued">
+        No spine size or margin check: {data.spine.problem}
+      </Text>
+    );
+  return (
+    <>
+      <SpineLine spine={data.spine} mm={mm} />
+      <MarginLines margin={data.margin} money={money} />
+    </>
+  );
+}
+
+function SpineLine({
+  spine,
+  mm,
+}: {
+  spine: OfferingSpineResult | null;
+  mm: (n: number) => string;
+}) {
+  if (!spine || spine.status === "no_spine" || spine.status === "no_credentials") return null;
+  if (spine.status === "error")
+    return (
+      <Text as="p" tone="subdued">
+        Spine size unavailable: {spine.problem}
+      </Text>
+    );
+  const s = spine.spine;
+  // A hardcover's cover wraps its boards: the service calls that margin a wrap, not bleed.
+  const edge = s.bleedMm > 5 ? `${mm(s.bleedMm)} mm wrap` : `${mm(s.bleedMm)} mm bleed`;
+  return (
+    <Text as="p">
+      Spine {mm(s.spineWidthMm)} mm · Cover file {mm(s.coverWidthMm)} × {mm(s.coverHeightMm)} mm
+      (back, spine, front and {edge})
+    </Text>
+  );
+}
+
+function MarginLines({
+  margin,
+  money,
+}: {
+  margin: MappingMarginResult | null;
+  money: (m: Money) => string;
+}) {
+  if (!margin) return null;
+  if (margin.status === "no_credentials")
+    return (
+      <Text as="p" tone="subdued">
+        Add your print-service keys in Settings to check the margin.
+      </Text>
+    );
+  if (margin.status === "unavailable")
+    return (
+      <Text as="p" tone="subdued">
+        No margin check: {margin.reason}
+      </Text>
+    );
+  const m = margin.margin;
+  const where = `in ${m.countryName}${m.quantity > 1 ? ` for ${m.quantity} copies (the minimum order)` : ""}`;
+  return (
+    <BlockStack gap="200">
+      {m.margin ? (
+        <Text as="p">
+          Margin {where}: price {money(m.price)} − print {money(m.print)} − shipping{" "}
+          {money(m.shipping)} − VAT {money(m.vat)} = {money(m.margin)}
+        </Text>
+      ) : (
+        <Text as="p">
+          Cost {where}: print {money(m.print)} + shipping {money(m.shipping)} + VAT {money(m.vat)} ={" "}
+          {money(m.cost)}
+        </Text>
+      )}
+      {m.note ? (
+        <Text as="p" tone="subdued">
+          {m.note}
+        </Text>
+      ) : null}
+      {m.covers === false && m.margin ? (
+        <Banner
+          tone="critical"
+          title={`Your price does not cover printing, shipping and VAT to ${m.countryName}`}
+        >
+          <p>
+            Each sale loses {money({ ...m.margin, amountMinor: -m.margin.amountMinor })}. Raise the
+            price in Shopify to at least {money(breakEven(m))}
+            {m.quantity > 1 ? " per copy" : ""}, or choose a cheaper offering.
+          </p>
+        </Banner>
+      ) : null}
+    </BlockStack>
+  );
+}
+
+/** The Shopify price per copy at which a sale of the quoted copies costs nothing. */
+function breakEven(m: MappingMargin): Money {
+  return { amountMinor: Math.ceil(m.cost.amountMinor / m.quantity), currency: m.cost.currency };
+}

@@ -1,0 +1,116 @@
+/**
+ * Preflight as the app runs it: the file URL is a merchant's or a customer's,
+ * so the download goes through the guarded dispatcher (public addresses over
+ * https only, plus the hosts the operator lists in PRINT_ALLOWED_PRIVATE_HOSTS).
+ * In sandbox mode and in tests the print sandbox's own origin (scheme, host
+ * and port of PRINT_SANDBOX_URL, nothing else on that host) is allowed too,
+ * because the sandbox hosts the demo's files. Never in production, where
+ * PRINT_SANDBOX_URL still has its loopback default.
+ */
+import { Agent, type Dispatcher } from "undici";
+import { getEnv, type Env } from "../env.server";
+import { createGuardedDispatcher } from "../services/net/guarded-dispatcher";
+import {
+  preflightFile,
+  type PreflightExpectation,
+  type PreflightOptions,
+  type PreflightResult,
+} from "../services/preflight";
+import { getLogger } from "./logger.server";
+
+export interface AppPreflightSettings {
+  allowedPrivateHosts: readonly string[];
+  /** An origin ("http://127.0.0.1:4010") fetched without the address rule, or null. */
+  sandboxOrigin: string | null;
+  /** Test knobs; the app uses the defaults (300 MB, 60 s). */
+  maxBytes?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * The print sandbox's origin when the app may download from it: in sandbox
+ * mode outside production (the rule of app/dev/guard.server.ts) and in tests.
+ */
+export function trustedSandboxOrigin(
+  env: Pick<Env, "mode" | "nodeEnv" | "printSandboxUrl">,
+): string | null {
+  if (env.nodeEnv === "production") return null;
+  if (env.mode !== "sandbox" && env.nodeEnv !== "test") return null;
+  return new URL(env.printSandboxUrl).origin;
+}
+
+function originOf(value: string | URL | undefined): string | null {
+  if (value === undefined) return null;
+  try {
+    return new URL(String(value)).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The guarded dispatcher, with requests to exactly the sandbox's origin sent
+ * around it. Each redirect hop is a new request through this dispatcher, so a
+ * redirect from the sandbox to elsewhere meets the rule again.
+ */
+function appDispatcher(settings: AppPreflightSettings): Dispatcher {
+  // Print files may be served over plain http; the address rule still applies after DNS.
+  const guarded = createGuardedDispatcher({
+    allowedPrivateHosts: settings.allowedPrivateHosts,
+    allowPlainHttp: true,
+  });
+  const sandboxOrigin = settings.sandboxOrigin;
+  if (!sandboxOrigin) return guarded;
+  const direct = new Agent();
+  return guarded.compose(
+    (dispatch) => (options, handler) =>
+      originOf(options.origin) === sandboxOrigin
+        ? direct.dispatch(options, handler)
+        : dispatch(options, handler),
+  );
+}
+
+/** A preflight function with its own connection pool, for the given settings. */
+export function createAppPreflight(
+  settings: AppPreflightSettings,
+): (url: string, expect: PreflightExpectation) => Promise<PreflightResult> {
+  const options: PreflightOptions = {
+    dispatcher: appDispatcher(settings),
+    ...(settings.maxBytes !== undefined ? { maxBytes: settings.maxBytes } : {}),
+    ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
+  };
+  return async (url, expect) => {
+    const started = performance.now();
+    const result = await preflightFile(url, expect, options);
+    getLogger()
+      .child({ component: "preflight" })
+      .info(
+        {
+          // The host only: a file URL may carry a signed token.
+          host: originOf(url),
+          status: result.status,
+          codes: result.problems.map((p) => p.code),
+          bytes: result.bytes,
+          pages: result.pages,
+          ms: Math.round(performance.now() - started),
+        },
+        "print file checked",
+      );
+    return result;
+  };
+}
+
+let appPreflight: ReturnType<typeof createAppPreflight> | undefined;
+
+/** Downloads and checks a print file under the app's address rule (see the top of this file). */
+export function preflightForApp(
+  url: string,
+  expect: PreflightExpectation,
+): Promise<PreflightResult> {
+  const env = getEnv();
+  appPreflight ??= createAppPreflight({
+    allowedPrivateHosts: env.printAllowedPrivateHosts,
+    sandboxOrigin: trustedSandboxOrigin(env),
+  });
+  return appPreflight(url, expect);
+}

@@ -1,0 +1,106 @@
+/**
+ * Preflight: download a print file and check it against what the mapping
+ * promises (docs/decisions/0009-preflight.md). Framework-free; the app wires
+ * the guarded dispatcher in app/lib/preflight.server.ts.
+ */
+import type { Dispatcher } from "undici";
+import { DAMAGED_PROBLEM, NOT_PDF_PROBLEM, problemWithDownload, problemsWithFile } from "./check";
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, downloadFile } from "./fetch";
+import { inspectPdf } from "./inspect";
+import type { PreflightExpectation, PreflightProblem, PreflightResult } from "./types";
+
+export { BLEED_MM, PAGE_SIZE_TOLERANCE_MM } from "./types";
+export type {
+  PreflightExpectation,
+  PreflightProblem,
+  PreflightProblemCode,
+  PreflightResult,
+  PreflightStatus,
+} from "./types";
+export { parsePreflight, preflightMatches } from "./stored";
+
+export interface PreflightOptions {
+  /** Every hop of the download goes through it; the app passes a guarded one. */
+  dispatcher?: Dispatcher;
+  /** Default 300 MB. */
+  maxBytes?: number;
+  /** The whole download, redirects included; default 60 s. */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** Downloads the file at `url` and checks it. Never throws for anything about the file or the network. */
+export async function preflightFile(
+  url: string,
+  expect: PreflightExpectation,
+  options: PreflightOptions = {},
+): Promise<PreflightResult> {
+  const now = options.now ?? (() => new Date());
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const download = await downloadFile(url, {
+    dispatcher: options.dispatcher,
+    maxBytes,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
+  if (download.kind !== "downloaded") {
+    const problem = problemWithDownload(download, maxBytes);
+    return {
+      url,
+      status: download.kind === "unreachable" ? "unreachable" : "failed",
+      checkedAt: now().toISOString(),
+      ...(download.kind === "too_large" ? { bytes: download.bytes } : {}),
+      problems: [problem],
+      ...(download.kind === "unreachable" ? { reason: download.reason } : {}),
+      expectation: expect,
+    };
+  }
+
+  const inspection = await inspectPdf(download.bytes);
+  const facts = inspection.kind === "read" ? inspection.facts : null;
+  const problems: PreflightProblem[] =
+    inspection.kind === "not_pdf"
+      ? [NOT_PDF_PROBLEM]
+      : inspection.kind === "damaged"
+        ? [DAMAGED_PROBLEM]
+        : problemsWithFile(inspection.facts, expect);
+  return {
+    url,
+    status: problems.length === 0 ? "passed" : "failed",
+    checkedAt: now().toISOString(),
+    bytes: download.bytes.length,
+    ...(facts?.pages != null ? { pages: facts.pages } : {}),
+    ...(facts?.firstPage
+      ? { pageWidthMm: facts.firstPage.widthMm, pageHeightMm: facts.firstPage.heightMm }
+      : {}),
+    problems,
+    expectation: expect,
+  };
+}
+
+/** What a mapping promises, from the offering and the mapping's print spec. */
+export function expectationFor(
+  offering: {
+    name: string;
+    minNumberOfPages?: number | undefined;
+    maxNumberOfPages?: number | undefined;
+  },
+  spec: { numberOfPages: number; contentWidth: number; contentHeight: number },
+): PreflightExpectation {
+  return {
+    offeringName: offering.name,
+    numberOfPages: spec.numberOfPages,
+    ...(offering.minNumberOfPages !== undefined ? { minPages: offering.minNumberOfPages } : {}),
+    ...(offering.maxNumberOfPages !== undefined ? { maxPages: offering.maxNumberOfPages } : {}),
+    trimWidthMm: spec.contentWidth,
+    trimHeightMm: spec.contentHeight,
+    // Wall art and other single-page products hang either way round; book pages do not.
+    allowRotation: (offering.maxNumberOfPages ?? 1) <= 1,
+  };
+}
+
+/** Every problem's message in one line, for a needs-attention reason or a log entry. */
+export function preflightSummary(result: PreflightResult): string {
+  if (result.problems.length === 0)
+    return `The PDF fits ${result.expectation.offeringName}: ${result.pages ?? "its"} pages, right size.`;
+  return result.problems.map((problem) => problem.message).join(" ");
+}

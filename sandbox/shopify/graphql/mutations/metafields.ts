@@ -1,0 +1,220 @@
+/**
+ * metafieldsSet and metafieldsDelete on products and variants, with Shopify's
+ * rules: at most 25 metafields a call, all or nothing, `$app` namespaces
+ * resolved for the calling app, values checked against their type, and a
+ * deleted metafield that was not there answered with null.
+ */
+import { gid, parseId, type MetafieldRecord } from "../../state";
+import { requireAccess } from "../access";
+import { idArg, type Args, type GraphqlContext, type View } from "../context";
+import { metafieldView, ownerMetafields, resolveNamespace } from "../views/metafields";
+
+export const METAFIELDS_SET_LIMIT = 25;
+
+/** The metafield types the fake knows, with the check each value must pass. */
+const VALUE_CHECKS: Record<string, (value: string) => string | null> = {
+  single_line_text_field: (v) =>
+    v.includes("\n") ? "Value must be a single line text string." : null,
+  multi_line_text_field: () => null,
+  number_integer: (v) =>
+    /^[-+]?\d+$/.test(v.trim()) && Number.isSafeInteger(Number(v))
+      ? null
+      : "Value must be an integer.",
+  number_decimal: (v) => (/^[-+]?\d+(\.\d+)?$/.test(v.trim()) ? null : "Value must be a decimal."),
+  boolean: (v) => (v === "true" || v === "false" ? null : "Value must be true or false."),
+  json: (v) => {
+    try {
+      JSON.parse(v);
+      return null;
+    } catch {
+      return "Value is invalid JSON.";
+    }
+  },
+};
+
+interface SetUserError {
+  field: string[];
+  message: string;
+  code: string;
+  elementIndex: null;
+}
+
+interface Owner {
+  ownerType: MetafieldRecord["ownerType"];
+  ownerId: number;
+}
+
+/** A product or variant of this shop by GID; anything else is no owner. */
+function findOwner(ctx: GraphqlContext, ownerGid: unknown): Owner | null {
+  const raw = String(ownerGid);
+  idArg(raw, "ProductVariant"); // a malformed GID is a top-level error, as on Shopify
+  const variantId = parseId(raw, "ProductVariant");
+  if (variantId !== undefined) {
+    const v = ctx.state.variants.get(variantId);
+    return v && v.shop === ctx.shop.domain ? { ownerType: "PRODUCTVARIANT", ownerId: v.id } : null;
+  }
+  const productId = parseId(raw, "Product");
+  if (productId !== undefined) {
+    const p = ctx.state.products.get(productId);
+    return p && p.shop === ctx.shop.domain ? { ownerType: "PRODUCT", ownerId: p.id } : null;
+  }
+  return null;
+}
+
+function ownerGidOf(m: Pick<MetafieldRecord, "ownerType" | "ownerId">): string {
+  return gid(m.ownerType === "PRODUCT" ? "Product" : "ProductVariant", m.ownerId);
+}
+
+function find(ctx: GraphqlContext, owner: Owner, namespace: string, key: string) {
+  return ownerMetafields(ctx, owner.ownerType, owner.ownerId).find(
+    (m) => m.namespace === namespace && m.key === key,
+  );
+}
+
+const NAME = /^[A-Za-z0-9_-]+$/;
+
+/** An `app--<id>` namespace is reserved for the app with that id. */
+function ownNamespace(ctx: GraphqlContext, namespace: string): boolean {
+  if (!namespace.startsWith("app--")) return true;
+  const own = `app--${ctx.appId}`;
+  return namespace === own || namespace.startsWith(`${own}--`);
+}
+
+export function metafieldsSet(ctx: GraphqlContext, inputs: Args[]): View {
+  requireAccess(ctx, "metafieldsSet", "write_products");
+  const error = (i: number | null, field: string | null, message: string, code: string) => ({
+    field: i === null ? ["metafields"] : ["metafields", String(i), ...(field ? [field] : [])],
+    message,
+    code,
+    elementIndex: null,
+  });
+  if (inputs.length > METAFIELDS_SET_LIMIT) {
+    return {
+      metafields: null,
+      userErrors: [
+        error(
+          null,
+          null,
+          `Exceeded the maximum metafields input limit of ${METAFIELDS_SET_LIMIT}.`,
+          "LESS_THAN_OR_EQUAL_TO",
+        ),
+      ],
+    };
+  }
+  const errors: SetUserError[] = [];
+  const planned: Array<{
+    owner: Owner;
+    namespace: string;
+    key: string;
+    type: string;
+    value: string;
+  }> = [];
+  inputs.forEach((input, i) => {
+    const before = errors.length;
+    const owner = findOwner(ctx, input.ownerId);
+    if (!owner) errors.push(error(i, "ownerId", "Owner does not exist.", "INVALID"));
+    const namespace = resolveNamespace(ctx, input.namespace);
+    if (namespace.length < 3) {
+      errors.push(
+        error(i, "namespace", "Namespace is too short (minimum is 3 characters).", "TOO_SHORT"),
+      );
+    } else if (namespace.length > 255) {
+      errors.push(
+        error(i, "namespace", "Namespace is too long (maximum is 255 characters).", "TOO_LONG"),
+      );
+    } else if (!NAME.test(namespace)) {
+      errors.push(
+        error(i, "namespace", "Namespace contains one or more invalid characters.", "INVALID"),
+      );
+    } else if (!ownNamespace(ctx, namespace)) {
+      errors.push(
+        error(
+          i,
+          "namespace",
+          "Access to this namespace and key on Metafields for this resource type is not allowed.",
+          "APP_NOT_AUTHORIZED",
+        ),
+      );
+    }
+    const key = String(input.key);
+    if (key.length < 2) {
+      errors.push(error(i, "key", "Key is too short (minimum is 2 characters).", "TOO_SHORT"));
+    } else if (key.length > 64) {
+      errors.push(error(i, "key", "Key is too long (maximum is 64 characters).", "TOO_LONG"));
+    } else if (!NAME.test(key)) {
+      errors.push(error(i, "key", "Key contains one or more invalid characters.", "INVALID"));
+    }
+    const existing = owner ? find(ctx, owner, namespace, key) : undefined;
+    const type = typeof input.type === "string" && input.type ? input.type : existing?.type;
+    const value = String(input.value);
+    if (!type) {
+      errors.push(error(i, "type", "Type can't be blank.", "BLANK"));
+    } else if (!VALUE_CHECKS[type]) {
+      errors.push(
+        error(i, "type", `Type '${type}' is not a valid metafield type.`, "INVALID_TYPE"),
+      );
+    } else if (existing && existing.type !== type) {
+      errors.push(
+        error(
+          i,
+          "type",
+          `Type can't be changed from ${existing.type} to ${type}: delete the metafield first.`,
+          "INVALID_TYPE",
+        ),
+      );
+    } else if (value.trim() === "") {
+      errors.push(error(i, "value", "Value can't be blank.", "BLANK"));
+    } else {
+      const problem = VALUE_CHECKS[type]!(value);
+      if (problem) errors.push(error(i, "value", problem, "INVALID_VALUE"));
+    }
+    if (errors.length === before && owner && type) {
+      planned.push({ owner, namespace, key, type, value });
+    }
+  });
+  // All or nothing: one bad input and nothing is written.
+  if (errors.length) return { metafields: null, userErrors: errors };
+  const now = ctx.state.now();
+  const written = planned.map(({ owner, namespace, key, type, value }) => {
+    const existing = find(ctx, owner, namespace, key);
+    if (existing) {
+      existing.value = value;
+      existing.updatedAt = now;
+      return existing;
+    }
+    const record: MetafieldRecord = {
+      id: ctx.state.nextId("Metafield"),
+      shop: ctx.shop.domain,
+      ...owner,
+      namespace,
+      key,
+      type,
+      value,
+      createdAt: now,
+      updatedAt: now,
+    };
+    ctx.state.metafields.set(record.id, record);
+    return record;
+  });
+  return { metafields: written.map(metafieldView), userErrors: [] };
+}
+
+export function metafieldsDelete(ctx: GraphqlContext, identifiers: Args[]): View {
+  requireAccess(ctx, "metafieldsDelete", "write_products");
+  if (identifiers.length === 0) {
+    return {
+      deletedMetafields: null,
+      userErrors: [{ field: ["metafields"], message: "At least one metafield must be specified." }],
+    };
+  }
+  // A metafield that is not there (or an owner that is not) is answered with null.
+  const deleted = identifiers.map((identifier) => {
+    const owner = findOwner(ctx, identifier.ownerId);
+    const namespace = resolveNamespace(ctx, identifier.namespace);
+    const found = owner ? find(ctx, owner, namespace, String(identifier.key)) : undefined;
+    if (!found) return null;
+    ctx.state.metafields.delete(found.id);
+    return { ownerId: ownerGidOf(found), namespace: found.namespace, key: found.key };
+  });
+  return { deletedMetafields: deleted, userErrors: [] };
+}
