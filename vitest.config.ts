@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { SlowFirstSequencer } from "./test/support/slow-first-sequencer";
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -11,5 +12,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // `npm test` runs two files at a time per database (test/database/run-suite.mjs).
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -12,6 +12,10 @@
  * - warm: one cart repeated, answered from the quote cache. Reference: a
  *   bare express route on the same server that answers a fixed rates JSON.
  *
+ * Each phase also records this process's CPU time per request
+ * (`cpuMsPerRequest`: the server and the sandbox, or the SDK and the
+ * sandbox), which other load on a shared machine barely moves.
+ *
  * Built for Shopify wants the rates callback's p95 <= 500 ms.
  *
  *   npm run bench:rates   BENCH_RATES_COLD_N=1500 BENCH_RATES_WARM_N=4000
@@ -82,6 +86,18 @@ function rateRequest(path: string, c: ReturnType<typeof cart>): PlannedRequest {
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
+/**
+ * CPU time of this process (the server and the sandbox, or the SDK and the
+ * sandbox) per request during `run`: a figure that other load on the machine
+ * barely moves, unlike latency.
+ */
+async function withCpu<T extends { sent: number }>(run: () => Promise<T>) {
+  const before = process.cpuUsage();
+  const result = await run();
+  const used = process.cpuUsage(before);
+  return { ...result, cpuMsPerRequest: round((used.user + used.system) / 1000 / result.sent, 3) };
+}
+
 async function main() {
   const build = (await import(pathToFileURL(ensureBuild()).href)) as ServerBuild;
   const sandbox = await startSandbox({
@@ -151,63 +167,70 @@ async function main() {
 
     // Cold: every request a cache miss.
     const coldBefore = quotes();
-    const cold = await load(coldRequests(COLD_N));
+    const cold = await withCpu(() => load(coldRequests(COLD_N)));
     const coldQuotes = quotes().slice(coldBefore.length);
     const coldQuoted2xx = coldQuotes.filter((r) => r.status >= 200 && r.status < 300).length;
 
     // Reference for cold: the SDK's quote, directly, same sandbox, same latency, same lanes.
     const client = createPrintClient({ environment: "sandbox", baseUrl: sandbox.url, ...KEYS });
-    const sdkLatencies: number[] = [];
-    let sdkNext = 0;
-    let sdkErrors = 0;
-    const sdkStarted = performance.now();
-    const sdkDeadline = sdkStarted + MAX_MS;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (sdkNext < COLD_N && performance.now() < sdkDeadline) {
-          const c = cart(nextCart + sdkNext++);
-          const t = performance.now();
-          try {
-            await client.quotes.create({
-              countryCode: c.country,
-              currency: "EUR",
-              items: [
-                { offeringId: BOOK.offeringId, numberOfPages: BOOK.pages, quantity: c.book },
-                { offeringId: NOVEL.offeringId, numberOfPages: NOVEL.pages, quantity: c.novel },
-              ],
-            });
-          } catch {
-            sdkErrors++;
+    const sdk = await withCpu(async () => {
+      const sdkLatencies: number[] = [];
+      let sdkNext = 0;
+      let sdkErrors = 0;
+      const sdkStarted = performance.now();
+      const sdkDeadline = sdkStarted + MAX_MS;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (sdkNext < COLD_N && performance.now() < sdkDeadline) {
+            const c = cart(nextCart + sdkNext++);
+            const t = performance.now();
+            try {
+              await client.quotes.create({
+                countryCode: c.country,
+                currency: "EUR",
+                items: [
+                  { offeringId: BOOK.offeringId, numberOfPages: BOOK.pages, quantity: c.book },
+                  { offeringId: NOVEL.offeringId, numberOfPages: NOVEL.pages, quantity: c.novel },
+                ],
+              });
+            } catch {
+              sdkErrors++;
+            }
+            sdkLatencies.push(performance.now() - t);
           }
-          sdkLatencies.push(performance.now() - t);
-        }
-      }),
-    );
-    const sdkElapsed = performance.now() - sdkStarted;
-    const sdk = {
-      sent: sdkLatencies.length,
-      elapsedMs: Math.round(sdkElapsed),
-      perSecond: round((sdkLatencies.length / sdkElapsed) * 1000, 1),
-      errors: sdkErrors,
-      latency: summarize(sdkLatencies),
-    };
+        }),
+      );
+      const sdkElapsed = performance.now() - sdkStarted;
+      return {
+        sent: sdkLatencies.length,
+        elapsedMs: Math.round(sdkElapsed),
+        perSecond: round((sdkLatencies.length / sdkElapsed) * 1000, 1),
+        errors: sdkErrors,
+        latency: summarize(sdkLatencies),
+      };
+    });
 
     // Warm: one cart, repeated; answered from the cache.
     const warmBefore = quotes().length;
-    const warm = await load(Array.from({ length: WARM_N }, () => warmCart));
+    const warm = await withCpu(() => load(Array.from({ length: WARM_N }, () => warmCart)));
     const warmQuotes = quotes().length - warmBefore;
-    const bare = await load(
-      Array.from({ length: WARM_N }, () => ({ ...warmCart, path: "/bare/carrier/rates" })),
+    const bare = await withCpu(() =>
+      load(Array.from({ length: WARM_N }, () => ({ ...warmCart, path: "/bare/carrier/rates" }))),
     );
 
     const ratio = (
-      a: { latency: { p50Ms: number; p95Ms: number; p99Ms: number }; perSecond: number },
+      a: {
+        latency: { p50Ms: number; p95Ms: number; p99Ms: number };
+        perSecond: number;
+        cpuMsPerRequest: number;
+      },
       b: typeof a,
     ) => ({
       p50: round(a.latency.p50Ms / b.latency.p50Ms),
       p95: round(a.latency.p95Ms / b.latency.p95Ms),
       p99: round(a.latency.p99Ms / b.latency.p99Ms),
       throughput: round(a.perSecond / b.perSecond, 3),
+      cpuPerRequest: round(a.cpuMsPerRequest / b.cpuMsPerRequest),
     });
     const result = {
       settings: {

@@ -5,15 +5,22 @@
  * framework-free; this module imports no Shopify app library either, so the
  * install hook in app/shopify.server.ts can import it.
  */
+import { Prisma, type Shop } from "@prisma/client";
+import prisma, { databaseProvider } from "../db.server";
 import { getEnv } from "../env.server";
 import {
   ensureCarrierCallbackToken,
-  findMappedVariants,
   forgetCarrierService,
   getCarrierSettings,
   saveCarrierState,
 } from "../models/carrier.server";
-import { answerRateRequest, type RatesAnswer } from "../services/rates/carrier-rates";
+import { getShop } from "../models/shop.server";
+import { parseStoredBackupRates } from "../services/rates/backup";
+import {
+  answerRateRequest,
+  type RatesAnswer,
+  type RatesShopSettings,
+} from "../services/rates/carrier-rates";
 import {
   carrierCallbackUrlFor,
   deleteCarrierService,
@@ -27,7 +34,10 @@ import {
 } from "../services/rates/print-quote";
 import { CachedQuoter } from "../services/rates/quoter";
 import { InFlightLimit } from "../services/rates/in-flight";
-import { variantGid, type RateRequest } from "../services/rates/rate-request";
+import { PerVersionCache } from "../services/rates/per-version";
+import { TurnBatcher } from "../services/rates/turn-batch";
+import { variantGid, type MappedVariant, type RateRequest } from "../services/rates/rate-request";
+import type { PrintClient } from "../services/print";
 import { adminGraphql, type AdminApi, type AdminGraphql } from "../services/shopify-admin";
 import { getLogger } from "./logger.server";
 import { printClientFor } from "./print-client.server";
@@ -53,7 +63,125 @@ export function upstreamQuote(shop: string) {
   };
 }
 
-/** Answers a verified carrier-service rate request for a shop. */
+type RateRequestState = { version: string; mappings: Map<string, MappedVariant> } | null;
+
+/**
+ * What a rate request reads of the database, in one statement scoped to the
+ * shop: the shop's settings version (`Shop.updatedAt`, which every change to
+ * the row moves) and the mappings of the carts' variants. Null for a shop the
+ * app does not know. A plain statement: it costs a fraction of two model
+ * queries, and it is the only one a rate request runs while the shop's
+ * settings stay the same. The shop's requests of one event-loop turn share it
+ * (`rateRequestReads`): each gets the mappings of all their variants.
+ */
+async function readRateRequestState({
+  shop,
+  variantGids,
+}: {
+  shop: string;
+  variantGids: string[];
+}): Promise<RateRequestState> {
+  const ids = [...new Set(variantGids)];
+  const rows = await prisma.$queryRaw<
+    {
+      version: unknown;
+      variantId: string | null;
+      offeringId: number | bigint | null;
+      numberOfPages: number | bigint | null;
+    }[]
+  >(
+    ids.length === 0
+      ? Prisma.sql`SELECT s."updatedAt" AS "version", NULL AS "variantId", NULL AS "offeringId", NULL AS "numberOfPages" FROM ${table("Shop")} s WHERE s."shop" = ${shop}`
+      : Prisma.sql`SELECT s."updatedAt" AS "version", m."variantId", m."offeringId", m."numberOfPages" FROM ${table("Shop")} s LEFT JOIN ${table("VariantMapping")} m ON m."shop" = s."shop" AND m."variantId" IN (${Prisma.join(ids)}) WHERE s."shop" = ${shop}`,
+  );
+  const first = rows[0];
+  if (!first) return null;
+  const mappings = new Map<string, MappedVariant>();
+  for (const row of rows) {
+    if (row.variantId === null || row.offeringId === null) continue;
+    mappings.set(row.variantId, {
+      variantId: row.variantId,
+      offeringId: Number(row.offeringId),
+      numberOfPages: row.numberOfPages === null ? null : Number(row.numberOfPages),
+    });
+  }
+  return { version: settingsVersion(first.version), mappings };
+}
+
+/**
+ * A timestamp as the drivers return it (a Date; a number or text from an
+ * older SQLite file) written as `Shop.updatedAt.toISOString()` is, so checkout
+ * and the storefront (which reads the row through the model) share quote keys.
+ */
+function settingsVersion(value: unknown): string {
+  const date =
+    value instanceof Date
+      ? value
+      : new Date(
+          typeof value === "number" || typeof value === "bigint" ? Number(value) : String(value),
+        );
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
+}
+
+/** The shop's rate requests of one event-loop turn read their state in one statement. */
+export const rateRequestReads = new TurnBatcher<string, RateRequestState>(
+  (shop, variantGids) => readRateRequestState({ shop, variantGids }),
+  // Well under SQLite's and PostgreSQL's limits on bound values per statement.
+  { maxItems: 500 },
+);
+
+let tables: { schema: string | null } | undefined;
+/**
+ * A table of the app's schema: on PostgreSQL the client qualifies its tables
+ * with `?schema=` (not with search_path), so must a plain statement.
+ */
+function table(name: string): Prisma.Sql {
+  if (!tables) {
+    const url = getEnv().databaseUrl;
+    tables = {
+      schema:
+        databaseProvider(url) === "postgresql" ? new URL(url).searchParams.get("schema") : null,
+    };
+  }
+  const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+  return Prisma.raw(tables.schema ? `${quote(tables.schema)}.${quote(name)}` : quote(name));
+}
+
+/** What answering a rate request needs of a shop row, built once per settings version. */
+interface ShopRatesContext {
+  settings: RatesShopSettings;
+  /** Null until the shop has entered its print-service keys. */
+  client: PrintClient | null;
+}
+
+/**
+ * Per shop: its rate settings and print client for the settings version last
+ * seen. The row is read, the backup rates parsed and the keys decrypted only
+ * when the version moves (any save of the shop row), not per request.
+ */
+export const shopRatesContexts = new PerVersionCache<ShopRatesContext | null>(10_000);
+
+async function buildShopRatesContext(shop: string, version: string) {
+  const row: Shop | null = await getShop({ shop });
+  if (!row) return null;
+  return {
+    settings: {
+      enabled: row.carrierRatesEnabled,
+      installed: row.uninstalledAt === null,
+      version,
+      backupRates: parseStoredBackupRates(row.backupRates),
+    },
+    // The row in hand: a client already built for these settings is reused as is.
+    client: await printClientFor(row),
+  };
+}
+
+/**
+ * Answers a verified carrier-service rate request for a shop: one statement
+ * (settings version and the cart's mappings; shared with the shop's other
+ * requests of this turn), the shop's cached context, then the quote (from
+ * the cache, or asked of the print service at once).
+ */
 export async function answerCarrierRates({
   shop,
   request,
@@ -61,24 +189,38 @@ export async function answerCarrierRates({
   shop: string;
   request: RateRequest;
 }): Promise<RatesAnswer> {
-  const settings = await getCarrierSettings({ shop });
-  if (!settings) {
-    return { status: 200, body: { rates: [] }, outcome: "disabled", reason: "unknown shop" };
-  }
   const variantGids = request.items
     .map((i) => i.variant_id)
     .filter((v): v is string => Boolean(v))
     .map(variantGid);
-  const mappings = settings.enabled ? await findMappedVariants({ shop, variantGids }) : new Map();
+  const state = await rateRequestReads.read(shop, variantGids);
+  const context = state
+    ? await shopRatesContexts.get(shop, state.version, () =>
+        buildShopRatesContext(shop, state.version),
+      )
+    : null;
+  if (!state || !context) {
+    // Erased (shop/redact) or never installed: keep no client with its keys.
+    shopRatesContexts.delete(shop);
+    return { status: 200, body: { rates: [] }, outcome: "disabled", reason: "unknown shop" };
+  }
+  const { client } = context;
   return answerRateRequest(
     {
       quoter: quoteCache,
-      upstream: upstreamQuote(shop),
+      upstream: (input) =>
+        client
+          ? quoteShipping(client, input)
+          : Promise.resolve({ kind: "failed", reason: "no print-service account is connected" }),
       budgetMs: ratesRuntime.checkoutBudgetMs,
       now: () => new Date(),
-      log: log(),
+      // The child logger is made only for the few answers that log.
+      log: {
+        info: (obj, msg) => log().info(obj, msg),
+        warn: (obj, msg) => log().warn(obj, msg),
+      },
     },
-    { shop, settings, mappings, request },
+    { shop, settings: context.settings, mappings: state.mappings, request },
   );
 }
 

@@ -1,5 +1,5 @@
 import { getEnv } from "../env.server";
-import { holdsShopData, isKnownShop } from "../models/shop.server";
+import { findKnownShop, holdsShopData, type KnownShop } from "../models/shop.server";
 import type { PrintOrderBusyError } from "../services/fulfilment/commands";
 import { assertLosslessJsonSupported, parseJsonLossless } from "../services/lossless-json";
 import { isShopDomain } from "../services/shop-domain";
@@ -44,23 +44,22 @@ const topicKey = (topic: string) => topic.toUpperCase().replace(/[/.]/g, "_");
  * What the signature does not cover: the shop must be a Shopify shop domain
  * (400), the topic the one of the route (400: a body signed for another topic
  * is not taken as this one), and a shop the app acts for (else 200 and
- * nothing stored, so Shopify does not retry).
+ * nothing stored, so Shopify does not retry). Answers the Shop row read for
+ * a `known` topic, so the route need not read it again.
  */
 async function refuseUnboundDelivery(
   delivery: { shop: string; topic: string; webhookId: string },
   topic: WebhookTopic,
   sentTopic: string | null,
-) {
+): Promise<KnownShop | null> {
   if (!isShopDomain(delivery.shop, getEnv().shopCustomDomain)) throw plain(400, NOT_A_SHOP);
   if (topicKey(delivery.topic) !== topicKey(topic)) {
     throw plain(400, `This address takes ${topic} webhooks, not ${sentTopic ?? delivery.topic}`);
   }
   const mustBe = SHOP_MUST_BE[topic];
-  const acts =
-    mustBe === "any" ||
-    (mustBe === "known"
-      ? await isKnownShop({ shop: delivery.shop })
-      : await holdsShopData({ shop: delivery.shop }));
+  if (mustBe === "any") return null;
+  const knownShop = mustBe === "known" ? await findKnownShop({ shop: delivery.shop }) : null;
+  const acts = mustBe === "known" ? knownShop !== null : await holdsShopData(delivery);
   if (!acts) {
     getLogger().info(
       { shop: delivery.shop, topic, webhookId: delivery.webhookId },
@@ -73,7 +72,14 @@ async function refuseUnboundDelivery(
         : "The app holds no data of this shop; nothing stored",
     );
   }
+  return knownShop;
 }
+
+/**
+ * A run of 16 digits: the only way a JSON number can be an integer beyond
+ * 2^53 (every integer of 15 digits or fewer is exact as a double).
+ */
+const SIXTEEN_DIGITS = /\d{16}/;
 
 /**
  * The one gate every Shopify webhook passes: a size limit (413), a signature
@@ -107,9 +113,15 @@ export async function authenticateWebhook(request: Request, topic: WebhookTopic)
     }
     throw error;
   }
-  await refuseUnboundDelivery(delivery, topic, request.headers.get("x-shopify-topic"));
-  // The library's payload went through JSON.parse, which rounds ids beyond 2^53.
-  return { ...delivery, payload: parseJsonLossless(body) };
+  const knownShop = await refuseUnboundDelivery(
+    delivery,
+    topic,
+    request.headers.get("x-shopify-topic"),
+  );
+  // The library's payload went through JSON.parse, which rounds ids beyond
+  // 2^53: parsed again without loss when the body could hold such an id.
+  const payload: unknown = SIXTEEN_DIGITS.test(body) ? parseJsonLossless(body) : delivery.payload;
+  return { ...delivery, payload, knownShop };
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
- * The worker's claim is one conditional UPDATE (compare-and-set):
+ * The worker's claim is one conditional UPDATE (compare-and-set) for the batch it read as due:
  *   UPDATE "PrintOrder" SET leaseOwner = me, leaseExpiresAt = now + lease
- *   WHERE id = ? AND status NOT IN (resting) AND (leaseExpiresAt IS NULL OR leaseExpiresAt < now)
+ *   WHERE id IN (...) AND status NOT IN (resting) AND nextAttemptAt <= now
+ *     AND (leaseExpiresAt IS NULL OR leaseExpiresAt < now) RETURNING id
  * Under PostgreSQL's default READ COMMITTED, a second UPDATE of the same row
  * waits for the first writer's transaction, then re-checks its WHERE against the
  * row as committed (EvalPlanQual): it matches nothing if the first writer took
  * the lease, and takes it if the first writer rolled back. These tests put
  * three real workers (separate Prisma clients, so separate connections) in
- * exactly that wait, and count who won from the UPDATE results themselves.
+ * exactly that wait, and count who won from the rows the UPDATE returned.
  */
 import { testDatabaseProvider, testDatabaseUrl } from "../support/app-env";
 import type { PrismaClient } from "@prisma/client";
@@ -21,7 +22,7 @@ const SHOP = "race.myshopify.com";
 const GONE = "race-uninstalled.myshopify.com";
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** Claims won: [workerId, printOrderId] for every claim UPDATE that changed a row. */
+/** Claims won: [workerId, printOrderId] for every row a claim UPDATE changed (and returned). */
 let won: [string, string][] = [];
 
 function recordingClient(): { db: PrismaClient; close: () => Promise<void> } {
@@ -29,12 +30,11 @@ function recordingClient(): { db: PrismaClient; close: () => Promise<void> } {
   const db = base.$extends({
     query: {
       printOrder: {
-        async updateMany({ args, query }) {
+        async updateManyAndReturn({ args, query }) {
           const result = await query(args);
           const owner = (args.data as { leaseOwner?: unknown }).leaseOwner;
-          const id = (args.where as { id?: unknown } | undefined)?.id;
-          if (typeof owner === "string" && typeof id === "string" && result.count === 1) {
-            won.push([owner, id]);
+          if (typeof owner === "string") {
+            for (const row of result as { id: string }[]) won.push([owner, row.id]);
           }
           return result;
         },

@@ -1,33 +1,55 @@
-// Runs the test suite on SQLite, then on PostgreSQL when a server answers.
+// Runs the test suite on SQLite and on PostgreSQL (when a server answers), both
+// at the same time, each in a vitest process of its own.
 //
 //   node test/database/run-suite.mjs                 both (`npm test`); PostgreSQL skipped, loudly,
 //                                                    when no server answers
 //   node test/database/run-suite.mjs --sqlite        SQLite only
 //   node test/database/run-suite.mjs --postgresql    PostgreSQL only (`npm run test:pg`); fails
 //                                                    when no server answers
+//   node test/database/run-suite.mjs --checks        also the typecheck and the lint, at the same
+//                                                    time as the tests (`npm test`)
+//   node test/database/run-suite.mjs --one-at-a-time one job after another (slower; for debugging)
 // Other arguments go to vitest (e.g. a file filter). The PostgreSQL server is
 // TEST_DATABASE_URL, or postgresql://postgres@127.0.0.1:5432/postgres.
+//
+// The PostgreSQL pass leaves out the test files that never open a database
+// (test/support/database-free-tests.mjs): they prove the same on both passes.
+// Why: docs/decisions/0010-test-run.md.
+//
+// Output stays whole: the first job prints as it goes; each other job's output
+// is held until the jobs before it have ended, then printed in one piece. The
+// run fails when any job fails.
 //
 // REQUIRE_POSTGRESQL=1 (any value but empty or 0) turns the skip into a failure:
 // without --sqlite, the run exits 1 before any test when no server answers, so
 // CI (.ci/run sets it) cannot pass on SQLite alone.
-import { spawnSync } from "node:child_process";
+//
+// TEST_WORKERS=n sets the test files each vitest process runs at once (default 2).
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { DATABASE_FREE_TESTS } from "../support/database-free-tests.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // The project's Node (a dev dependency) even when this file is started with another.
-const projectNode = path.join(root, "node_modules", ".bin", "node");
-const node = existsSync(projectNode) ? projectNode : process.execPath;
+const node = existsSync(bin("node")) ? bin("node") : process.execPath;
 const DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
 
+const OWN_FLAGS = ["--sqlite", "--postgresql", "--checks", "--one-at-a-time"];
 const args = process.argv.slice(2);
 const only = args.includes("--sqlite") ? "sqlite" : args.includes("--postgresql") ? "pg" : null;
-const vitestArgs = args.filter((a) => a !== "--sqlite" && a !== "--postgresql");
+const withChecks = args.includes("--checks");
+const oneAtATime = args.includes("--one-at-a-time");
+const vitestArgs = args.filter((a) => !OWN_FLAGS.includes(a));
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || DEFAULT_URL;
 const required = !["", "0"].includes(process.env.REQUIRE_POSTGRESQL?.trim() ?? "");
+// Two files at a time per pass: most tests wait on sockets, timers and the
+// database rather than on a core (measured in docs/decisions/0010-test-run.md).
+const workers = process.env.TEST_WORKERS?.trim() || "2";
 
 function shown(url) {
   const u = new URL(url);
@@ -48,27 +70,106 @@ async function reachable(url) {
   }
 }
 
-function run(label, env) {
-  console.log(`\n=== Tests on ${label} ===\n`);
-  const started = Date.now();
-  const result = spawnSync(node, [vitest, "run", ...vitestArgs], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, ...env },
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  console.log(`\n=== ${label}: ${ok ? "passed" : "FAILED"} in ${seconds} s ===`);
-  return ok;
-}
-
 function banner(lines) {
   const width = Math.max(...lines.map((l) => l.length)) + 4;
   const bar = "!".repeat(width);
   console.error(["", bar, ...lines.map((l) => `! ${l.padEnd(width - 4)} !`), bar, ""].join("\n"));
 }
 
-// Checked before the SQLite run, so a required server that is missing fails at once.
+/**
+ * Starts one job. Until `release()` its output is kept (in order, stdout and
+ * stderr apart); after, it is written through. Resolves to true when it passed.
+ */
+function start({ label, heading, command, commandArgs, env, lowPriority = false }) {
+  const held = [];
+  let live = false;
+  const started = Date.now();
+  let seconds = "?";
+  const child = spawn(command, commandArgs, {
+    cwd: root,
+    env: {
+      ...process.env,
+      // Colours survive the pipe when the run itself is on a terminal.
+      ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {}),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  if (lowPriority && child.pid) {
+    try {
+      os.setPriority(child.pid, 10);
+    } catch {
+      // not allowed here: the job runs at normal priority
+    }
+  }
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    stream.on("data", (chunk) => (live ? out.write(chunk) : held.push([out, chunk])));
+  }
+  const done = new Promise((resolve) => {
+    child.on("error", (error) => {
+      held.push([process.stderr, `${label}: could not start ${command}: ${error.message}\n`]);
+      seconds = ((Date.now() - started) / 1000).toFixed(1);
+      resolve(null);
+    });
+    child.on("close", (code) => {
+      seconds = ((Date.now() - started) / 1000).toFixed(1);
+      resolve(code);
+    });
+  });
+  return {
+    release() {
+      console.log(`\n=== ${heading} ===\n`);
+      for (const [out, chunk] of held) out.write(chunk);
+      held.length = 0;
+      live = true;
+    },
+    async finished() {
+      const code = await done;
+      const ok = code === 0;
+      console.log(`\n=== ${label}: ${ok ? "passed" : "FAILED"} in ${seconds} s ===`);
+      return ok;
+    },
+  };
+}
+
+/** Runs the jobs (all at once, or one after another) and prints each one whole, in order. */
+async function runAll(jobs) {
+  let ok = true;
+  if (oneAtATime) {
+    for (const job of jobs) {
+      const running = start(job);
+      running.release();
+      ok = (await running.finished()) && ok;
+    }
+    return ok;
+  }
+  const running = jobs.map(start);
+  for (const job of running) {
+    job.release();
+    ok = (await job.finished()) && ok;
+  }
+  return ok;
+}
+
+function testPass(label, env, extraArgs = []) {
+  return {
+    label,
+    heading: `Tests on ${label}`,
+    command: node,
+    commandArgs: [vitest, "run", `--maxWorkers=${workers}`, ...extraArgs, ...vitestArgs],
+    env: {
+      // Every test file is a fresh process that compiles the same packages again; Node keeps
+      // the compiled code on disk for the next one (both passes share it).
+      NODE_COMPILE_CACHE: path.join(root, "node_modules", ".cache", "node-compile-cache"),
+      ...env,
+    },
+  };
+}
+
+// Checked before any test, so a required server that is missing fails at once.
 const problem = only === "sqlite" ? null : await reachable(serverUrl);
 if (problem && (only === "pg" || required)) {
   const why =
@@ -82,22 +183,42 @@ if (problem && (only === "pg" || required)) {
   process.exit(1);
 }
 
-let ok = true;
-if (only !== "pg") {
-  ok = run("SQLite", { TEST_DATABASE: "sqlite", TEST_DATABASE_URL: "" }) && ok;
-}
-if (only !== "sqlite") {
-  if (problem) {
-    banner([
-      "POSTGRESQL TESTS SKIPPED",
-      `No PostgreSQL server answers at ${shown(serverUrl)}:`,
-      problem,
-      "The suite ran on SQLite only. To run it on PostgreSQL too, start a server",
-      "there or set TEST_DATABASE_URL, then `npm test` or `npm run test:pg`.",
-      "REQUIRE_POSTGRESQL=1 makes this a failure (as in CI).",
-    ]);
-  } else {
-    ok = run(`PostgreSQL (${shown(serverUrl)})`, { TEST_DATABASE: "postgresql" }) && ok;
+const jobs = [];
+// The checks first: they end within a minute or two, so their verdict is printed
+// early, before the tests' output.
+if (withChecks) {
+  for (const script of ["typecheck", "lint"]) {
+    jobs.push({
+      label: script === "typecheck" ? "Typecheck" : "Lint",
+      heading: `npm run ${script}`,
+      command: "npm",
+      commandArgs: ["run", "--silent", script],
+      // The tests are the long pole; the checks use the CPU they leave idle (nice 10).
+      lowPriority: true,
+    });
   }
+}
+if (only !== "pg") {
+  jobs.push(testPass("SQLite", { TEST_DATABASE: "sqlite", TEST_DATABASE_URL: "" }));
+}
+if (only !== "sqlite" && !problem) {
+  jobs.push(
+    testPass(`PostgreSQL (${shown(serverUrl)})`, { TEST_DATABASE: "postgresql" }, [
+      ...DATABASE_FREE_TESTS.map((glob) => `--exclude=${glob}`),
+      // A file filter may name only database-free files: nothing to run here, not a failure.
+      ...(vitestArgs.length > 0 ? ["--passWithNoTests"] : []),
+    ]),
+  );
+}
+let ok = await runAll(jobs);
+if (only !== "sqlite" && problem) {
+  banner([
+    "POSTGRESQL TESTS SKIPPED",
+    `No PostgreSQL server answers at ${shown(serverUrl)}:`,
+    problem,
+    "The suite ran on SQLite only. To run it on PostgreSQL too, start a server",
+    "there or set TEST_DATABASE_URL, then `npm test` or `npm run test:pg`.",
+    "REQUIRE_POSTGRESQL=1 makes this a failure (as in CI).",
+  ]);
 }
 process.exit(ok ? 0 : 1);

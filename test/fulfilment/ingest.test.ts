@@ -1,6 +1,11 @@
-import "../support/app-env";
+import { testDatabaseProvider, testDatabaseUrl } from "../support/app-env";
+import { createRequire } from "node:module";
+import { Prisma, PrismaClient } from "@prisma/client";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { SingleConnectionLibSQL } from "~/lib/sqlite-client.server";
+import { ingestPaidOrder } from "~/services/fulfilment/ingest";
 import { saveMapping } from "~/models/mapping.server";
 import { recordInstall } from "~/models/shop.server";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
@@ -10,6 +15,38 @@ import { applyOrderUpdate } from "~/services/fulfilment/commands";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 
 const SHOP = "ingest.myshopify.com";
+
+/**
+ * A second client on this test file's database that records every SQL
+ * statement it sends (Prisma's query events), for pinning how many one
+ * delivery costs.
+ */
+function statementCountingClient() {
+  const log: [{ emit: "event"; level: "query" }] = [{ emit: "event", level: "query" }];
+  let client: PrismaClient<{ log: typeof log }>;
+  if (testDatabaseProvider === "postgresql") {
+    const url = new URL(testDatabaseUrl);
+    url.searchParams.delete("connection_limit");
+    const PostgresqlClient = (
+      createRequire(import.meta.url)(".prisma/client-pg") as { PrismaClient: typeof PrismaClient }
+    ).PrismaClient;
+    client = new PostgresqlClient({
+      adapter: new PrismaPg({ connectionString: url.toString(), max: 1 }),
+      log,
+    });
+  } else {
+    client = new PrismaClient({
+      adapter: new SingleConnectionLibSQL({ url: testDatabaseUrl }),
+      log,
+    });
+  }
+  const statements: string[] = [];
+  client.$on("query", (event) => statements.push(event.query));
+  /** What reads or writes rows: transaction control (BEGIN, COMMIT) differs per driver. */
+  const dataStatements = () =>
+    statements.filter((sql) => !/^\s*(--|BEGIN|COMMIT|ROLLBACK)/i.test(sql));
+  return { client, statements, dataStatements };
+}
 
 async function deliver(payload: unknown, webhookId?: string, shop = SHOP) {
   try {
@@ -203,6 +240,73 @@ describe("orders/paid webhook", () => {
       other,
     );
     expect(await response.json()).toEqual({ outcome: "nothing_to_print" });
+  });
+
+  it("plans a new order with one read and five inserts in one batch", async () => {
+    const { client, statements, dataStatements } = statementCountingClient();
+    const now = new Date("2026-11-24T10:00:00.123Z");
+    try {
+      const order = shopifyOrderSchema.parse(
+        paidOrderPayload({
+          id: 5009,
+          lines: [
+            { id: 10, variantId: 1001, quantity: 1, title: "Photo book" },
+            { id: 11, variantId: 1001, quantity: 2, title: "Photo book" },
+          ],
+        }),
+      );
+      // The route hands over the currency of the Shop row its gate has read.
+      const result = await ingestPaidOrder(client as unknown as typeof prisma, {
+        shop: SHOP,
+        webhookId: "delivery-5009",
+        topic: "orders/paid",
+        order,
+        shopCurrency: "EUR",
+        now,
+      });
+      expect(result.outcome).toBe("planned");
+      // The mappings; then the receipt, shop order, print order, its items (one
+      // statement for both) and the event. A statement more here is a cost every
+      // delivery pays: see bench/ingest.ts before raising this number.
+      expect(dataStatements().map((sql) => sql.split(/\s+/)[0]?.toUpperCase())).toEqual([
+        "SELECT",
+        "INSERT",
+        "INSERT",
+        "INSERT",
+        "INSERT",
+        "INSERT",
+      ]);
+      expect(statements.filter((sql) => /COMMIT/i.test(sql))).toHaveLength(1);
+
+      const printOrder = await prisma.printOrder.findFirstOrThrow({
+        where: { shop: SHOP, shopifyOrderId: "5009" },
+        include: { items: true, events: true },
+      });
+      expect(result).toMatchObject({
+        shopOrderId: printOrder.shopOrderId,
+        printOrderIds: [printOrder.id],
+      });
+      expect(printOrder.items.map((i) => i.quantity)).toEqual([1, 2]);
+      expect(printOrder.events.map((e) => [e.type, e.shopOrderId])).toEqual([
+        ["planned", printOrder.shopOrderId],
+      ]);
+      expect(
+        await prisma.webhookReceipt.count({
+          where: { shop: SHOP, webhookId: "delivery-5009", receivedAt: now },
+        }),
+      ).toBe(1);
+      // Written as plain statements, the timestamps read and compare as Prisma's own do.
+      expect([printOrder.nextAttemptAt, printOrder.createdAt, printOrder.events[0]?.at]).toEqual([
+        now,
+        now,
+        now,
+      ]);
+      const due = (nextAttemptAt: Prisma.DateTimeFilter) =>
+        prisma.printOrder.count({ where: { id: printOrder.id, nextAttemptAt } });
+      expect([await due({ lte: now }), await due({ lt: now })]).toEqual([1, 0]);
+    } finally {
+      await client.$disconnect();
+    }
   });
 
   it("writes nothing personal back into an order erased on the customer's request", async () => {

@@ -26,11 +26,11 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function rateRequest(variantIdDigits: string) {
+async function rateRequest(variantIdDigits: string, productIdDigits = "788032119674292922") {
   // Written by hand: the id is a JSON number with all 18 digits, as Shopify sends it.
   const body =
     `{"rate":{"origin":{"country":"NL"},"destination":{"country":"DE","postal_code":"10115","city":"Berlin"},` +
-    `"items":[{"name":"Photo book","quantity":1,"grams":800,"price":3495,"product_id":788032119674292922,` +
+    `"items":[{"name":"Photo book","quantity":1,"grams":800,"price":3495,"product_id":${productIdDigits},` +
     `"variant_id":${variantIdDigits},"requires_shipping":true}],"currency":"EUR","locale":"en"}}`;
   const response = await shopCarrierRates({
     request: new Request(`${TEST_APP_URL}/carrier/rates/${token}`, {
@@ -55,5 +55,11 @@ describe("carrier rate requests with variant ids beyond 2^53", () => {
   it("quotes the mapped variant by its exact id, and not its rounded neighbour", async () => {
     expect(await rateRequest(BIG_VARIANT)).toHaveLength(1);
     expect(await rateRequest("642667041472713920")).toEqual([]);
+  });
+
+  it("reads a 16-digit id exactly in a body with no longer number (2^53 + 1, not 2^53)", async () => {
+    await h.map({ ...MAPPINGS.novel, variantId: "gid://shopify/ProductVariant/9007199254740993" });
+    expect(await rateRequest("9007199254740993", "7880321196")).toHaveLength(1);
+    expect(await rateRequest("9007199254740992", "7880321196")).toEqual([]);
   });
 });

@@ -2,14 +2,15 @@ import "../support/app-env";
 import { createHmac } from "node:crypto";
 import { CHECKOUT_MAX_IN_FLIGHT, checkoutInFlight } from "~/lib/rates.server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import prisma from "~/db.server";
+import prisma, { createPrismaClient } from "~/db.server";
+import { getEnv } from "~/env.server";
 import { getLogger } from "~/lib/logger.server";
 import {
   ensureCarrierCallbackToken,
   saveBackupRates,
   saveCarrierState,
 } from "~/models/carrier.server";
-import { saveMapping } from "~/models/mapping.server";
+import { deleteMapping, saveMapping } from "~/models/mapping.server";
 import { savePrintSettings } from "~/models/print-settings.server";
 import { recordInstall } from "~/models/shop.server";
 import { createPrintClient } from "~/services/print";
@@ -19,13 +20,22 @@ import {
   enableCarrierRates,
   quoteCache,
   ratesRuntime,
+  shopRatesContexts,
 } from "~/lib/rates.server";
 import { adminGraphql } from "~/services/shopify-admin";
 import { unauthenticated } from "~/shopify.server";
 import { action as shopCarrierRates } from "~/routes/carrier.rates.$token";
+import { loader as productInfo } from "~/routes/proxy.product-info";
 import { TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
 import { startServer } from "../print/helpers";
-import { MAPPINGS, SANDBOX_KEYS, SHOP, startRatesHarness, type RatesHarness } from "./harness";
+import {
+  appProxyRequest,
+  MAPPINGS,
+  SANDBOX_KEYS,
+  SHOP,
+  startRatesHarness,
+  type RatesHarness,
+} from "./harness";
 
 let h: RatesHarness;
 /** The demo shop's own carrier-callback token. */
@@ -80,11 +90,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
+// Tests that count upstream quotes exactly must not see a quote outlive the budget on a
+// machine busy with other test files; the budget's own tests set theirs.
+const GENEROUS_BUDGET_MS = 10_000;
+beforeAll(() => {
+  ratesRuntime.checkoutBudgetMs = GENEROUS_BUDGET_MS;
+});
 afterEach(async () => {
   vi.useRealTimers();
   h.sandbox.control.clearFaults();
   h.sandbox.control.setDown(null);
-  ratesRuntime.checkoutBudgetMs = 1500;
+  ratesRuntime.checkoutBudgetMs = GENEROUS_BUDGET_MS;
   await saveBackupRates({ shop: SHOP, rates: [] });
 });
 
@@ -204,7 +220,8 @@ describe("POST /carrier/rates", () => {
     h.sandbox.control.addFaultRule({ op: "quote", latencyMs: 2_000 });
     const started = performance.now();
     const result = await rates({ items: [{ variantId: 20001 }], destination: addressIn("BE") });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Well below the 2 s the print service takes, with room for a busy machine.
+    expect(performance.now() - started).toBeLessThan(1_800);
     expect(result.rates.map((r) => r.service_code)).toEqual(["backup"]);
   });
 
@@ -380,6 +397,142 @@ describe("POST /carrier/rates", () => {
     }
     const after = await rates({ items: [{ variantId: 20001 }], destination: addressIn("NL") });
     expect(after.status).toBe(200);
+  });
+});
+
+describe("the shop's settings between rate requests", () => {
+  // A new cart each time (quantity), so every request asks the print service.
+  let quantity = 100;
+  const newCart = (variantId = 20001) => ({
+    items: [{ variantId, quantity: ++quantity }],
+    destination: addressIn("NL"),
+  });
+
+  it("reads the shop row and decrypts its keys once per settings version, not per request", async () => {
+    await rates(newCart());
+    const builds = shopRatesContexts.builds;
+    const quotesBefore = h.quoteRequests();
+    for (let i = 0; i < 5; i++) {
+      const answer = await rates(newCart());
+      expect(answer.rates).toHaveLength(1);
+    }
+    expect(h.quoteRequests()).toBe(quotesBefore + 5);
+    expect(shopRatesContexts.builds).toBe(builds);
+  });
+
+  it("answers a mapping change at the next request: unmapped, then mapped to another offering", async () => {
+    try {
+      expect((await rates(newCart())).rates).toHaveLength(1);
+      await deleteMapping({ shop: SHOP, variantId: MAPPINGS.photoBook.variantId });
+      expect((await rates(newCart())).rates).toEqual([]);
+
+      // Mapped again, to the art print's offering (another facility, another shipping price).
+      const { offeringId, numberOfPages } = MAPPINGS.artPrint;
+      await saveMapping({
+        shop: SHOP,
+        mapping: { ...MAPPINGS.photoBook, offeringId, numberOfPages },
+      });
+      const cart = newCart();
+      const quantity = cart.items[0]!.quantity;
+      const asArtPrint = await expectedShipping("NL", [{ offeringId, numberOfPages, quantity }]);
+      const asPhotoBook = await expectedShipping("NL", [
+        { offeringId: MAPPINGS.photoBook.offeringId, numberOfPages: 24, quantity },
+      ]);
+      expect(asArtPrint).not.toBe(asPhotoBook);
+      expect((await rates(cart)).rates[0]?.total_price).toBe(asArtPrint);
+    } finally {
+      await saveMapping({ shop: SHOP, mapping: MAPPINGS.photoBook });
+    }
+  });
+
+  it("answers a change of backup rates, rates on or off, or print account at the next request", async () => {
+    h.sandbox.control.setDown("503");
+    await saveBackupRates({
+      shop: SHOP,
+      rates: [{ name: "First", code: "first", amountMinor: 100 }],
+    });
+    expect((await rates(newCart())).rates.map((r) => r.service_code)).toEqual(["first"]);
+    await saveBackupRates({
+      shop: SHOP,
+      rates: [{ name: "Second", code: "second", amountMinor: 200 }],
+    });
+    expect((await rates(newCart())).rates.map((r) => r.service_code)).toEqual(["second"]);
+    h.sandbox.control.setDown(null);
+
+    const { carrierServiceId } = await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } });
+    await saveCarrierState({ shop: SHOP, enabled: false, carrierServiceId });
+    expect((await rates(newCart())).rates).toEqual([]);
+    await saveCarrierState({ shop: SHOP, enabled: true, carrierServiceId });
+    expect((await rates(newCart())).rates).toHaveLength(1);
+
+    // Another print-service account: the next quote goes to its URL, with its keys.
+    const other = await startServer();
+    other.on("POST /rest/v3/quote", () => ({ status: 503, body: { message: "down" } }));
+    const account = (printBaseUrl: string, merchantApiKey: string) => ({
+      shop: SHOP,
+      input: {
+        printEnvironment: "sandbox" as const,
+        printBaseUrl,
+        ...SANDBOX_KEYS,
+        merchantApiKey,
+      },
+    });
+    try {
+      await savePrintSettings(account(other.url, "another-merchant-key"));
+      await rates(newCart());
+      const asked = other.requests.filter((r) => r.path === "/rest/v3/quote");
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked[0]!.json).toMatchObject({ apiKey: "another-merchant-key" });
+    } finally {
+      await savePrintSettings(account(h.sandbox.url, SANDBOX_KEYS.merchantApiKey));
+      await other.close();
+    }
+    const quotesBefore = h.quoteRequests();
+    expect((await rates(newCart())).rates).toHaveLength(1);
+    expect(h.quoteRequests()).toBe(quotesBefore + 1);
+  });
+
+  it("shares the quote of a product-page estimate: same settings version as the storefront reads", async () => {
+    quoteCache.clear();
+    const estimate = await productInfo({
+      request: appProxyRequest("/proxy/product-info", {
+        variant_id: "20003",
+        country: "DE",
+        currency: "EUR",
+      }),
+      params: {},
+      context: { remoteAddress: "192.0.2.80" },
+    });
+    expect(estimate.headers.get("X-Print-Connect-Cache")).toBe("miss");
+    const quotesBefore = h.quoteRequests();
+    const checkout = await rates({
+      items: [{ variantId: 20003, quantity: 1 }],
+      destination: addressIn("DE"),
+    });
+    expect(checkout.rates).toHaveLength(1);
+    expect(h.quoteRequests()).toBe(quotesBefore);
+  });
+
+  it("answers a change saved by another process (its own database client) at the next request", async () => {
+    const otherProcess = createPrismaClient(getEnv().databaseUrl);
+    try {
+      h.sandbox.control.setDown("503");
+      await otherProcess.shop.update({
+        where: { shop: SHOP },
+        data: {
+          backupRates: JSON.stringify([{ name: "Theirs", code: "theirs", amountMinor: 300 }]),
+        },
+      });
+      expect((await rates(newCart())).rates.map((r) => r.service_code)).toEqual(["theirs"]);
+      h.sandbox.control.setDown(null);
+      await otherProcess.variantMapping.deleteMany({
+        where: { shop: SHOP, variantId: MAPPINGS.novel.variantId },
+      });
+      expect((await rates(newCart(20003))).rates).toEqual([]);
+    } finally {
+      await otherProcess.$disconnect();
+      await saveMapping({ shop: SHOP, mapping: MAPPINGS.novel });
+    }
   });
 });
 

@@ -3,7 +3,9 @@ import { backupRatesSchema, parseStoredBackupRates } from "~/services/rates/back
 import { withinBudget } from "~/services/rates/budget";
 import { TtlCache } from "~/services/rates/cache";
 import { addBusinessDays, shopifyDate } from "~/services/rates/delivery";
+import { PerVersionCache } from "~/services/rates/per-version";
 import { CachedQuoter } from "~/services/rates/quoter";
+import { TurnBatcher } from "~/services/rates/turn-batch";
 import { RateLimiter } from "~/services/rates/rate-limit";
 import { printItemsOf, quoteKey } from "~/services/rates/rate-request";
 import { SingleFlight } from "~/services/rates/single-flight";
@@ -58,6 +60,93 @@ describe("SingleFlight and CachedQuoter", () => {
       status: "failed",
     });
     expect(await withinBudget(new Promise(() => undefined), 5)).toEqual({ status: "timeout" });
+  });
+});
+
+describe("PerVersionCache", () => {
+  it("builds once per shop and version, shared by concurrent callers; a new version builds again", async () => {
+    const cache = new PerVersionCache<string>(10);
+    let built = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const build = (label: string) => async () => {
+      await gate;
+      built += 1;
+      return label;
+    };
+    const waiting = Promise.all([1, 2, 3].map(() => cache.get("a", "v1", build("a@v1"))));
+    open();
+    const first = await waiting;
+    expect(first).toEqual(["a@v1", "a@v1", "a@v1"]);
+    expect(await cache.get("a", "v1", build("unused"))).toBe("a@v1");
+    expect(built).toBe(1);
+    expect(await cache.get("a", "v2", build("a@v2"))).toBe("a@v2");
+    expect(await cache.get("b", "v1", build("b@v1"))).toBe("b@v1");
+    expect(await cache.get("a", "v2", build("unused"))).toBe("a@v2");
+    expect([built, cache.builds]).toEqual([3, 3]);
+  });
+
+  it("forgets a deleted shop, keeps nothing of a failed build, and holds at most maxEntries shops", async () => {
+    const cache = new PerVersionCache<string>(2);
+    await cache.get("a", "v1", async () => "a");
+    cache.delete("a");
+    expect(await cache.get("a", "v1", async () => "a again")).toBe("a again");
+    await expect(
+      cache.get("b", "v1", () => Promise.reject(new Error("db down"))),
+    ).rejects.toThrow();
+    expect(await cache.get("b", "v1", async () => "b")).toBe("b");
+    await cache.get("c", "v1", async () => "c");
+    expect(cache.size).toBe(2);
+    expect(await cache.get("a", "v1", async () => "a rebuilt")).toBe("a rebuilt");
+  });
+});
+
+describe("TurnBatcher", () => {
+  it("runs the reads of one key asked in one turn as one, after the last caller asked", async () => {
+    let saved = "before";
+    const runs: { key: string; items: string[]; saw: string }[] = [];
+    const batcher = new TurnBatcher<string, string>(async (key, items) => {
+      runs.push({ key, items, saw: saved });
+      return `${key}:${saved}`;
+    });
+    const first = batcher.read("shop-a", ["1", "2"]);
+    saved = "after"; // saved between the first and the last caller's question
+    const second = batcher.read("shop-a", ["2", "3"]);
+    const other = batcher.read("shop-b", ["9"]);
+    expect(await Promise.all([first, second, other])).toEqual([
+      "shop-a:after",
+      "shop-a:after",
+      "shop-b:after",
+    ]);
+    expect(runs).toEqual([
+      { key: "shop-a", items: ["1", "2", "3"], saw: "after" },
+      { key: "shop-b", items: ["9"], saw: "after" },
+    ]);
+    expect([batcher.batches, batcher.joined]).toEqual([2, 1]);
+    // The next turn opens a new batch.
+    await batcher.read("shop-a", ["1"]);
+    expect(runs).toHaveLength(3);
+  });
+
+  it("gives every caller of a failed batch the error, and keeps statements within maxItems", async () => {
+    const sizes: number[] = [];
+    const failing = new TurnBatcher<string, string>(() => Promise.reject(new Error("db down")));
+    const both = [failing.read("k", ["1"]), failing.read("k", ["2"])];
+    for (const read of both) await expect(read).rejects.toThrow("db down");
+    const bounded = new TurnBatcher<string, number>(
+      async (_key, items) => {
+        sizes.push(items.length);
+        return items.length;
+      },
+      { maxItems: 3 },
+    );
+    const answers = await Promise.all([
+      bounded.read("k", ["1", "2"]),
+      bounded.read("k", ["3", "4"]),
+      bounded.read("k", ["5"]),
+    ]);
+    expect(answers).toEqual([3, 2, 3]);
+    expect(sizes.sort()).toEqual([2, 3]);
   });
 });
 

@@ -144,10 +144,19 @@ describe.skipIf(!onPostgres)("several app processes and workers on one PostgreSQ
           [{ variantId: products[i % products.length]!.variantId, quantity: 1 + (i % 2) }],
           { duplicates: 1, concurrent: i % 2 === 0 },
         );
-        return { order, statuses: deliveries.map((d) => d.attempts.at(-1)?.status) };
+        return { order, deliveries };
       },
     );
-    expect(placed.flatMap((p) => p.statuses).filter((s) => s !== 200)).toEqual([]);
+    // A delivery the app did not answer within Shopify's timeout (a busy machine) is sent
+    // again with the same webhook id, as Shopify does; every answer must then be 200.
+    const deliveries = placed.flatMap((p) => p.deliveries);
+    for (let round = 0; round < 3 && deliveries.some((d) => !d.delivered); round++) {
+      await h.shopify.control.retryFailedWebhooks();
+    }
+    expect(
+      deliveries.flatMap((d) => d.attempts.filter((a) => a.status !== 200 && a.status !== 0)),
+    ).toEqual([]);
+    expect(deliveries.map((d) => d.attempts.at(-1)?.status).filter((s) => s !== 200)).toEqual([]);
     const placedMs = Date.now() - started;
 
     const deadline = Date.now() + 90_000;

@@ -16,7 +16,7 @@ import http from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getEnv } from "~/env.server";
 import * as productInfo from "~/routes/proxy.product-info";
 import { storefrontLimits } from "~/lib/storefront-rates.server";
@@ -37,7 +37,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+// The clock stands still, so no bucket refills while a slow machine sends the visits.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
 afterEach(() => {
+  vi.useRealTimers();
   storefrontLimits.perVisitor.reset();
   storefrontLimits.perShop.reset();
 });

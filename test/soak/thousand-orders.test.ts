@@ -26,8 +26,11 @@ const sqlite = process.env.DATABASE_URL?.startsWith("file:") ?? false;
 const ORDERS = Number(process.env.SOAK_ORDERS ?? (sqlite ? 1_000 : 300));
 const SEED = 20261122;
 const FOLLOW_INTERVAL_MS = 10 * 60_000;
-// Waits are upper bounds sized for 300 orders on a busy 2-core machine; more orders, longer bounds.
-const scaled = (ms: number) => Math.max(ms, Math.ceil((ms * ORDERS) / 300));
+// Waits are upper bounds (they only say when to give up) sized for 300 orders on a busy 2-core
+// machine; more orders, longer bounds. `npm test` runs this file next to three others, the other
+// database's pass, the typecheck and the lint, so it gets about a third of the machine: x3.
+const SHARED_MACHINE = 3;
+const scaled = (ms: number) => SHARED_MACHINE * Math.max(ms, Math.ceil((ms * ORDERS) / 300));
 
 let h: Harness;
 beforeAll(async () => {
@@ -38,7 +41,7 @@ afterAll(async () => {
   await h?.close();
   await prisma.$disconnect();
   removeSoakDb();
-});
+}, 120_000);
 
 const callbackSummary = (harness: Harness) => {
   const summary: Record<string, number> = {};
@@ -86,8 +89,20 @@ describe(`${ORDERS} orders through a faulty print service with two workers`, () 
         });
         return { id: order.id, legacyId: order.legacyId, lines, deliveries };
       });
-      lap(started, "placed");
-      const answers = placed.flatMap((p) => p.deliveries.map((d) => d.attempts.at(-1)?.status));
+      // Shopify waits 5 s for an answer and sends a delivery that got none again, with the
+      // same id. With the whole suite running at once on 2 cores a few can time out: send
+      // those again as Shopify would. An answer other than 200 is never accepted.
+      const deliveries = placed.flatMap((p) => p.deliveries);
+      let timedOut = 0;
+      for (let round = 0; round < 3 && deliveries.some((d) => !d.delivered); round++) {
+        timedOut += (await h.shopify.control.retryFailedWebhooks()).length;
+      }
+      lap(started, `placed (${timedOut} deliveries sent again after a timeout)`);
+      const errors = deliveries.flatMap((d) =>
+        d.attempts.filter((a) => a.status !== 200 && a.status !== 0),
+      );
+      expect(errors).toEqual([]);
+      const answers = deliveries.map((d) => d.attempts.at(-1)?.status);
       expect(answers).toHaveLength(3 * ORDERS);
       expect(answers.filter((s) => s !== 200)).toEqual([]);
       expect(await prisma.webhookReceipt.count({ where: { shop: SHOP } })).toBe(ORDERS);

@@ -1,5 +1,5 @@
 import "../support/app-env";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import prisma from "~/db.server";
 import { loader as productInfo } from "~/routes/proxy.product-info";
 import { loader as publication } from "~/routes/proxy.publication";
@@ -141,6 +141,11 @@ describe("GET /apps/print-connect/product-info", () => {
   });
 
   it("rate-limits one visitor with 429 and Retry-After", async () => {
+    // The clock stands still, so no bucket refills while a slow machine sends the visits.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const headers = { "x-forwarded-for": "203.0.113.9" };
     const statuses: number[] = [];
     for (let i = 0; i < 35; i++)

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -17,18 +17,24 @@ const root = path.resolve(import.meta.dirname, "../..");
 const prismaCli = path.join(root, "node_modules", ".bin", "prisma");
 
 // Migrate one empty SQLite file with the real CLI; every test file copies it.
+// `npm test` runs the SQLite and PostgreSQL passes at once and both make it when it is
+// missing: each migrates a file of its own, then renames it into place (atomic, and
+// either copy will do), so neither can see or delete the other's half-made file.
 function sqliteTemplate() {
   const file = templateDbPath();
   if (existsSync(file)) return;
-  const partial = `${file}.partial`;
+  const partial = `${file}.${process.pid}.partial`;
   rmSync(partial, { force: true });
-  execFileSync(prismaCli, ["migrate", "deploy"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${partial}` },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  rmSync(file, { force: true });
-  execFileSync("mv", [partial, file]);
+  try {
+    execFileSync(prismaCli, ["migrate", "deploy"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: `file:${partial}` },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    renameSync(partial, file);
+  } finally {
+    rmSync(partial, { force: true });
+  }
 }
 
 /** Databases of earlier runs that died without teardown, left for more than 6 hours. */

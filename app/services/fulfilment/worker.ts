@@ -4,12 +4,14 @@ import type { Dispatcher } from "undici";
 import { createGuardedDispatcher } from "../net/guarded-dispatcher";
 import { preflightFile } from "../preflight";
 import type { PrintClient } from "../print";
-import { claimDue, commitStep, LeaseLostError, loadClaimed } from "./lease";
+import { afterCommit, claimDue, commitStep, LeaseLostError, loadClaimed } from "./lease";
 import type { ShopifyAdmin } from "./shopify-admin";
 import { failedStep } from "./step-failure";
 import {
+  ClaimReads,
   OfferingCache,
   runStep,
+  type Loaded,
   type PreflightCheck,
   type StepResult,
   type WorkerLogger,
@@ -106,11 +108,13 @@ export class FulfilmentWorker {
       leaseMs: this.o.leaseMs,
       batchSize: this.o.batchSize,
     });
+    // The shops and mappings these orders need are read once for the round.
+    const reads = new ClaimReads(this.deps.db);
     let next = 0;
     const lanes = Array.from({ length: Math.min(this.o.concurrency, claimed.length) }, async () => {
       while (next < claimed.length) {
-        const id = claimed[next++]!;
-        await this.process(id);
+        const order = claimed[next++]!;
+        await this.process(order, reads);
       }
     });
     await Promise.all(lanes);
@@ -162,11 +166,16 @@ export class FulfilmentWorker {
     this.publicOnly = undefined;
   }
 
-  /** Steps one claimed print order on while its steps say so, up to its turns. */
-  private async process(id: string): Promise<void> {
+  /**
+   * Steps one claimed print order on while its steps say so, up to its turns.
+   * The order was loaded with the claim; after each commit the next step works
+   * on the order as committed, not on a fresh read (see afterCommit).
+   */
+  private async process(claimed: Loaded, reads: ClaimReads): Promise<void> {
     const { db, logger, printClientFor, shopify } = this.deps;
+    let order: Loaded | null = claimed;
     for (let step = 0; step < this.o.stepsPerClaim; step++) {
-      const order = await loadClaimed(db, id, this.id);
+      order ??= await loadClaimed(db, claimed.id, this.id);
       if (!order) return; // lease lost
       const last = step === this.o.stepsPerClaim - 1;
       let result: StepResult;
@@ -176,6 +185,8 @@ export class FulfilmentWorker {
           shopify,
           logger,
           printClientFor,
+          shop: await reads.shop(order.shop),
+          reads,
           now: this.now,
           workerId: this.id,
           offerings: this.offerings,
@@ -199,8 +210,9 @@ export class FulfilmentWorker {
           maxBackoffMs: this.o.maxBackoffMs,
         });
       }
+      let written;
       try {
-        await commitStep(db, order, result, {
+        written = await commitStep(db, order, result, {
           workerId: this.id,
           leaseMs: this.o.leaseMs,
           keepLease: result.continue && !last,
@@ -213,6 +225,7 @@ export class FulfilmentWorker {
       }
       if (!result.continue) return;
       if (last) return;
+      order = afterCommit(order, written, result);
     }
   }
 }

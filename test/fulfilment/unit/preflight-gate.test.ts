@@ -80,8 +80,10 @@ function context(answer: PreflightResult, mappings: Partial<VariantMapping>[] = 
   };
   const db = {
     variantMapping: {
-      findMany: async () => mappings,
-      updateMany: async (args: unknown) => mappingWrites.push(args),
+      updateMany: async (args: unknown) => {
+        mappingWrites.push(args);
+        return { count: 1 };
+      },
     },
     printOrderItem: {
       updateMany: async (args: { where: { id: string }; data: { preflight: string } }) =>
@@ -97,6 +99,7 @@ function context(answer: PreflightResult, mappings: Partial<VariantMapping>[] = 
   const ctx = {
     db,
     preflight,
+    reads: { mappings: async () => mappings, notePreflight() {} },
     offerings: { get: async () => offerings },
     logger: { debug() {}, info() {}, warn() {}, error() {} },
     now: () => new Date("2026-03-01T12:00:00Z"),
@@ -140,9 +143,13 @@ describe("the print-file gate", () => {
     const passed = context(result("failed"), [
       { ...mapping, preflight: JSON.stringify(result("passed")) },
     ]);
-    await preflightItems(order, passed.ctx, [item()]);
+    const reused = await preflightItems(order, passed.ctx, [item()]);
     expect(passed.checked).toEqual([]);
-    expect(JSON.parse(passed.itemWrites[0]!.preflight)).toMatchObject({ status: "passed" });
+    // Handed to the step's commit, not written on its own.
+    expect(passed.itemWrites).toEqual([]);
+    expect(reused).toHaveLength(1);
+    expect(reused[0]!.id).toBe(item().id);
+    expect(JSON.parse(reused[0]!.preflight!)).toMatchObject({ status: "passed" });
 
     const unreachable = context(result("passed"), [
       { ...mapping, preflight: JSON.stringify(result("unreachable")) },

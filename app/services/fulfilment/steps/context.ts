@@ -2,6 +2,7 @@ import type { PrismaClient, Shop } from "@prisma/client";
 import type { PreflightExpectation, PreflightResult } from "../../preflight";
 import type { Offering, PrintClient } from "../../print";
 import type { ShopifyAdmin } from "../shopify-admin";
+import type { ClaimReads } from "./claim-reads";
 
 export interface WorkerLogger {
   debug(obj: object, msg: string): void;
@@ -49,6 +50,8 @@ export interface StepContext {
   shop: Shop;
   client: PrintClient;
   offerings: OfferingCache;
+  /** The mappings this round of claims has read (claim-reads.ts). */
+  reads: Pick<ClaimReads, "mappings" | "notePreflight">;
   /** The print-file check run before a file goes to the print service (steps/preflight.ts). */
   preflight: PreflightCheck;
   /** How often a paid order is re-read when no status callback arrives. */

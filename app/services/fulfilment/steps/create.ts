@@ -2,7 +2,7 @@ import { NOT_SCHEDULED } from "../machine";
 import type { StepContext } from "./context";
 import { addressOf, filesOf } from "./order-data";
 import { preflightItems } from "./preflight";
-import { done, type Loaded, type StepResult } from "./result";
+import { done, withItemChanges, type Loaded, type StepResult } from "./result";
 
 /** Creates the order at the print service (or finds the one an earlier attempt created). */
 export async function create(order: Loaded, ctx: StepContext): Promise<StepResult> {
@@ -10,7 +10,7 @@ export async function create(order: Loaded, ctx: StepContext): Promise<StepResul
   const address = addressOf(order);
   // A file that arrived while the order was held or waiting for approval is checked here;
   // the others were checked in prepare and are not downloaded again.
-  await preflightItems(order, ctx, order.items);
+  const reused = await preflightItems(order, ctx, order.items);
   const result = await client.orders.createIdempotent({
     orderReference: order.orderReference,
     currency: order.currency,
@@ -29,14 +29,14 @@ export async function create(order: Loaded, ctx: StepContext): Promise<StepResul
     address,
   });
   const now = ctx.now();
-  // Written at once: the service has these files now, whatever happens to this step.
-  await ctx.db.printOrderItem.updateMany({
-    where: { shop: order.shop, printOrderRowId: order.id, fileDetails: { not: null } },
-    data: { filesSentAt: now },
-  });
+  // The service has these files now: written with the step, so pay does not send them again.
+  // (Should the commit not happen, the next attempt finds the order and writes this then.)
+  const sent = order.items
+    .filter((i) => i.fileDetails)
+    .map((i) => ({ id: i.id, filesSentAt: now }));
   const awaiting = order.items.some((i) => !i.fileDetails);
   const how = result.outcome === "created" ? "Created" : "Found (already created earlier)";
-  return done(
+  const step = done(
     {
       printOrderId: result.orderId,
       status: awaiting ? "awaiting_files" : "created",
@@ -56,4 +56,5 @@ export async function create(order: Loaded, ctx: StepContext): Promise<StepResul
     ],
     !awaiting,
   );
+  return withItemChanges(step, [...reused, ...sent]);
 }

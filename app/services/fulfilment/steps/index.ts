@@ -11,6 +11,7 @@ import { prepare } from "./prepare";
 import { done, type Loaded, type StepResult } from "./result";
 import { endHold } from "./route";
 
+export { ClaimReads } from "./claim-reads";
 export { OfferingCache, type PreflightCheck, type StepContext, type WorkerLogger } from "./context";
 export { done, setAside, type Loaded, type StepResult } from "./result";
 
@@ -33,11 +34,13 @@ const STEPS: Record<
 export async function runStep(
   order: Loaded,
   ctx: Omit<StepContext, "shop" | "client"> & {
+    /** The order's shop as this round of claims read it; null when it has no row. */
+    shop: Shop | null;
     /** The print-service client for a shop, or null when the shop has not connected one. */
     printClientFor(shop: Shop): Promise<PrintClient | null>;
   },
 ): Promise<StepResult> {
-  const shop = await ctx.db.shop.findUnique({ where: { shop: order.shop } });
+  const { shop } = ctx;
   if (!shop || shop.uninstalledAt) {
     // Uninstalled: act for the shop no more, but keep the order for a reinstall.
     return done({ nextAttemptAt: new Date(ctx.now().getTime() + 60 * 60_000) });

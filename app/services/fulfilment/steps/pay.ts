@@ -2,13 +2,14 @@ import { NOT_SCHEDULED } from "../machine";
 import type { StepContext } from "./context";
 import { addressOf, filesOf } from "./order-data";
 import { preflightItems } from "./preflight";
-import { done, type Loaded, type StepResult } from "./result";
+import { done, withItemChanges, type Loaded, type StepResult } from "./result";
 
 /**
  * Sends a changed address and late files (checked first), then pays once
  * every file is there.
  * What the service has taken is written at once, so a later failure in this
- * step does not send it again.
+ * step does not send it again; the loaded order is kept in step with those
+ * writes, as the worker goes on with it under the same claim.
  */
 export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> {
   const { client } = ctx;
@@ -20,6 +21,7 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
       where: { id: order.id, shop: order.shop, leaseOwner: ctx.workerId },
       data: { addressPending: false },
     });
+    order.addressPending = false;
     events.push({
       actor: "worker",
       type: "address_sent",
@@ -27,7 +29,7 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
     });
   }
   // Files that arrived after the order was created are checked before any is sent or paid.
-  await preflightItems(
+  const reused = await preflightItems(
     order,
     ctx,
     order.items.filter((i) => i.fileDetails && !i.filesSentAt),
@@ -46,10 +48,12 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
         ...(files.coverUrl ? { coverUrl: files.coverUrl } : {}),
       },
     });
+    const sentAt = ctx.now();
     await ctx.db.printOrderItem.updateMany({
       where: { id: item.id, shop: order.shop },
-      data: { filesSentAt: ctx.now() },
+      data: { filesSentAt: sentAt },
     });
+    item.filesSentAt = sentAt;
     events.push({
       actor: "worker",
       type: "files_sent",
@@ -57,7 +61,10 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
     });
   }
   if (order.items.some((i) => !i.fileDetails)) {
-    return done({ status: "awaiting_files", nextAttemptAt: NOT_SCHEDULED }, events);
+    return withItemChanges(
+      done({ status: "awaiting_files", nextAttemptAt: NOT_SCHEDULED }, events),
+      reused,
+    );
   }
   const payment = await client.orders.pay({ orderId });
   events.push({
@@ -70,7 +77,7 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
     data: { outcome: payment.status },
   });
   const now = ctx.now();
-  return done(
+  const paid = done(
     {
       status: "paid",
       serviceState: "PAID",
@@ -83,4 +90,5 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
     events,
     true,
   );
+  return withItemChanges(paid, reused);
 }

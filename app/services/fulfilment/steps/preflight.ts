@@ -14,7 +14,7 @@ import { AttentionError } from "../failures";
 import { PREFLIGHT_FAILED } from "../machine";
 import type { StepContext } from "./context";
 import { filesOf } from "./order-data";
-import type { Loaded } from "./result";
+import type { ItemChange, Loaded } from "./result";
 
 /**
  * The item's stored result for this file and these numbers. One that could not
@@ -73,8 +73,9 @@ function answersForMapping(
  *
  * Cheap when nothing changed: a result stored on the item (or on the mapping,
  * for the mapping's own file) for the same file and numbers is used without a
- * download. A fresh result is stored before anything else happens, so a
- * failed file is not downloaded again until the merchant retries.
+ * download; one taken over from the mapping is returned, for the step's commit
+ * to keep with the item. A fresh result is stored before anything else
+ * happens, so a failed file is not downloaded again until the merchant retries.
  *
  * A file that fails stops the order with PREFLIGHT_FAILED (every failing item
  * named); the merchant may fix it or print anyway (preflightOverride). A file
@@ -85,9 +86,9 @@ export async function preflightItems(
   order: Loaded,
   ctx: StepContext,
   items: readonly PrintOrderItem[],
-): Promise<void> {
+): Promise<ItemChange[]> {
   const toCheck = items.filter((i) => i.fileDetails && !i.preflightOverride);
-  if (toCheck.length === 0) return;
+  if (toCheck.length === 0) return [];
   const offerings = await ctx.offerings.get(order.shop, ctx.client);
   const checks = toCheck.flatMap((item) => {
     const files = filesOf(item)!;
@@ -107,26 +108,27 @@ export async function preflightItems(
   });
   // Mappings are read only when some file has no result of its own yet.
   const mappings = checks.some((c) => !c.own)
-    ? await ctx.db.variantMapping.findMany({
-        where: { shop: order.shop, variantId: { in: checks.map((c) => c.item.variantId) } },
-      })
+    ? await ctx.reads.mappings(
+        order.shop,
+        checks.map((c) => c.item.variantId),
+      )
     : [];
   const failed: { title: string; summary: string }[] = [];
+  const reused: ItemChange[] = [];
   for (const { item, url, offering, expect, own } of checks) {
     const mapping = mappings.find((m) => m.variantId === item.variantId);
     let result = own ?? mappingResult(mapping, url, expect);
     if (result && !own) {
-      await ctx.db.printOrderItem.updateMany({
-        where: { id: item.id, shop: order.shop },
-        data: { preflight: JSON.stringify(result) },
-      });
+      // Kept with the item by the step's commit; no download happened, so nothing is lost
+      // if the step fails first: the next attempt takes it from the mapping again.
+      reused.push({ id: item.id, preflight: JSON.stringify(result) });
     }
     if (!result) {
       result = await ctx.preflight(url, expect);
       await store(order, ctx, item, result);
       if (answersForMapping(result, mapping, offering)) {
         // Only while the mapping is still what was checked: it may have been edited meanwhile.
-        await ctx.db.variantMapping.updateMany({
+        const { count } = await ctx.db.variantMapping.updateMany({
           where: {
             shop: order.shop,
             variantId: mapping.variantId,
@@ -138,6 +140,7 @@ export async function preflightItems(
           },
           data: { preflight: JSON.stringify(result) },
         });
+        if (count === 1) ctx.reads.notePreflight(mapping, JSON.stringify(result));
       }
       ctx.logger.debug(
         { shop: order.shop, printOrder: order.id, item: item.id, preflight: result.status },
@@ -155,6 +158,7 @@ export async function preflightItems(
       action: ATTENTION_TEXT.preflightFailed.action,
     });
   }
+  return reused;
 }
 
 /** A fresh result on the item; a file that could not be downloaded is noted in the timeline with it. */
@@ -164,12 +168,14 @@ async function store(
   item: PrintOrderItem,
   result: PreflightResult,
 ) {
+  const stored = JSON.stringify(result);
   const write = ctx.db.printOrderItem.updateMany({
     where: { id: item.id, shop: order.shop },
-    data: { preflight: JSON.stringify(result) },
+    data: { preflight: stored },
   });
   if (result.status !== "unreachable") {
     await write;
+    item.preflight = stored;
     return;
   }
   await ctx.db.$transaction([
@@ -190,4 +196,5 @@ async function store(
       }),
     }),
   ]);
+  item.preflight = stored;
 }

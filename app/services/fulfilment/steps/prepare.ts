@@ -7,7 +7,7 @@ import { fileProperty } from "../plan";
 import type { StepContext } from "./context";
 import { addressOf, filesOf, orderOf } from "./order-data";
 import { preflightItems } from "./preflight";
-import type { Loaded, StepResult } from "./result";
+import { withItemChanges, type Loaded, type StepResult } from "./result";
 import { route } from "./route";
 import { split } from "./split";
 
@@ -37,9 +37,10 @@ async function printSpecs(order: Loaded, ctx: StepContext): Promise<Map<string, 
   const specs = new Map<string, PrintSpec>();
   const awaiting = order.items.filter((i) => !i.fileDetails);
   const mappings = awaiting.length
-    ? await ctx.db.variantMapping.findMany({
-        where: { shop: order.shop, variantId: { in: awaiting.map((i) => i.variantId) } },
-      })
+    ? await ctx.reads.mappings(
+        order.shop,
+        awaiting.map((i) => i.variantId),
+      )
     : [];
   for (const item of order.items) {
     const files = filesOf(item);
@@ -100,7 +101,7 @@ export async function prepare(order: Loaded, ctx: StepContext): Promise<StepResu
     });
   }
   // The files already known are checked before anything is quoted, created or paid.
-  await preflightItems(order, ctx, order.items);
+  const reused = await preflightItems(order, ctx, order.items);
 
   const quoteItems = order.items.map((item) => ({
     offeringId: item.offeringId,
@@ -118,14 +119,15 @@ export async function prepare(order: Loaded, ctx: StepContext): Promise<StepResu
     // up by hand would overstate what the order costs. VAT comes per rate; one figure is
     // their sum.
     const vat = quote.summary.vatSummary.reduce((sum, v) => sum + v.vat.amountMinor, 0);
-    return route(order, ctx, {
+    const routed = route(order, ctx, {
       wholesaleShippingMinor: quote.summary.totalShippingPrice.amountMinor,
       wholesaleTaxMinor: vat,
       wholesaleTotalMinor: quote.summary.totalWholesalePrice.amountMinor,
     });
+    return withItemChanges(routed, reused);
   } catch (error) {
     if (error instanceof FacilityConflictError && order.items.length > 1) {
-      return split(order, ctx, error);
+      return withItemChanges(split(order, ctx, error), reused);
     }
     throw error;
   }

@@ -15,12 +15,24 @@ export interface SplitOff {
   event: StepEvent;
 }
 
+/**
+ * A change to one of the order's items: a state read from the service that
+ * moves it forward, when the print service got its files, or the print-file
+ * result it takes over from its mapping.
+ */
+export interface ItemChange {
+  id: string;
+  serviceState?: string;
+  filesSentAt?: Date;
+  preflight?: string;
+}
+
 /** What a step did, for the commit to write under the lease. */
 export interface StepResult {
   data: Prisma.PrintOrderUpdateManyMutationInput & { status?: PrintOrderStatus };
   events: StepEvent[];
-  /** Item states read from the service that move an item forward. */
-  items?: { id: string; serviceState: string }[];
+  /** Changes to this order's items, written with the order: see ItemChange. */
+  items?: ItemChange[];
   /** New print orders when the service cannot produce every item at one facility. */
   splits?: SplitOff[];
   /** Go straight on with the next step under the same claim. */
@@ -43,4 +55,14 @@ export function setAside(order: Loaded, reason: AttentionNote): StepResult {
       data: { code: reason.code },
     },
   ]);
+}
+
+/** The result with these item changes too (one change per item: later fields win). */
+export function withItemChanges(result: StepResult, changes: readonly ItemChange[]): StepResult {
+  if (changes.length === 0) return result;
+  const byId = new Map<string, ItemChange>();
+  for (const change of [...(result.items ?? []), ...changes]) {
+    byId.set(change.id, { ...byId.get(change.id), ...change });
+  }
+  return { ...result, items: [...byId.values()] };
 }

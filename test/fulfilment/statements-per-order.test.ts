@@ -1,0 +1,105 @@
+/**
+ * What one order costs the database, from its orders/paid webhook to paid at
+ * the print service: SQL statements counted as the app's client sends them
+ * (./statement-count.ts). The throughput of the pipeline is bound by these
+ * (bench/results/README.md, "End to end"), so the counts are pinned here and
+ * cannot grow unnoticed. The print file is a real PDF the sandbox serves: the
+ * first order downloads and checks it, the orders counted reuse the result
+ * stored on the mapping, as a shop's orders do.
+ */
+import "../support/app-env";
+import { statementsOf } from "./statement-count";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import {
+  ADDRESS_NL,
+  MAPPINGS,
+  SANDBOX_KEYS,
+  SHOP,
+  startHarness,
+  type Harness,
+} from "../support/fulfilment-harness";
+
+/**
+ * Budgets per order; lower them when a change saves statements, never raise
+ * them unexplained. The worker's: four steps (check and quote, create, pay,
+ * the first read after paying), each one batch of the order's row, its
+ * events and an item's change, then COMMIT; the claim of the six orders and
+ * the reads they share (shop, mapping) come to 1.5 per order.
+ */
+const WEBHOOK_STATEMENTS = 12;
+const WORKER_STATEMENTS = 16.5;
+/** Worked in one claim; more orders share the claim's statements further. */
+const ORDERS = 6;
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+  // Status callbacks arrive whenever the sandbox sends them; without them the count is exact.
+  h.sandbox.control.setCallbackUrl(SANDBOX_KEYS.merchantApiKey, null);
+  await h.map({
+    ...MAPPINGS.novel,
+    contentUrl: `${h.sandbox.url}/files/generate/320p-154x216mm.pdf`,
+  });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const perOrder = (statements: string[]) => statements.length / ORDERS;
+
+/** Which statements were sent how often, for a failure's message. */
+function tally(statements: string[]): string {
+  const counts = new Map<string, number>();
+  for (const s of statements) counts.set(s.slice(0, 100), (counts.get(s.slice(0, 100)) ?? 0) + 1);
+  return [...counts].map(([statement, n]) => `${n} x ${statement}`).join("\n");
+}
+
+/** Places a paid order in the Shopify stand-in and delivers its orders/paid webhook. */
+async function paidOrder(): Promise<void> {
+  const { order } = await h.shopify.control.createOrder(
+    {
+      lineItems: [{ variantId: MAPPINGS.novel.variantId }],
+      email: "anna@example.com",
+      shippingAddress: ADDRESS_NL,
+    },
+    { deliver: false },
+  );
+  const paid = await h.shopify.control.markOrderPaid(order.id, { topics: ["orders/paid"] });
+  expect(paid.deliveries.map((d) => d.attempts.at(-1)?.status)).toEqual([200]);
+}
+
+describe("statements per order, webhook to paid", () => {
+  it("stay within their budgets", async () => {
+    const worker = h.worker({ batchSize: 50, concurrency: 4 });
+    await paidOrder();
+    await worker.drain();
+
+    const webhooks = await statementsOf(async () => {
+      for (let i = 0; i < ORDERS; i++) await paidOrder();
+    });
+    const working = await statementsOf(() => worker.drain());
+
+    const rows = await prisma.printOrder.findMany({
+      where: { shop: SHOP },
+      include: { items: true },
+    });
+    expect(rows).toHaveLength(ORDERS + 1);
+    for (const row of rows) {
+      expect(row.status).toBe("paid");
+      expect(JSON.parse(row.items[0]!.preflight!)).toMatchObject({ status: "passed" });
+    }
+    const atService = h.sandbox.control.orders({ merchantApiKey: SANDBOX_KEYS.merchantApiKey });
+    expect(atService.filter((o) => o.history.some((t) => t.to === "PAID"))).toHaveLength(
+      ORDERS + 1,
+    );
+    // The print file was downloaded for the first order only.
+    expect(rows.filter((r) => r.items[0]!.preflight === rows[0]!.items[0]!.preflight)).toHaveLength(
+      ORDERS + 1,
+    );
+
+    expect(perOrder(webhooks), tally(webhooks)).toBeLessThanOrEqual(WEBHOOK_STATEMENTS);
+    expect(perOrder(working), tally(working)).toBeLessThanOrEqual(WORKER_STATEMENTS);
+  });
+});

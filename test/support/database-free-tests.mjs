@@ -1,0 +1,48 @@
+// Test files that never open a database: the PostgreSQL pass of `npm test`
+// leaves them out (test/database/run-suite.mjs), because they run the same
+// code with the same result whatever TEST_DATABASE says. The SQLite pass runs
+// them. Why and how: docs/decisions/0010-test-run.md.
+//
+// A file belongs here only if nothing it imports, directly or through other
+// modules (static or dynamic imports), is test/support/app-env.ts or
+// app/db.server.ts, and it starts no app process. test/database/postgresql-pass.test.ts
+// checks the first part on every run: a file listed here that starts to reach
+// the database fails that test until it is taken off this list.
+// Every other test file runs on both databases, new ones included.
+
+/** Folders whose test files are all database-free (globs, relative to the project). */
+export const DATABASE_FREE_FOLDERS = [
+  // the pure steps of the fulfilment pipeline, without a database
+  "test/fulfilment/unit/**",
+  // the print-service client and its rules, against the sandbox over HTTP
+  "test/print/**",
+  // the print-service sandbox itself
+  "test/sandbox/**",
+  // the Shopify stand-in itself
+  "test/shopify-fake/**",
+];
+
+/** Single database-free test files in folders that also hold database tests. */
+export const DATABASE_FREE_FILES = [
+  "app/services/shopify-admin/client.test.ts",
+  "test/admin/cache.test.ts",
+  "test/admin/mapping-rules.test.ts",
+  // the runner's behaviour without a server; it starts vitest on no test file
+  "test/database/run-suite.test.ts",
+  // the check of this list
+  "test/database/postgresql-pass.test.ts",
+  "test/foundation/crypto.test.ts",
+  "test/foundation/env.test.ts",
+  "test/foundation/lossless-json.test.ts",
+  "test/foundation/money-input.test.ts",
+  "test/preflight/check.test.ts",
+  "test/preflight/download.test.ts",
+  "test/preflight/sandbox-files.test.ts",
+  "test/rates/print-quote.test.ts",
+  "test/rates/units.test.ts",
+  "test/storefront/cart-minimum.test.ts",
+  "test/storefront/theme-extension.test.ts",
+];
+
+/** Everything the PostgreSQL pass leaves out, as vitest `--exclude` globs. */
+export const DATABASE_FREE_TESTS = [...DATABASE_FREE_FOLDERS, ...DATABASE_FREE_FILES];
