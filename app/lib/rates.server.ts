@@ -6,7 +6,8 @@
  * install hook in app/shopify.server.ts can import it.
  */
 import { Prisma, type Shop } from "@prisma/client";
-import prisma, { databaseProvider } from "../db.server";
+import prisma from "../db.server";
+import { schemaOfDatabaseUrl, sqlTable } from "../services/sql-table";
 import { getEnv } from "../env.server";
 import {
   ensureCarrierCallbackToken,
@@ -130,21 +131,9 @@ export const rateRequestReads = new TurnBatcher<string, RateRequestState>(
   { maxItems: 500 },
 );
 
-let tables: { schema: string | null } | undefined;
-/**
- * A table of the app's schema: on PostgreSQL the client qualifies its tables
- * with `?schema=` (not with search_path), so must a plain statement.
- */
+/** A table of the app's schema, as a plain statement must name it (services/sql-table.ts). */
 function table(name: string): Prisma.Sql {
-  if (!tables) {
-    const url = getEnv().databaseUrl;
-    tables = {
-      schema:
-        databaseProvider(url) === "postgresql" ? new URL(url).searchParams.get("schema") : null,
-    };
-  }
-  const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
-  return Prisma.raw(tables.schema ? `${quote(tables.schema)}.${quote(name)}` : quote(name));
+  return sqlTable(schemaOfDatabaseUrl(getEnv().databaseUrl), name);
 }
 
 /** What answering a rate request needs of a shop row, built once per settings version. */

@@ -1,5 +1,6 @@
-// Runs the test suite on SQLite and on PostgreSQL (when a server answers), both
-// at the same time, each in a vitest process of its own.
+// Runs the test suite on SQLite and on PostgreSQL (when a server answers), each
+// in a vitest process of its own: the SQLite pass together with the typecheck and
+// the lint, then the PostgreSQL pass.
 //
 //   node test/database/run-suite.mjs                 both (`npm test`); PostgreSQL skipped, loudly,
 //                                                    when no server answers
@@ -7,7 +8,7 @@
 //   node test/database/run-suite.mjs --postgresql    PostgreSQL only (`npm run test:pg`); fails
 //                                                    when no server answers
 //   node test/database/run-suite.mjs --checks        also the typecheck and the lint, at the same
-//                                                    time as the tests (`npm test`)
+//                                                    time as the SQLite pass (`npm test`)
 //   node test/database/run-suite.mjs --one-at-a-time one job after another (slower; for debugging)
 // Other arguments go to vitest (e.g. a file filter). The PostgreSQL server is
 // TEST_DATABASE_URL, or postgresql://postgres@127.0.0.1:5432/postgres.
@@ -135,7 +136,12 @@ function start({ label, heading, command, commandArgs, env, lowPriority = false 
   };
 }
 
-/** Runs the jobs (all at once, or one after another) and prints each one whole, in order. */
+/**
+ * Runs the jobs (all at once, or one after another) and prints each one whole, in order.
+ * A job marked `afterOthers` starts when the others have ended: the PostgreSQL pass's
+ * soak stalls its shutdown when it shares two cores with the SQLite soak, the
+ * typecheck and the lint.
+ */
 async function runAll(jobs) {
   let ok = true;
   if (oneAtATime) {
@@ -146,10 +152,12 @@ async function runAll(jobs) {
     }
     return ok;
   }
-  const running = jobs.map(start);
-  for (const job of running) {
-    job.release();
-    ok = (await job.finished()) && ok;
+  for (const group of [jobs.filter((j) => !j.afterOthers), jobs.filter((j) => j.afterOthers)]) {
+    const running = group.map(start);
+    for (const job of running) {
+      job.release();
+      ok = (await job.finished()) && ok;
+    }
   }
   return ok;
 }
@@ -202,13 +210,14 @@ if (only !== "pg") {
   jobs.push(testPass("SQLite", { TEST_DATABASE: "sqlite", TEST_DATABASE_URL: "" }));
 }
 if (only !== "sqlite" && !problem) {
-  jobs.push(
-    testPass(`PostgreSQL (${shown(serverUrl)})`, { TEST_DATABASE: "postgresql" }, [
+  jobs.push({
+    ...testPass(`PostgreSQL (${shown(serverUrl)})`, { TEST_DATABASE: "postgresql" }, [
       ...DATABASE_FREE_TESTS.map((glob) => `--exclude=${glob}`),
       // A file filter may name only database-free files: nothing to run here, not a failure.
       ...(vitestArgs.length > 0 ? ["--passWithNoTests"] : []),
     ]),
-  );
+    afterOthers: only !== "pg",
+  });
 }
 let ok = await runAll(jobs);
 if (only !== "sqlite" && problem) {

@@ -27,8 +27,8 @@ const ORDERS = Number(process.env.SOAK_ORDERS ?? (sqlite ? 1_000 : 300));
 const SEED = 20261122;
 const FOLLOW_INTERVAL_MS = 10 * 60_000;
 // Waits are upper bounds (they only say when to give up) sized for 300 orders on a busy 2-core
-// machine; more orders, longer bounds. `npm test` runs this file next to three others, the other
-// database's pass, the typecheck and the lint, so it gets about a third of the machine: x3.
+// machine; more orders, longer bounds. `npm test` runs this file next to another test file, and on
+// SQLite next to the typecheck and the lint, so it may get about a third of the machine: x3.
 const SHARED_MACHINE = 3;
 const scaled = (ms: number) => SHARED_MACHINE * Math.max(ms, Math.ceil((ms * ORDERS) / 300));
 
