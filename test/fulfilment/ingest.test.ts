@@ -1,47 +1,22 @@
-import { testDatabaseProvider, testDatabaseUrl } from "../support/app-env";
-import { createRequire } from "node:module";
-import { Prisma, PrismaClient } from "@prisma/client";
-import { PrismaPg } from "@prisma/adapter-pg";
+import "../support/app-env";
+import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { SingleConnectionLibSQL } from "~/lib/sqlite-client.server";
 import { ingestPaidOrder } from "~/services/fulfilment/ingest";
 import { saveMapping } from "~/models/mapping.server";
 import { recordInstall } from "~/models/shop.server";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
 import { paidOrderPayload } from "../support/orders";
+import { countingPrismaClient } from "../support/counting-client";
 import { applyOrderUpdate } from "~/services/fulfilment/commands";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 
 const SHOP = "ingest.myshopify.com";
 
-/**
- * A second client on this test file's database that records every SQL
- * statement it sends (Prisma's query events), for pinning how many one
- * delivery costs.
- */
+/** A second client on this test file's database that counts the statements one delivery costs. */
 function statementCountingClient() {
-  const log: [{ emit: "event"; level: "query" }] = [{ emit: "event", level: "query" }];
-  let client: PrismaClient<{ log: typeof log }>;
-  if (testDatabaseProvider === "postgresql") {
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.delete("connection_limit");
-    const PostgresqlClient = (
-      createRequire(import.meta.url)(".prisma/client-pg") as { PrismaClient: typeof PrismaClient }
-    ).PrismaClient;
-    client = new PostgresqlClient({
-      adapter: new PrismaPg({ connectionString: url.toString(), max: 1 }),
-      log,
-    });
-  } else {
-    client = new PrismaClient({
-      adapter: new SingleConnectionLibSQL({ url: testDatabaseUrl }),
-      log,
-    });
-  }
-  const statements: string[] = [];
-  client.$on("query", (event) => statements.push(event.query));
+  const { client, statements } = countingPrismaClient({ pgPoolSize: 1 });
   /** What reads or writes rows: transaction control (BEGIN, COMMIT) differs per driver. */
   const dataStatements = () =>
     statements.filter((sql) => !/^\s*(--|BEGIN|COMMIT|ROLLBACK)/i.test(sql));

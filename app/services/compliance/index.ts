@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import {
   collectCustomerData,
   deleteShopData,
@@ -11,6 +11,7 @@ import {
   shopRedactSchema,
   type ComplianceTopic,
 } from "./payloads";
+import { isUniqueViolation } from "../unique-violation";
 
 export { COMPLIANCE_TOPICS, type ComplianceTopic } from "./payloads";
 export type { CustomerDataReport } from "./customer-data";
@@ -21,10 +22,6 @@ export type ComplianceResult =
   | { outcome: "reported"; requestId: string; orders: number }
   | { outcome: "redacted"; requestId: string; orders: number }
   | { outcome: "shop_deleted"; requestId: string; rows: number };
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-}
 
 function describe(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   return error.issues

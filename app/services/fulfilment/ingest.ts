@@ -5,6 +5,7 @@ import { orderVersion, storedOlderThan, versionColumns, type OrderVersion } from
 import { orderReference, planPrintItems, type MappingForPlan, type PrintPlan } from "./plan";
 import { variantGid, type ShopifyOrder } from "./shopify-order";
 import { sqlTable } from "../sql-table";
+import { isUniqueViolation } from "../unique-violation";
 
 export type IngestResult =
   | { outcome: "duplicate_delivery" }
@@ -25,14 +26,6 @@ export interface PaidOrderDelivery {
   /** PostgreSQL's `?schema=` of the database URL: Prisma qualifies its tables with it, so must a plain statement. */
   schema?: string | null | undefined;
   now?: Date;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  if (error.code === "P2002") return true;
-  // A plain statement's failure (P2010) carries the driver's kind of error instead.
-  const driverError = error.meta?.driverAdapterError as { cause?: { kind?: unknown } } | undefined;
-  return error.code === "P2010" && driverError?.cause?.kind === "UniqueConstraintViolation";
 }
 
 /** The columns planning reads of a variant mapping. */

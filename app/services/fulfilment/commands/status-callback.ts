@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { Prisma } from "@prisma/client";
 import { eventRow } from "../events";
 import { RESTING_STATUSES } from "../machine";
 import type { Db } from "./lock";
+import { isUniqueViolation } from "../../unique-violation";
 
 export type StatusCallbackResult =
   /** Recorded; the worker re-reads the order. */
@@ -34,10 +34,6 @@ function statusCallbackKey(orderRowId: string, input: StatusCallbackInput): stri
     input.trackingUrl ?? null,
   ]);
   return `status_callback:${orderRowId}:${createHash("sha256").update(content).digest("hex")}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 export interface StatusCallbackInput {
