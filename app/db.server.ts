@@ -42,7 +42,10 @@ export function describeDatabase(databaseUrl: string): string {
  * @prisma/client; only the SQL it compiles to differs. Loaded on first use so a
  * SQLite-only install never touches it.
  */
-type PrismaClientConstructor = new (options: { adapter: PrismaPg }) => PrismaClient;
+type PrismaClientConstructor = new (options: {
+  adapter: PrismaPg;
+  transactionOptions?: { maxWait?: number; timeout?: number };
+}) => PrismaClient;
 let PostgresqlPrismaClient: PrismaClientConstructor | undefined;
 
 function postgresqlClientClass(): PrismaClientConstructor {
@@ -71,16 +74,32 @@ function pgAdapter(databaseUrl: string): PrismaPg {
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get("schema") ?? undefined;
   const limit = Number(url.searchParams.get("connection_limit") ?? "");
+  const poolTimeoutS = Number(url.searchParams.get("pool_timeout") ?? "");
   url.searchParams.delete("schema");
   url.searchParams.delete("connection_limit");
+  url.searchParams.delete("pool_timeout");
   return new PrismaPg(
     {
       connectionString: url.toString(),
       ...(Number.isInteger(limit) && limit > 0 ? { max: limit } : {}),
+      // A wait for a pooled connection must end before Prisma's own wait for a
+      // transaction does (PG_TRANSACTION_OPTIONS.maxWait): a transaction Prisma
+      // gave up on while its connection was still coming would later BEGIN on
+      // that connection and keep it forever ("idle in transaction"), until the
+      // pool had none left and every query waited for good.
+      connectionTimeoutMillis:
+        Number.isFinite(poolTimeoutS) && poolTimeoutS > 0
+          ? Math.min(poolTimeoutS * 1000, PG_POOL_TIMEOUT_MS)
+          : PG_POOL_TIMEOUT_MS,
     },
     schema ? { schema } : undefined,
   );
 }
+
+/** How long a query waits for a pooled PostgreSQL connection before failing. */
+const PG_POOL_TIMEOUT_MS = 10_000;
+/** Longer than the pool's wait (see pgAdapter), and patient with a busy machine. */
+export const PG_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
 /**
  * A Prisma client for a database URL: SQLite (libSQL driver adapter) for
@@ -91,7 +110,10 @@ function pgAdapter(databaseUrl: string): PrismaPg {
 export function createPrismaClient(databaseUrl: string): PrismaClient {
   if (databaseProvider(databaseUrl) === "postgresql") {
     const Client = postgresqlClientClass();
-    return new Client({ adapter: pgAdapter(databaseUrl) });
+    return new Client({
+      adapter: pgAdapter(databaseUrl),
+      transactionOptions: PG_TRANSACTION_OPTIONS,
+    });
   }
   return new PrismaClient({
     adapter: new SingleConnectionLibSQL({ url: databaseUrl }),

@@ -10,6 +10,7 @@ import { startFulfilmentWorker, stopFulfilmentWorker } from "./worker.server";
 import { startSandboxMode, stopSandboxMode } from "./dev/start.server";
 import prisma from "./db.server";
 import { ensureDatabaseReady } from "./lib/database-ready.server";
+import { preloadTheLoadedAppBridge } from "./lib/app-bridge-preload.server";
 
 export const streamTimeout = 5000;
 
@@ -20,6 +21,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  preloadTheLoadedAppBridge(responseHeaders);
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 

@@ -1,24 +1,27 @@
 /**
- * Admin orders page at scale: /app/orders with 100,000 print orders in the
+ * Every admin page at scale: each page with 100,000 print orders in the
  * database against the same page, same route, same shop, with 0 print orders
  * (measured first, in the same database before seeding), served by the real
  * built app (server/app.js: compression, static assets, Remix handler) on
  * loopback, authenticated as Shopify admin opens it (embedded=1, shop, host,
- * id_token; the first request exchanges the token at the Shopify stand-in).
+ * id_token), for the demo shop as sandbox mode seeds it (print settings against
+ * a print sandbox on loopback, mappings, the Shopify stand-in's products).
  *
  * - server time: the whole document response (status, headers and body),
- *   one request at a time, a fresh session token each, for the first page, a
- *   deep cursor page (50,000 rows in) and the Needs attention view.
+ *   one request at a time, a fresh session token each, for every page in
+ *   PAGES: the orders list (first page, a deep cursor page 50,000 rows in, the
+ *   Needs attention view), an order page, and every other page of the app.
  * - Largest Contentful Paint in headless Chromium (playwright-core, App Bridge
  *   stand-in): PerformanceObserver 'largest-contentful-paint' (buffered) read
  *   500 ms after the load event; one discarded warm-up load, then N runs per page.
  *
- * Built for Shopify wants LCP <= 2.5 s (p75 of real admin loads).
+ * Built for Shopify wants LCP <= 2.5 s (p75 of real admin loads); our own bar
+ * is 1.0 s for every page, every run.
  *
  *   npm run bench:admin   BENCH_ADMIN_ROWS=100000 BENCH_ADMIN_N=30 BENCH_ADMIN_LCP_RUNS=5
  */
 import { benchDbFile, benchDir, BENCH_API_KEY, BENCH_API_SECRET } from "./env";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
@@ -30,6 +33,7 @@ import {
   mintSessionToken,
   startShopifyFake,
 } from "../sandbox/shopify";
+import { startSandbox } from "../sandbox/index";
 import { createAppServer } from "../server/app.js";
 import { ensureBuild, ROOT, summarize, writeResult } from "./lib";
 
@@ -38,10 +42,12 @@ const N = Number(process.env.BENCH_ADMIN_N ?? 30);
 const LCP_RUNS = Number(process.env.BENCH_ADMIN_LCP_RUNS ?? 5);
 const WARMUP = 10;
 const BFS_LCP_MS = 2_500;
+const OUR_LCP_MS = 1_000;
 const SHOP = DEMO_SHOP_DOMAIN;
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const CLIENT_DIR = path.join(ROOT, "build", "client");
-const BASE_TIME = 1767225600000;
+// The orders end now, one a minute, so the Profit page's default periods hold them.
+const BASE_TIME = Math.floor(Date.now() / 60_000) * 60_000 - ROWS * 60_000;
 const USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 
@@ -49,11 +55,30 @@ const DEEP = Math.floor(ROWS / 2);
 const deepCursor = Buffer.from(
   `${BASE_TIME + DEEP * 60000}:po${String(DEEP).padStart(7, "0")}`,
 ).toString("base64url");
+/** One of the seeded print orders, for the order page. */
+const ORDER_ID = `po${String(DEEP).padStart(7, "0")}`;
 const PAGES = {
+  home: "/app",
   first: "/app/orders",
   deep: `/app/orders?after=${deepCursor}`,
   attention: "/app/orders?view=attention",
+  order: `/app/orders/${ORDER_ID}`,
+  products: "/app/products",
+  mapping: "/app/products/20001",
+  bulkMapping: "/app/products/bulk?variant=20003&variant=20004",
+  catalogue: "/app/catalogue",
+  offering: "/app/catalogue/228478",
+  quote: "/app/quote",
+  publications: "/app/publications",
+  shippingRates: "/app/shipping-rates",
+  settings: "/app/settings",
+  profit: "/app/profit",
+  profit90: "/app/profit?range=90",
+  profit90PerProduct: "/app/profit?range=90&view=product",
+  notFound: "/app/no-such-page",
 } as const;
+/** Pages that only exist once the print orders are there (no reference measurement). */
+const NEEDS_ROWS: ReadonlySet<PageName> = new Set(["order"]);
 type PageName = keyof typeof PAGES;
 
 const token = () =>
@@ -78,20 +103,45 @@ function adminUrl(origin: string, pathname: string) {
  * SQLite, so a cursor (createdAt < ?) would match all rows and a deep page would be page 1.
  */
 const EPOCH = "1970-01-01T00:00:00.000+00:00";
+/** Order i's creation time as the app writes it: one order a minute from BASE_TIME. */
+const isoOf = (i: string) =>
+  `strftime('%Y-%m-%dT%H:%M:%S', (${BASE_TIME} + ${i} * 60000) / 1000, 'unixepoch') || '.000+00:00'`;
 async function seed() {
   const db = createClient({ url: `file:${benchDbFile}` });
   await db.batch(
     [
-      `INSERT INTO ShopOrder (id, shop, shopifyOrderId, name, currency, lineItems, createdAt, updatedAt)
-       VALUES ('so-bench', '${SHOP}', '1', '#1', 'EUR', '[]', '${EPOCH}', '${EPOCH}')`,
+      // One Shopify order per print order, as orders/paid makes them.
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
-       INSERT INTO PrintOrder (id, shop, shopOrderId, shopifyOrderId, shopifyOrderName, orderReference, status, currency, trackingPushed, nextAttemptAt, createdAt, updatedAt)
-       SELECT printf('po%07d', i), '${SHOP}', 'so-bench', CAST(i AS TEXT), '#' || (1000 + i), 'PC-' || i,
-              CASE i % 10 WHEN 0 THEN 'needs_attention' WHEN 1 THEN 'held' WHEN 2 THEN 'paid' ELSE 'fulfilled' END,
-              'EUR', '[]', '${EPOCH}',
-              strftime('%Y-%m-%dT%H:%M:%S', (${BASE_TIME} + i * 60000) / 1000, 'unixepoch') || '.000+00:00',
-              '${EPOCH}'
+       INSERT INTO ShopOrder (id, shop, shopifyOrderId, name, currency, lineItems, createdAt, updatedAt)
+       SELECT printf('so%07d', i), '${SHOP}', CAST(i AS TEXT), '#' || (1000 + i), 'EUR',
+              '[{"id":"' || i || '","title":"Print","quantity":1,"price":"29.95"}]',
+              ${isoOf("i")}, '${EPOCH}'
        FROM n`,
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
+       INSERT INTO PrintOrder (id, shop, shopOrderId, shopifyOrderId, shopifyOrderName, orderReference, status, currency, wholesaleTotalMinor, wholesaleShippingMinor, wholesaleTaxMinor, trackingPushed, nextAttemptAt, createdAt, updatedAt)
+       SELECT printf('po%07d', i), '${SHOP}', printf('so%07d', i), CAST(i AS TEXT), '#' || (1000 + i), 'PC-' || i,
+              CASE i % 10 WHEN 0 THEN 'needs_attention' WHEN 1 THEN 'held' WHEN 2 THEN 'paid' ELSE 'fulfilled' END,
+              'EUR', 1500 + i % 700, 495, 160, '[]', '${EPOCH}',
+              ${isoOf("i")}, '${EPOCH}'
+       FROM n`,
+      // One printed line per order, with what the shopper paid (the Profit page sums these).
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
+       INSERT INTO PrintOrderItem (id, shop, printOrderRowId, itemReference, shopifyLineItemId, variantId, offeringId, quantity, title, revenueMinor, revenueCurrency)
+       SELECT printf('pi%07d', i), '${SHOP}', printf('po%07d', i), '1', CAST(i AS TEXT),
+              CASE i % 3 WHEN 0 THEN 'gid://shopify/ProductVariant/20001' WHEN 1 THEN 'gid://shopify/ProductVariant/20008' ELSE 'gid://shopify/ProductVariant/20006' END,
+              CASE i % 3 WHEN 0 THEN 228478 WHEN 1 THEN 228570 ELSE 228550 END,
+              1 + i % 3,
+              CASE i % 3 WHEN 0 THEN 'Hardcover Photo Book' WHEN 1 THEN 'Dotted Notebook A5' ELSE 'Framed Print 30 x 40' END,
+              (1 + i % 3) * 2995, 'EUR'
+       FROM n`,
+      // Two timeline entries per order, as a paid order has.
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
+       INSERT INTO OrderEvent (shop, shopOrderId, printOrderId, actor, type, message, at)
+       SELECT '${SHOP}', printf('so%07d', i), printf('po%07d', i), 'worker',
+              CASE k.k WHEN 1 THEN 'created' ELSE 'paid' END,
+              CASE k.k WHEN 1 THEN 'Print order created.' ELSE 'Print order paid.' END,
+              ${isoOf("i")}
+       FROM n, (SELECT 1 AS k UNION ALL SELECT 2) AS k`,
     ],
     "write",
   );
@@ -113,10 +163,11 @@ async function documentMs(origin: string, pathname: string) {
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (xs: number[]) => summarize(xs).p50Ms;
 
-/** Server time and LCP of the three pages, with whatever the database holds now. */
+/** Server time and LCP of the named pages, with whatever the database holds now. */
 async function measure(
   origin: string,
   page: Page,
+  names: PageName[],
   expect: (name: PageName, html: string) => boolean,
 ) {
   const out = {} as Record<
@@ -128,14 +179,15 @@ async function measure(
       ttfbMs: number;
     }
   >;
-  for (const name of Object.keys(PAGES) as PageName[]) {
+  for (const name of names) {
+    measuring = name;
     const pathname = PAGES[name];
     for (let i = 0; i < WARMUP; i++) await documentMs(origin, pathname);
     const times: number[] = [];
     let bytes = 0;
     for (let i = 0; i < N; i++) {
       const r = await documentMs(origin, pathname);
-      if (r.status !== 200 || !expect(name, r.body)) {
+      if (r.status !== expectedStatus(name) || !expect(name, r.body)) {
         throw new Error(
           `${pathname}: HTTP ${r.status}, unexpected page; order names in it: ${[...new Set(r.body.match(/#\d{4,6}\b/g) ?? [])].slice(0, 8).join(" ")}; empty state: ${/No (print )?orders/.test(r.body)}`,
         );
@@ -150,7 +202,7 @@ async function measure(
     let element: string | null = null;
     for (let run = 0; run <= LCP_RUNS; run++) {
       const response = await page.goto(adminUrl(origin, pathname), { waitUntil: "load" });
-      if (!response || response.status() !== 200)
+      if (!response || response.status() !== expectedStatus(name))
         throw new Error(`${pathname}: browser got ${response?.status()}`);
       const m = await page.evaluate(
         () =>
@@ -195,9 +247,27 @@ async function measure(
   return out;
 }
 
+const ALL_PAGES = Object.keys(PAGES) as PageName[];
+/** The page being measured, to name it in browser errors. */
+let measuring: PageName = ALL_PAGES[0]!;
+const expectedStatus = (name: PageName) => (name === "notFound" ? 404 : 200);
+
+/** What each page must show, so a redirect or an error page is never measured as the page. */
+function looksRight(name: PageName, html: string, rows: number): boolean {
+  if (!html.includes("Polaris-Page")) return false;
+  if (name === "notFound") return html.includes("Page not found");
+  if (rows === 0)
+    return name.match(/^(first|deep|attention)$/) ? /No (print )?orders/.test(html) : true;
+  if (name === "first" || name === "attention") return html.includes(`#${1000 + ROWS}`);
+  if (name === "deep") return html.includes(`#${1000 + DEEP - 1}`);
+  if (name === "order") return html.includes(`#${1000 + DEEP}`);
+  return true;
+}
+
 async function main() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH}`);
   const entry = ensureBuild();
+  const sandbox = await startSandbox({ port: 0 });
   const app = await createAppServer({
     host: "127.0.0.1",
     port: 0,
@@ -207,6 +277,7 @@ async function main() {
       Object.assign(process.env, {
         SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
         APP_BRIDGE_URL: "/sandbox/app-bridge.js",
+        PRINT_SANDBOX_URL: sandbox.url,
       });
       return (await import(pathToFileURL(entry).href)) as ServerBuild;
     },
@@ -221,6 +292,9 @@ async function main() {
     ...shopifyStandInSubscriptions(),
   });
   const uninstallRedirect = installShopifyRedirect({ target: shopify.url });
+  // The demo shop as sandbox mode seeds it: session, print settings, mappings.
+  const { seedDemoShop, connectPrintSandbox } = await import("../app/dev/seed.server");
+  connectPrintSandbox(sandbox, await seedDemoShop({ shop: SHOP, printSandboxUrl: sandbox.url }));
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -242,62 +316,58 @@ async function main() {
       locale: "en-US",
     });
     await context.exposeFunction("__printConnectIdToken", token);
-    const standIn = readFileSync(path.join(CLIENT_DIR, "sandbox", "app-bridge.js"), "utf8");
-    await context.route("https://cdn.shopify.com/**", (route) => {
-      const url = new URL(route.request().url());
-      if (url.pathname.endsWith("app-bridge.js")) {
-        return route.fulfill({ status: 200, contentType: "text/javascript", body: standIn });
-      }
-      if (url.pathname.endsWith(".css"))
-        return route.fulfill({ status: 200, contentType: "text/css", body: "" });
+    // Nothing may leave the machine: any request off loopback is counted and refused.
+    const outside: string[] = [];
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => {
+      outside.push(route.request().url());
       return route.abort();
     });
     const page = await context.newPage();
     const browserErrors: string[] = [];
     page.on("console", (m) => {
-      if (m.type() === "error") browserErrors.push(m.text());
+      // Chromium reports a 404 document as a failed resource: expected on the not-found page.
+      if (measuring === "notFound" && m.text().includes("status of 404")) return;
+      if (m.type() === "error") browserErrors.push(`${measuring}: ${m.text()}`);
     });
-    page.on("pageerror", (e) => browserErrors.push(e.message));
-
-    // Install: the first document request exchanges the session token at the stand-in.
-    const installed = await documentMs(origin, PAGES.first);
-    if (installed.status !== 200)
-      throw new Error(`install: HTTP ${installed.status}\n${installed.body.slice(0, 2000)}`);
+    page.on("pageerror", (e) => browserErrors.push(`${measuring}: ${e.message}`));
 
     const empty = await measure(
       origin,
       page,
-      (_name, html) => html.includes("No print orders yet") || html.includes("No orders"),
+      ALL_PAGES.filter((name) => !NEEDS_ROWS.has(name)),
+      (name, html) => looksRight(name, html, 0),
     );
     const t = performance.now();
     const rows = await seed();
     const seedMs = Math.round(performance.now() - t);
-    const full = await measure(origin, page, (name, html) =>
-      name === "first"
-        ? html.includes(`#${1000 + ROWS}`)
-        : name === "deep"
-          ? html.includes(`#${1000 + DEEP - 1}`)
-          : html.includes(`#${1000 + ROWS}`),
+    const full = await measure(origin, page, ALL_PAGES, (name, html) =>
+      looksRight(name, html, rows),
     );
 
     const pages = Object.fromEntries(
-      (Object.keys(PAGES) as PageName[]).map((name) => [
-        name,
-        {
-          url: PAGES[name],
-          ours: full[name],
-          reference: empty[name],
-          ratio: {
-            serverMedian: round(full[name].serverMs.median / empty[name].serverMs.median, 2),
-            serverP95: round(full[name].serverMs.p95 / empty[name].serverMs.p95, 2),
-            lcpMedian: round(full[name].lcpMs.median / empty[name].lcpMs.median, 2),
+      ALL_PAGES.map((name) => {
+        const ours = full[name];
+        const reference = NEEDS_ROWS.has(name) ? null : empty[name];
+        return [
+          name,
+          {
+            url: PAGES[name],
+            ours,
+            reference,
+            ratio: reference
+              ? {
+                  serverMedian: round(ours.serverMs.median / reference.serverMs.median, 2),
+                  serverP95: round(ours.serverMs.p95 / reference.serverMs.p95, 2),
+                  lcpMedian: round(ours.lcpMs.median / reference.lcpMs.median, 2),
+                }
+              : null,
+            lcpMeetsOneSecond: Math.max(...ours.lcpMs.runs) <= OUR_LCP_MS,
           },
-        },
-      ]),
+        ];
+      }),
     );
-    const worstLcp = Math.max(
-      ...(Object.keys(PAGES) as PageName[]).flatMap((n) => full[n].lcpMs.runs),
-    );
+    const worstLcp = Math.max(...ALL_PAGES.flatMap((n) => full[n].lcpMs.runs));
+    const worstPage = ALL_PAGES.find((n) => full[n].lcpMs.runs.includes(worstLcp));
     const result = {
       settings: {
         rows,
@@ -309,16 +379,23 @@ async function main() {
         chromium: browser.version(),
         database: `SQLite file (libSQL) in the OS temp dir, the app's client (app/db.server.ts)`,
         server:
-          "server/app.js (compression, static, Remix) in the bench process; requests one at a time",
+          "server/app.js (compression, static, Remix) in the bench process; requests one at a time; print sandbox and Shopify stand-in on loopback in the same process",
       },
-      ours: `/app/orders with ${rows} print orders for the shop`,
-      reference: "the same route, shop and database with 0 print orders (measured before seeding)",
+      ours: `every admin page with ${rows} print orders for the shop`,
+      reference: "the same routes, shop and database with 0 print orders (measured before seeding)",
       pages,
+      ourBar: {
+        bar: `every page's LCP <= ${OUR_LCP_MS} ms in every run`,
+        worstLcpRunMs: round(worstLcp),
+        worstPage,
+        meets: worstLcp <= OUR_LCP_MS,
+      },
       builtForShopify: {
         bar: `LCP <= ${BFS_LCP_MS} ms`,
         worstLcpRunMs: round(worstLcp),
         meets: worstLcp <= BFS_LCP_MS,
       },
+      requestsLeavingTheMachine: outside.slice(0, 10),
       browserErrors: browserErrors.slice(0, 10),
     };
     console.log(JSON.stringify(result, null, 2));
@@ -328,6 +405,7 @@ async function main() {
     uninstallRedirect();
     await shopify.close();
     await app.close();
+    await sandbox.close();
     rmSync(benchDir, { recursive: true, force: true });
   }
 }

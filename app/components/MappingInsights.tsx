@@ -31,6 +31,8 @@ export function MappingInsights(props: {
   load.current = fetcher.load;
   const { variantId, offeringId, numberOfPages } = props;
   const ready = /^\d+$/.test(offeringId.trim());
+  // The page's own values load at once; only what the merchant types waits for a pause.
+  const typed = useRef(false);
   useEffect(() => {
     if (!ready) return;
     const query = new URLSearchParams({
@@ -38,7 +40,9 @@ export function MappingInsights(props: {
       offeringId: offeringId.trim(),
       pages: numberOfPages.trim(),
     });
-    const timer = setTimeout(() => load.current(`${INSIGHTS_ROUTE}?${query}`), DEBOUNCE_MS);
+    const delay = typed.current ? DEBOUNCE_MS : 0;
+    typed.current = true;
+    const timer = setTimeout(() => load.current(`${INSIGHTS_ROUTE}?${query}`), delay);
     return () => clearTimeout(timer);
   }, [ready, variantId, offeringId, numberOfPages]);
 

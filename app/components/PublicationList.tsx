@@ -9,22 +9,112 @@ import {
   InlineStack,
   Link,
   Text,
+  useBreakpoints,
 } from "@shopify/polaris";
 import { legacyIdOf } from "../models/admin-shared";
-import type { PublicationRow } from "../models/publications.server";
+import type { PublicationProduct, PublicationRow } from "../models/publications.server";
 import { httpUrlOrNull } from "../services/safe-url";
+import { CopyButton } from "./CopyField";
+import { LOCALES } from "./PublicationForm";
 import { Empty } from "./States";
 import { useFormat } from "./format";
 
-/** The shop's publications, newest first, with their checkout links; older ones page by page. */
+type Row = SerializeFrom<PublicationRow>;
+
+/** "English" for en; a language this app does not offer any more shows its code. */
+const languageOf = (locale: string) => LOCALES.find((l) => l.value === locale)?.label ?? locale;
+
+/** What a listing sells, by name; the id follows in small print. */
+function ProductName({ product }: { product: PublicationProduct | null }) {
+  if (!product)
+    return (
+      <Text as="span" tone="subdued">
+        Not recorded
+      </Text>
+    );
+  const name =
+    product.kind === "offering"
+      ? (product.name ?? "A product no longer in your catalogue")
+      : `All of ${product.name ?? "a category"}`;
+  return (
+    <BlockStack gap="050">
+      <Text as="span" breakWord>
+        {name}
+      </Text>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {product.kind === "offering" ? `Offering ${product.id}` : `Category ${product.code}`}
+      </Text>
+    </BlockStack>
+  );
+}
+
+function CheckoutLink({ row }: { row: Row }) {
+  // The checkout URL comes from the print service: http(s) only.
+  const url = httpUrlOrNull(row.checkoutUrl);
+  return (
+    <InlineStack gap="200" blockAlign="center">
+      {url ? (
+        <Link url={url} target="_blank" removeUnderline>
+          Open checkout
+        </Link>
+      ) : null}
+      <CopyButton of={row.title} value={row.checkoutUrl} />
+      {row.secure ? <Badge tone="info">Secure</Badge> : null}
+    </InlineStack>
+  );
+}
+
+function RowActions({
+  row,
+  onEdit,
+  onRemove,
+}: {
+  row: Row;
+  onEdit: (row: Row) => void;
+  onRemove: (row: Row) => void;
+}) {
+  return (
+    <InlineStack gap="200" wrap={false}>
+      <Button variant="plain" onClick={() => onEdit(row)} accessibilityLabel={`Edit ${row.title}`}>
+        Edit
+      </Button>
+      <Button
+        variant="plain"
+        tone="critical"
+        onClick={() => onRemove(row)}
+        accessibilityLabel={`Remove ${row.title}`}
+      >
+        Remove
+      </Button>
+    </InlineStack>
+  );
+}
+
+/**
+ * The shop's publications, newest first: what each sells, its checkout link with a copy
+ * button, and Edit and Remove; older ones page by page. On a phone each row stacks.
+ */
 export function PublicationList({
   page,
   after,
+  products,
+  onEdit,
+  onRemove,
 }: {
-  page: { rows: SerializeFrom<PublicationRow>[]; nextCursor: string | null };
+  page: { rows: Row[]; nextCursor: string | null };
   after: string | null;
+  products: Record<string, PublicationProduct | null>;
+  onEdit: (row: Row) => void;
+  onRemove: (row: Row) => void;
 }) {
   const fmt = useFormat();
+  const { smDown } = useBreakpoints();
+  const source = (p: Row) =>
+    p.variantId ? `From variant ${legacyIdOf(p.variantId)}` : "From a file";
+  const dates = (p: Row) =>
+    p.updatedAt
+      ? `${fmt.dateTime(p.createdAt)}, changed ${fmt.dateTime(p.updatedAt)}`
+      : fmt.dateTime(p.createdAt);
   return (
     <Card padding="0">
       <Box padding="400">
@@ -36,6 +126,7 @@ export function PublicationList({
         resourceName={{ singular: "publication", plural: "publications" }}
         itemCount={page.rows.length}
         selectable={false}
+        condensed={smDown}
         emptyState={
           <Empty heading="No publications yet">
             <p>
@@ -46,38 +137,58 @@ export function PublicationList({
         }
         headings={[
           { title: "Title" },
+          { title: "Product" },
           { title: "Checkout link" },
-          { title: "Currency" },
+          { title: "Currency and language" },
           { title: "Created" },
+          { title: "Actions" },
         ]}
       >
         {page.rows.map((p, i) => (
           <IndexTable.Row id={p.id} key={p.id} position={i}>
-            <IndexTable.Cell>
-              <BlockStack gap="050">
-                <Text as="span" fontWeight="semibold">
-                  {p.title}
-                </Text>
-                <Text as="span" tone="subdued" variant="bodySm">
-                  {p.variantId ? `From variant ${legacyIdOf(p.variantId)}` : "From a file"}
-                </Text>
-              </BlockStack>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <InlineStack gap="200" blockAlign="center">
-                {/* The checkout URL comes from the print service: http(s) only. */}
-                {httpUrlOrNull(p.checkoutUrl) ? (
-                  <Link url={p.checkoutUrl} target="_blank" removeUnderline>
-                    Open checkout
-                  </Link>
-                ) : null}
-                {p.secure ? <Badge tone="info">Secure</Badge> : null}
-              </InlineStack>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              {p.currency} · {p.locale}
-            </IndexTable.Cell>
-            <IndexTable.Cell>{fmt.dateTime(p.createdAt)}</IndexTable.Cell>
+            {smDown ? (
+              <IndexTable.Cell>
+                <BlockStack gap="200">
+                  <BlockStack gap="050">
+                    <Text as="span" fontWeight="semibold" breakWord>
+                      {p.title}
+                    </Text>
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {source(p)} · {p.currency} · {languageOf(p.locale)} · {dates(p)}
+                    </Text>
+                  </BlockStack>
+                  <ProductName product={products[p.id] ?? null} />
+                  <CheckoutLink row={p} />
+                  <RowActions row={p} onEdit={onEdit} onRemove={onRemove} />
+                </BlockStack>
+              </IndexTable.Cell>
+            ) : (
+              <>
+                <IndexTable.Cell>
+                  <BlockStack gap="050">
+                    <Text as="span" fontWeight="semibold" breakWord>
+                      {p.title}
+                    </Text>
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {source(p)}
+                    </Text>
+                  </BlockStack>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <ProductName product={products[p.id] ?? null} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <CheckoutLink row={p} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  {p.currency} · {languageOf(p.locale)}
+                </IndexTable.Cell>
+                <IndexTable.Cell>{dates(p)}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <RowActions row={p} onEdit={onEdit} onRemove={onRemove} />
+                </IndexTable.Cell>
+              </>
+            )}
           </IndexTable.Row>
         ))}
       </IndexTable>

@@ -1,6 +1,7 @@
 import { Banner, BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
 import { useFormat } from "./format";
 import type { QuotePageData } from "./QuoteForm";
+import { MarginAmount } from "./profit/MarginAmount";
 import { marginText, QuoteGroupTable } from "./QuoteTable";
 
 /** A quote: one table per group that ships together, what cannot be made, and the sum. */
@@ -41,18 +42,32 @@ export function QuoteResult({ quote }: { quote: NonNullable<QuotePageData["quote
             </Text>
             <Text as="span" numeric fontWeight="semibold">
               {fmt.money(quote.total.total)}
-              {quote.total.margin
-                ? ` · margin ${marginText(fmt, quote.total.margin, quote.total.revenue)}`
-                : ""}
+              {quote.total.margin ? (
+                <>
+                  {" · margin "}
+                  <MarginAmount
+                    margin={quote.total.margin}
+                    text={marginText(fmt, quote.total.margin, quote.total.revenue)}
+                  />
+                </>
+              ) : null}
             </Text>
           </InlineStack>
         </Card>
       ) : null}
       <Text as="p" tone="subdued" variant="bodySm">
-        Per copy is the product price of one copy; every other amount is for all copies of the line.
-        Product − quantity discount + shipping + VAT = total cost, the print service&apos;s own
-        total. Margin is the Shopify price × quantity minus that total.
+        Product per copy is the price of one copy and is not added up; every other amount is for all
+        copies of the line. Product − quantity discount + shipping + VAT = total cost, and each
+        column&apos;s total is the sum of the rows above it: the print service&apos;s own total.
+        Margin is the Shopify price of all copies minus the total cost.
       </Text>
+      {quote.conversion ? (
+        <Text as="p" tone="subdued" variant="bodySm">
+          The Shopify price is in another currency than this quote: margins are in the Shopify
+          price&apos;s currency, with the cost converted at the print service&apos;s rate,{" "}
+          {quote.conversion}.
+        </Text>
+      ) : null}
     </BlockStack>
   );
 }

@@ -1,34 +1,36 @@
 import { Badge } from "@shopify/polaris";
+import { orderStatusLabel } from "../services/merchant-text/orders";
 
 type Tone = "success" | "info" | "attention" | "warning" | "critical" | "new" | undefined;
 
+/** Each status's look; its words are in services/merchant-text/orders.ts. */
 const STATUS: Record<
   string,
-  { label: string; tone: Tone; progress?: "incomplete" | "partiallyComplete" | "complete" }
+  { tone: Tone; progress?: "incomplete" | "partiallyComplete" | "complete" }
 > = {
-  pending: { label: "Pending", tone: undefined, progress: "incomplete" },
-  held: { label: "Held", tone: "attention", progress: "incomplete" },
-  awaiting_approval: { label: "Awaiting approval", tone: "attention", progress: "incomplete" },
-  ready: { label: "Sending to print", tone: "info", progress: "partiallyComplete" },
-  awaiting_files: { label: "Awaiting file", tone: "warning", progress: "partiallyComplete" },
-  created: { label: "Created", tone: "info", progress: "partiallyComplete" },
-  paid: { label: "Paid", tone: "info", progress: "partiallyComplete" },
-  in_production: { label: "In production", tone: "info", progress: "partiallyComplete" },
-  shipped: { label: "Shipped", tone: "success", progress: "complete" },
-  fulfilled: { label: "Fulfilled", tone: "success", progress: "complete" },
-  cancelled: { label: "Cancelled", tone: undefined, progress: "complete" },
-  needs_attention: { label: "Needs attention", tone: "critical", progress: "incomplete" },
+  pending: { tone: undefined, progress: "incomplete" },
+  held: { tone: "attention", progress: "incomplete" },
+  awaiting_approval: { tone: "attention", progress: "incomplete" },
+  ready: { tone: "info", progress: "partiallyComplete" },
+  awaiting_files: { tone: "warning", progress: "partiallyComplete" },
+  created: { tone: "info", progress: "partiallyComplete" },
+  paid: { tone: "info", progress: "partiallyComplete" },
+  in_production: { tone: "info", progress: "partiallyComplete" },
+  shipped: { tone: "success", progress: "complete" },
+  fulfilled: { tone: "success", progress: "complete" },
+  cancelled: { tone: undefined, progress: "complete" },
+  needs_attention: { tone: "critical", progress: "incomplete" },
 };
 
 export function statusLabel(status: string): string {
-  return STATUS[status]?.label ?? status.replaceAll("_", " ");
+  return orderStatusLabel(status);
 }
 
 export function StatusBadge({ status }: { status: string }) {
-  const s = STATUS[status] ?? { label: statusLabel(status), tone: undefined };
+  const s = STATUS[status] ?? { tone: undefined };
   return (
-    <Badge tone={s.tone} progress={s.progress}>
-      {s.label}
+    <Badge tone={s.tone} {...(s.progress ? { progress: s.progress } : {})}>
+      {statusLabel(status)}
     </Badge>
   );
 }

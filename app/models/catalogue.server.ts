@@ -122,6 +122,26 @@ export function listOfferings({
   });
 }
 
+/**
+ * Names of these offerings, by id as text, from the cached list; an offering the service no
+ * longer lists (or no list at all) is left out, for the caller to name by its id.
+ */
+export async function offeringNames({
+  shop,
+  ids,
+}: {
+  shop: string;
+  ids: readonly number[];
+}): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const all = await listOfferings({ shop, filters: {} });
+  if (all.status !== "ok") return {};
+  const wanted = new Set(ids);
+  const out: Record<string, string> = {};
+  for (const o of all.data) if (wanted.has(o.id)) out[String(o.id)] = o.name;
+  return out;
+}
+
 /** One offering with its category, from the (cached) unfiltered list in the given currency. */
 export async function getOffering({
   shop,

@@ -1,6 +1,12 @@
 import { getEnv } from "../env.server";
-import { PrintConnectionError, PrintTimeoutError, type RequestOptions } from "../services/print";
-import { shopClient } from "./catalogue.server";
+import { cacheKey } from "../services/catalogue/cache";
+import {
+  PrintApiError,
+  PrintConnectionError,
+  PrintTimeoutError,
+  type RequestOptions,
+} from "../services/print";
+import { catalogueCache, shopClient } from "./catalogue.server";
 import { getPrintCredentials } from "./print-settings.server";
 import { describePrintError } from "./print-problem.server";
 
@@ -136,4 +142,43 @@ export async function testPrintConnection({ shop }: { shop: string }): Promise<C
   }
 
   return { ok: checks.every((c) => c.status !== "failed"), checkedAt, checks };
+}
+
+/** Whether the shop's saved keys work right now, for the warning on Home. */
+export type KeyCheck =
+  | { status: "ok" }
+  | { status: "not_set" }
+  /** The service refused the merchant API key. */
+  | { status: "refused"; detail: string | null }
+  | { status: "unreachable" }
+  /** Any other failure, in the service's words. */
+  | { status: "failed"; title: string; detail: string | null };
+
+/** A good answer stays good this long (and until the keys change: the cache key holds their version). */
+const KEYS_OK_TTL_MS = 10 * 60_000;
+
+/**
+ * The merchant API key checked with one quick offerings call. Successes are
+ * cached with the catalogue (so most visits of Home make no call, and saving
+ * Settings clears them); failures are not, so a fixed key shows at once.
+ */
+export async function checkPrintKeys({ shop }: { shop: string }): Promise<KeyCheck> {
+  const c = await shopClient(shop);
+  if (!c) return { status: "not_set" };
+  try {
+    await catalogueCache.get(cacheKey(shop, "keys-ok", { v: c.version }), async () => {
+      await c.client.offerings.list({}, quick());
+      return { value: true, expiresAt: Date.now() + KEYS_OK_TTL_MS };
+    });
+    return { status: "ok" };
+  } catch (error) {
+    if (error instanceof PrintConnectionError || error instanceof PrintTimeoutError) {
+      return { status: "unreachable" };
+    }
+    if (error instanceof PrintApiError && error.kind === "auth") {
+      return { status: "refused", detail: error.details ?? null };
+    }
+    const problem = describePrintError(error);
+    return { status: "failed", title: problem.title, detail: problem.hint ?? problem.detail };
+  }
 }

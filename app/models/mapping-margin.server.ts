@@ -1,4 +1,6 @@
-import { subtractMoney, type MoneyMinor } from "../services/print";
+import prisma from "../db.server";
+import { marginOf, isRate } from "../services/margin";
+import { multiplyMoney, subtractMoney, type MoneyMinor } from "../services/print";
 import type { AdminApi } from "../services/shopify-admin";
 import { getOffering } from "./catalogue.server";
 import { getPrintSettingsForDisplay } from "./print-settings.server";
@@ -118,6 +120,19 @@ export async function getMappingMargin({
       reason: `The print service cannot make this product for ${name}.`,
     };
   const price = { amountMinor: variant.price.amountMinor * quantity, currency: priceCurrency };
+  const print = subtractMoney(quoted.productPrice, quoted.discount);
+  await storeMappingQuote({
+    shop,
+    variantId: variantGid(variantId),
+    offeringId,
+    numberOfPages,
+    quantity,
+    countryCode,
+    print,
+    shipping: quoted.shipping,
+    vat: quoted.vat,
+    exchangeRate: result.data.exchangeRate,
+  });
   return {
     status: "ok",
     margin: {
@@ -125,7 +140,7 @@ export async function getMappingMargin({
       countryName: name,
       quantity,
       price,
-      print: subtractMoney(quoted.productPrice, quoted.discount),
+      print,
       shipping: quoted.shipping,
       vat: quoted.vat,
       cost: quoted.total,
@@ -134,4 +149,146 @@ export async function getMappingMargin({
       note: note ?? quoted.marginNote,
     },
   };
+}
+
+// Stored quotes for the Products list -------------------------------------------------------
+
+/**
+ * Keeps the print service's price of a variant's smallest sale, so the Products list can show
+ * the margin against the live Shopify price without asking the service for every row.
+ */
+async function storeMappingQuote(q: {
+  shop: string;
+  variantId: string;
+  offeringId: number;
+  numberOfPages: number;
+  quantity: number;
+  countryCode: string;
+  print: MoneyMinor;
+  shipping: MoneyMinor;
+  vat: MoneyMinor;
+  exchangeRate: string | null;
+}): Promise<void> {
+  const data = {
+    offeringId: q.offeringId,
+    numberOfPages: q.numberOfPages,
+    quantity: q.quantity,
+    countryCode: q.countryCode,
+    currency: q.print.currency,
+    printMinor: q.print.amountMinor,
+    shippingMinor: q.shipping.amountMinor,
+    vatMinor: q.vat.amountMinor,
+    exchangeRate: isRate(q.exchangeRate) ? q.exchangeRate : null,
+    quotedAt: new Date(),
+  };
+  await prisma.mappingQuote.upsert({
+    where: { shop_variantId: { shop: q.shop, variantId: q.variantId } },
+    create: { shop: q.shop, variantId: q.variantId, ...data },
+    update: data,
+  });
+}
+
+/** A mapped variant's margin as the Products list shows it. */
+export type ListedMargin =
+  | {
+      status: "ok";
+      quantity: number;
+      countryCode: string;
+      price: MoneyMinor;
+      cost: MoneyMinor;
+      margin: MoneyMinor;
+    }
+  /** Quoted in another currency than the price, without a rate for both. */
+  | { status: "no_rate"; reason: string }
+  /** Never worked out, or the mapping changed since. */
+  | { status: "unknown" };
+
+interface ListedVariant {
+  id: string;
+  price: MoneyMinor;
+  mapping: { offeringId: number | null; numberOfPages: number | null };
+}
+
+/**
+ * Margins of the mapped variants on a page of the Products list, from the stored quotes (one
+ * query): the live Shopify price times the quoted quantity, minus print + shipping + VAT as
+ * quoted. A quote of another offering or page count than the mapping has now is not used.
+ */
+export async function storedMargins({
+  shop,
+  variants,
+}: {
+  shop: string;
+  variants: ListedVariant[];
+}): Promise<Record<string, ListedMargin>> {
+  const mapped = variants.filter((v) => v.mapping.offeringId !== null);
+  if (mapped.length === 0) return {};
+  const rows = await prisma.mappingQuote.findMany({
+    where: { shop, variantId: { in: mapped.map((v) => v.id) } },
+  });
+  const byVariant = new Map(rows.map((r) => [r.variantId, r]));
+  const out: Record<string, ListedMargin> = {};
+  for (const v of mapped) {
+    const q = byVariant.get(v.id);
+    if (
+      !q ||
+      q.offeringId !== v.mapping.offeringId ||
+      q.numberOfPages !== (v.mapping.numberOfPages ?? 1)
+    ) {
+      out[v.id] = { status: "unknown" };
+      continue;
+    }
+    const cost = q.printMinor + q.shippingMinor + q.vatMinor;
+    const result = marginOf({
+      price: multiplyMoney(v.price, q.quantity),
+      cost: { amountMinor: cost, currency: q.currency },
+      rates: q.exchangeRate ? [{ currency: q.currency, rate: q.exchangeRate }] : [],
+    });
+    out[v.id] =
+      result.status === "ok"
+        ? {
+            status: "ok",
+            quantity: q.quantity,
+            countryCode: q.countryCode,
+            price: result.price,
+            cost: result.cost,
+            margin: result.margin,
+          }
+        : { status: "no_rate", reason: result.reason };
+  }
+  return out;
+}
+
+/**
+ * Works out (and stores) the margins of these mapped variants, one after the other (each a
+ * cached quote), as their mappings stand. Answers how many could be worked out.
+ */
+export async function workOutMargins({
+  shop,
+  admin,
+  variantIds,
+}: {
+  shop: string;
+  admin: AdminApi;
+  /** GIDs; unmapped ones are left out. */
+  variantIds: string[];
+}): Promise<{ done: number; failed: number }> {
+  const mappings = await prisma.variantMapping.findMany({
+    where: { shop, variantId: { in: variantIds } },
+    select: { variantId: true, offeringId: true, numberOfPages: true },
+  });
+  let done = 0;
+  let failed = 0;
+  for (const m of mappings) {
+    const result = await getMappingMargin({
+      shop,
+      admin,
+      variantId: m.variantId,
+      offeringId: m.offeringId,
+      numberOfPages: m.numberOfPages ?? 1,
+    });
+    if (result.status === "ok") done += 1;
+    else failed += 1;
+  }
+  return { done, failed };
 }

@@ -1,4 +1,5 @@
 import prisma from "../db.server";
+import { NOT_IN_TIMELINE } from "../services/fulfilment/events";
 
 /**
  * What the Home page lists: orders to look at, the latest events, and whether
@@ -84,7 +85,8 @@ export async function listRecentActivity({
   take?: number;
 }): Promise<ActivityRow[]> {
   const events = await prisma.orderEvent.findMany({
-    where: { shop },
+    // A status callback is a hint, not a change: the change it announces has its own entry.
+    where: { shop, type: { notIn: [...NOT_IN_TIMELINE] } },
     orderBy: { at: "desc" },
     take,
     select: {

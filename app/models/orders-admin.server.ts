@@ -40,7 +40,10 @@ export interface OrderListRow {
   holdUntil: string | null;
   lastErrorMessage: string | null;
   trackingUrl: string | null;
-  itemCount: number;
+  /** Copies to print: the sum of the items' quantities. */
+  copies: number;
+  /** Set when the Shopify order became several print orders: this one's place among them. */
+  split: { index: number; of: number } | null;
 }
 
 export interface OrderListPage {
@@ -49,6 +52,23 @@ export interface OrderListPage {
   nextCursor: string | null;
   /** Cursor of the first row when there are newer rows. */
   previousCursor: string | null;
+}
+
+/**
+ * "1 of 2": the place of a print order among the print orders of its Shopify
+ * order (by the order they were split in); null when it is the only one.
+ */
+export function splitOf(
+  order: { id: string; shopOrderId: string; shopifyOrderName: string },
+  all: readonly { id: string; shopOrderId: string; shopifyOrderName: string; groupIndex: number }[],
+): { index: number; of: number } | null {
+  const group = all
+    .filter(
+      (o) => o.shopOrderId === order.shopOrderId && o.shopifyOrderName === order.shopifyOrderName,
+    )
+    .sort((a, b) => a.groupIndex - b.groupIndex);
+  if (group.length < 2) return null;
+  return { index: group.findIndex((o) => o.id === order.id) + 1, of: group.length };
 }
 
 function normaliseName(search: string): string {
@@ -116,6 +136,8 @@ export async function listPrintOrders({
       id: true,
       shopifyOrderName: true,
       shopifyOrderId: true,
+      shopOrderId: true,
+      groupIndex: true,
       status: true,
       serviceState: true,
       printOrderId: true,
@@ -131,15 +153,25 @@ export async function listPrintOrders({
   const more = found.length > pageSize;
   const page = found.slice(0, pageSize);
   if (backwards) page.reverse();
-  // Item counts in one query on the (shop, printOrderRowId) index.
-  const counts = page.length
-    ? await prisma.printOrderItem.groupBy({
-        by: ["printOrderRowId"],
-        where: { shop, printOrderRowId: { in: page.map((r) => r.id) } },
-        _count: { _all: true },
-      })
-    : [];
-  const countOf = new Map(counts.map((c) => [c.printOrderRowId, c._count._all]));
+  // Copies per order, and the print orders of the same Shopify orders: one query
+  // each, on the (shop, printOrderRowId) and (shop, shopifyOrderName) indexes.
+  const [copies, siblings] = page.length
+    ? await Promise.all([
+        prisma.printOrderItem.groupBy({
+          by: ["printOrderRowId"],
+          where: { shop, printOrderRowId: { in: page.map((r) => r.id) } },
+          _sum: { quantity: true },
+        }),
+        prisma.printOrder.findMany({
+          where: {
+            shop,
+            shopifyOrderName: { in: [...new Set(page.map((r) => r.shopifyOrderName))] },
+          },
+          select: { id: true, shopOrderId: true, shopifyOrderName: true, groupIndex: true },
+        }),
+      ])
+    : [[], []];
+  const copiesOf = new Map(copies.map((c) => [c.printOrderRowId, c._sum.quantity ?? 0]));
   const rows = page.map((r) => ({
     id: r.id,
     shopifyOrderName: r.shopifyOrderName,
@@ -154,7 +186,8 @@ export async function listPrintOrders({
     holdUntil: r.holdUntil?.toISOString() ?? null,
     lastErrorMessage: r.lastErrorMessage,
     trackingUrl: r.trackingUrl,
-    itemCount: countOf.get(r.id) ?? 0,
+    copies: copiesOf.get(r.id) ?? 0,
+    split: splitOf(r, siblings),
   }));
   const first = page[0];
   const last = page[page.length - 1];
@@ -220,4 +253,26 @@ export async function listPrintOrdersOfShopOrders({
     ...row,
     events: row.events.map((e) => ({ type: e.type, at: e.at.toISOString() })),
   }));
+}
+
+/**
+ * What the admin's order pages compare to notice a change without reloading
+ * (routes/app.orders.changes.tsx): the newest timeline entry of the shop, or
+ * of one print order. Every state change, new print order and merchant action
+ * writes one, so a new entry means the page is out of date. One row read from
+ * the (shop, at) or (shop, printOrderId, at) index, whatever the shop's size.
+ */
+export async function ordersVersion({
+  shop,
+  printOrderId,
+}: {
+  shop: string;
+  printOrderId?: string | undefined;
+}): Promise<string> {
+  const newest = await prisma.orderEvent.findFirst({
+    where: printOrderId ? { shop, printOrderId } : { shop },
+    orderBy: [{ at: "desc" }, { id: "desc" }],
+    select: { id: true, at: true },
+  });
+  return newest ? `${newest.at.getTime()}.${newest.id}` : "0";
 }

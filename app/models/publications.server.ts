@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import prisma from "../db.server";
 import { parseForm } from "../services/form-errors";
-import type { PublicationSelection } from "../services/print";
+import type { PublicationCreated, PublicationSelection } from "../services/print";
 import { legacyIdOf, SETTINGS_CURRENCIES } from "./admin-shared";
 import { listCategories, listOfferings, shopClient } from "./catalogue.server";
 import { describePrintError, type PrintProblem } from "./print-problem.server";
@@ -148,13 +148,21 @@ async function notInCatalogue(
   return null;
 }
 
-export async function createPublication({
-  shop,
-  input,
-}: {
-  shop: string;
-  input: Record<string, unknown>;
-}): Promise<CreatePublicationResult> {
+/** A checked form, resolved to what the print service is sent and what the row keeps. */
+interface PreparedPublication {
+  form: z.output<typeof publicationFormSchema>;
+  variantId: string | null;
+  selection: PublicationSelection;
+  file: { src: string; pages: number; width: number; height: number };
+  locale: string;
+}
+
+async function preparePublication(
+  shop: string,
+  input: Record<string, unknown>,
+): Promise<
+  { ok: true; prepared: PreparedPublication } | { ok: false; fieldErrors: Record<string, string> }
+> {
   const parsed = parseForm(publicationFormSchema, input, PUBLICATION_MESSAGES);
   if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors };
   const form = parsed.data;
@@ -204,56 +212,167 @@ export async function createPublication({
     file = { src: f.data.fileUrl, pages: f.data.pages, width: f.data.width, height: f.data.height };
     selection = chosen.selection;
   }
+  const locale = form.locale.replace("_", "-");
+  return { ok: true, prepared: { form, variantId, selection, file, locale } };
+}
 
+/** The row's columns for a listing the print service made from `p`. */
+function publicationColumns(p: PreparedPublication, created: PublicationCreated) {
+  return {
+    variantId: p.variantId,
+    title: p.form.title,
+    currency: p.form.currency,
+    locale: p.locale,
+    checkoutUrl: created.checkoutUrl,
+    publicationId: created.kind === "public" ? created.publicationId : null,
+    securePublicationId: created.kind === "secure" ? created.securePublicationId : null,
+    checkoutToken: created.kind === "secure" ? created.token : null,
+    offeringId: p.selection.kind === "offering" ? p.selection.offeringId : null,
+    categoryCode: p.selection.kind === "category" ? p.selection.categoryCode : null,
+    fileUrl: p.file.src,
+    pages: p.file.pages,
+    width: p.file.width,
+    height: p.file.height,
+    thumbnailUrl: p.form.thumbnailUrl ?? null,
+  };
+}
+
+/** Checks a form and has the print service make the listing; nothing is stored here. */
+async function publishAtService(
+  shop: string,
+  input: Record<string, unknown>,
+): Promise<
+  | { ok: true; prepared: PreparedPublication; created: PublicationCreated }
+  | { ok: false; fieldErrors: Record<string, string>; problem?: PrintProblem }
+> {
+  const ready = await preparePublication(shop, input);
+  if (!ready.ok) return ready;
+  const p = ready.prepared;
   const c = await shopClient(shop);
   if (!c)
     return { ok: false, fieldErrors: { form: "Save your print-service keys in Settings first." } };
-  const unknown = await notInCatalogue(shop, selection);
+  const unknown = await notInCatalogue(shop, p.selection);
   if (unknown) return { ok: false, fieldErrors: unknown };
-  const locale = form.locale.replace("_", "-");
   try {
     const created = await c.client.publications.create({
-      selection,
-      currency: form.currency,
-      locale,
+      selection: p.selection,
+      currency: p.form.currency,
+      locale: p.locale,
       order: {
         reference: `PC-PUB-${randomUUID()}`,
         product: {
-          title: form.title,
+          title: p.form.title,
           source: {
             file: {
-              src: file.src,
-              pages: file.pages,
-              dimensions: { width: file.width, height: file.height },
+              src: p.file.src,
+              pages: p.file.pages,
+              dimensions: { width: p.file.width, height: p.file.height },
             },
           },
-          ...(form.thumbnailUrl ? { thumbnail: { src: form.thumbnailUrl } } : {}),
+          ...(p.form.thumbnailUrl ? { thumbnail: { src: p.form.thumbnailUrl } } : {}),
         },
       },
     });
-    const row = await prisma.publication.create({
-      data: {
-        shop,
-        variantId,
-        title: form.title,
-        currency: form.currency,
-        locale,
-        checkoutUrl: created.checkoutUrl,
-        ...(created.kind === "public"
-          ? { publicationId: created.publicationId }
-          : { securePublicationId: created.securePublicationId, checkoutToken: created.token }),
-      },
-    });
-    return {
-      ok: true,
-      id: row.id,
-      checkoutUrl: created.checkoutUrl,
-      secure: created.kind === "secure",
-    };
+    return { ok: true, prepared: p, created };
   } catch (error) {
     const problem = describePrintError(error);
     return { ok: false, fieldErrors: { form: problem.title }, problem };
   }
+}
+
+export async function createPublication({
+  shop,
+  input,
+}: {
+  shop: string;
+  input: Record<string, unknown>;
+}): Promise<CreatePublicationResult> {
+  const published = await publishAtService(shop, input);
+  if (!published.ok) return published;
+  const { prepared, created } = published;
+  const row = await prisma.publication.create({
+    data: { shop, ...publicationColumns(prepared, created) },
+  });
+  return {
+    ok: true,
+    id: row.id,
+    checkoutUrl: created.checkoutUrl,
+    secure: created.kind === "secure",
+  };
+}
+
+export type ChangePublicationResult =
+  | {
+      ok: true;
+      intent: "edit";
+      id: string;
+      checkoutUrl: string;
+      secure: boolean;
+      oldCheckoutUrl: string;
+    }
+  | { ok: true; intent: "remove"; id: string; title: string; checkoutUrl: string }
+  | { ok: false; fieldErrors: Record<string, string>; problem?: PrintProblem };
+
+const NOT_FOUND = {
+  ok: false as const,
+  fieldErrors: { form: "This publication is no longer in your list. Reload the page." },
+};
+
+/**
+ * "Edit": the print service cannot change a listing, so the corrected one is a new listing
+ * with a new checkout link, and this row points at it. The old link keeps working at the
+ * print service; the answer gives it back so the page can say so.
+ */
+export async function replacePublication({
+  shop,
+  id,
+  input,
+}: {
+  shop: string;
+  id: string;
+  input: Record<string, unknown>;
+}): Promise<ChangePublicationResult> {
+  const existing = await prisma.publication.findFirst({ where: { shop, id } });
+  if (!existing) return NOT_FOUND;
+  const published = await publishAtService(shop, input);
+  if (!published.ok) return published;
+  const { prepared, created } = published;
+  const { count } = await prisma.publication.updateMany({
+    where: { shop, id },
+    data: { ...publicationColumns(prepared, created), updatedAt: new Date() },
+  });
+  if (count === 0) return NOT_FOUND;
+  return {
+    ok: true,
+    intent: "edit",
+    id,
+    checkoutUrl: created.checkoutUrl,
+    secure: created.kind === "secure",
+    oldCheckoutUrl: existing.checkoutUrl,
+  };
+}
+
+/**
+ * "Remove": takes the listing off this app's list. The print service has no way to delete
+ * a listing, so its checkout link keeps working; the answer names it so the page can say so.
+ */
+export async function removePublication({
+  shop,
+  id,
+}: {
+  shop: string;
+  id: string;
+}): Promise<ChangePublicationResult> {
+  const existing = await prisma.publication.findFirst({ where: { shop, id } });
+  if (!existing) return NOT_FOUND;
+  await prisma.publication.deleteMany({ where: { shop, id } });
+  return {
+    ok: true,
+    intent: "remove",
+    id,
+    title: existing.title,
+    checkoutUrl: existing.checkoutUrl,
+  };
 }
 
 export interface PublicationRow {
@@ -266,6 +385,16 @@ export interface PublicationRow {
   currency: string;
   locale: string;
   createdAt: string;
+  /** Changed with "Edit" (a new listing at the print service); null when never edited. */
+  updatedAt: string | null;
+  /** What it sells; null for rows made before this was kept (then the mapping's offering). */
+  offeringId: number | null;
+  categoryCode: string | null;
+  fileUrl: string | null;
+  pages: number | null;
+  width: number | null;
+  height: number | null;
+  thumbnailUrl: string | null;
 }
 
 /** Newest first, keyset on the (shop, createdAt) index. */
@@ -305,10 +434,22 @@ export async function listPublications({
       currency: p.currency,
       locale: p.locale,
       createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt?.toISOString() ?? null,
+      offeringId: p.offeringId,
+      categoryCode: p.categoryCode,
+      fileUrl: p.fileUrl,
+      pages: p.pages,
+      width: p.width,
+      height: p.height,
+      thumbnailUrl: p.thumbnailUrl,
     })),
     nextCursor: found.length > pageSize && last ? encodeCursor(last) : null,
   };
 }
+
+export type PublicationProduct =
+  | { kind: "offering"; id: number; name: string | null }
+  | { kind: "category"; code: string; name: string | null };
 
 /**
  * The Publications page: a page of the shop's publications, and what a new
@@ -331,7 +472,29 @@ export async function loadPublicationsPage({
   const [offerings, categories] = connected
     ? await Promise.all([listOfferings({ shop, filters: {} }), listCategories({ shop })])
     : [null, null];
+  const offeringNames = new Map(
+    offerings?.status === "ok" ? offerings.data.map((o) => [o.id, o.name]) : [],
+  );
+  const categoryNames = new Map(
+    categories?.status === "ok" ? categories.data.map((c) => [c.code, c.name]) : [],
+  );
+  const mappedOffering = new Map(mappings.map((m) => [m.variantId, m.offeringId]));
+  /** What each listing sells, by name where the catalogue knows it. */
+  const productOf = (row: PublicationRow): PublicationProduct | null => {
+    if (row.categoryCode)
+      return {
+        kind: "category",
+        code: row.categoryCode,
+        name: categoryNames.get(row.categoryCode) ?? null,
+      };
+    const offeringId =
+      row.offeringId ?? (row.variantId ? mappedOffering.get(row.variantId) : undefined);
+    return offeringId
+      ? { kind: "offering", id: offeringId, name: offeringNames.get(offeringId) ?? null }
+      : null;
+  };
   return {
+    products: Object.fromEntries(page.rows.map((r) => [r.id, productOf(r)])),
     offerings:
       offerings?.status === "ok"
         ? offerings.data.map((o) => ({ id: o.id, name: o.name, categoryCode: o.categoryCode }))

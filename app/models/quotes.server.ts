@@ -8,8 +8,10 @@ import { listMappingsForPicker } from "./mapping.server";
 import { getPrintSettingsForDisplay } from "./print-settings.server";
 import type { PrintProblem } from "./print-problem.server";
 import { getVariants, legacyIdOf, variantGid } from "./products.server";
+import type { ExchangeRate } from "../services/margin";
 import {
   combine,
+  conversionOf,
   matchLines,
   summarise,
   type QuotedGroup,
@@ -102,8 +104,9 @@ export async function quoteLines({
   const request = { countryCode, state, currency };
   const first = await quoteRaw(shop, request, lines);
   if (first.status === "ok") {
-    const quoted = matchLines(lines, first.data, currency);
-    const group = { lines: quoted, summary: summarise(quoted, first.data, currency) };
+    const rates = await ratesFor(shop, request, lines, first.data);
+    const quoted = matchLines(lines, first.data, rates);
+    const group = { lines: quoted, summary: summarise(quoted, first.data, currency, rates) };
     return {
       status: "ok",
       data: {
@@ -114,6 +117,8 @@ export async function quoteLines({
         together: true,
         unproducible: [],
         total: group.summary,
+        conversion: conversionOf([group]),
+        exchangeRate: first.data.exchangeRate ?? null,
       },
     };
   }
@@ -144,8 +149,9 @@ export async function quoteLines({
       continue;
     }
     if (r.status !== "ok") return r;
-    const quoted = matchLines(groupLines, r.data, currency);
-    quotedGroups.push({ lines: quoted, summary: summarise(quoted, r.data, currency) });
+    const rates = await ratesFor(shop, request, groupLines, r.data);
+    const quoted = matchLines(groupLines, r.data, rates);
+    quotedGroups.push({ lines: quoted, summary: summarise(quoted, r.data, currency, rates) });
   }
   return {
     status: "ok",
@@ -157,8 +163,37 @@ export async function quoteLines({
       together: false,
       unproducible,
       total: combine(quotedGroups, currency),
+      conversion: conversionOf(quotedGroups),
+      exchangeRate: null,
     },
   };
+}
+
+/**
+ * The print service's rates of the quote's currency and of every other currency the lines are
+ * priced in. A quote states only its own currency's rate, so a Shopify price in another
+ * currency takes the same lines quoted in that currency (cached like any quote); a currency the
+ * service does not quote in has no rate, and the margin says so.
+ */
+async function ratesFor(
+  shop: string,
+  request: { countryCode: string; state?: string | undefined; currency: string },
+  lines: QuoteLine[],
+  quote: Quote,
+): Promise<ExchangeRate[]> {
+  const rates: ExchangeRate[] = [];
+  if (quote.exchangeRate) rates.push({ currency: quote.currency, rate: quote.exchangeRate });
+  const others = new Set(
+    lines
+      .map((l) => l.unitPrice?.currency)
+      .filter((c): c is string => Boolean(c) && c !== quote.currency),
+  );
+  for (const currency of others) {
+    const other = await quoteRaw(shop, { ...request, currency }, lines);
+    if (other.status === "ok" && other.data.exchangeRate)
+      rates.push({ currency: other.data.currency, rate: other.data.exchangeRate });
+  }
+  return rates;
 }
 
 type RawResult =
@@ -318,6 +353,23 @@ export async function loadQuotePage({
     ? await getVariants({ admin, variantIds }).catch(() => [])
     : [];
   const variantByLegacy = new Map(variants.map((v) => [v.legacyId, v]));
+  // A variant asked in the URL that is not mapped still gets its name in the form's picker.
+  const unmapped = items.flatMap((item) => {
+    const v = item.variant ? variantByLegacy.get(item.variant) : undefined;
+    if (!v || mappingByLegacy.has(item.variant)) return [];
+    return [
+      {
+        legacyId: item.variant,
+        title: v.displayName,
+        offeringId: Number(item.offeringId),
+        numberOfPages: Number(item.pages) || null,
+      },
+    ];
+  });
+  const pickerMappings = [
+    ...base.mappings,
+    ...unmapped.filter((u, i) => unmapped.findIndex((x) => x.legacyId === u.legacyId) === i),
+  ];
   const offeringName = new Map(
     offerings.status === "ok" ? offerings.data.map((o) => [o.id, o.name]) : [],
   );
@@ -338,6 +390,7 @@ export async function loadQuotePage({
   });
   return {
     ...base,
+    mappings: pickerMappings,
     quote: result.status === "ok" ? result.data : null,
     problem: result.status === "error" ? result.problem : null,
     fieldErrors: null,

@@ -1,5 +1,5 @@
 import { getEnv } from "../env.server";
-import { billingEntityError, flattenBillingEntities } from "./billing.server";
+import { billingEntitiesForSettings, billingEntityError } from "./billing.server";
 import { invalidateCatalogue, listBillingEntities } from "./catalogue.server";
 import { testPrintConnection, type ConnectionReport } from "./connection.server";
 import {
@@ -40,7 +40,11 @@ export async function loadSettingsPage({ shop }: { shop: string }) {
     callbackUrl: settings ? callbackUrlFor(getEnv().shopifyAppUrl, settings.callbackId) : null,
     billing:
       billing?.status === "ok"
-        ? { status: "ok" as const, rows: flattenBillingEntities(billing.data) }
+        ? {
+            status: "ok" as const,
+            // Without the ones the merchant hid here; those come apart, in `hidden`.
+            ...(await billingEntitiesForSettings({ shop, roots: billing.data })),
+          }
         : billing?.status === "error"
           ? { status: "error" as const, problem: billing.problem }
           : null,

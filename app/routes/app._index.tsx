@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { defer, json } from "@remix-run/node";
+import { Await, useFetcher, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
 import {
   Badge,
   Banner,
@@ -31,6 +32,8 @@ import {
 import { runOrderAction } from "../models/order-detail.server";
 import { callbackUrlFor, getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { getShopSetup } from "../models/setup.server";
+import { checkPrintKeys, type KeyCheck } from "../models/connection.server";
+import { countOf } from "../services/merchant-text/orders";
 import { CopyField } from "../components/CopyField";
 import { RouteError } from "../components/States";
 import { StatusBadge } from "../components/StatusBadge";
@@ -56,13 +59,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     hasRecentCallback({ shop }),
   ]);
   const credentials = Boolean(settings?.merchantApiKey && settings.secretKeySet);
+  // Not awaited: the page shows at once, a warning follows if the keys fail.
+  const keys = credentials ? checkPrintKeys({ shop }) : Promise.resolve(null);
   const steps = [
     {
       id: "credentials",
       label: "Connect your print-service account",
       done: credentials,
       detail: credentials
-        ? `Connected to the ${settings?.printEnvironment} environment.`
+        ? `Keys saved for the ${settings?.printEnvironment} environment.`
         : "Enter your merchant API key and secret key.",
       action: { content: credentials ? "Review settings" : "Open Settings", url: "/app/settings" },
     },
@@ -72,7 +77,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       done: mappings > 0,
       detail:
         mappings > 0
-          ? `${mappings} variant(s) mapped.`
+          ? `${countOf(mappings, "variant")} mapped.`
           : "Choose what the print service makes for a variant.",
       action: { content: mappings > 0 ? "Manage products" : "Map a product", url: "/app/products" },
     },
@@ -81,7 +86,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       label: "Choose how orders go to print",
       done: credentials,
       detail: settings
-        ? `${ROUTING_LABELS[settings.routingMode] ?? settings.routingMode}${settings.routingMode === "hold" ? ` (${settings.holdHours} h)` : ""}.`
+        ? `${ROUTING_LABELS[settings.routingMode] ?? settings.routingMode}${settings.routingMode === "hold" ? ` for ${countOf(settings.holdHours, "hour")}` : ""}.`
         : "Immediately, after a hold period, or on your approval.",
       action: { content: "Choose routing", url: "/app/settings#routing" },
     },
@@ -95,7 +100,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       action: null,
     },
   ];
-  return json({
+  return defer({
+    keys,
     shop,
     installedAt: setup.installedAt,
     scopesOk: setup.steps.every((s) => s.done),
@@ -123,6 +129,55 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     { status: !result.ok && result.status === 404 ? 404 : 200 },
   );
 };
+
+/** Why the saved print-service keys fail, in the merchant's words, with the way to Settings. */
+function KeysBanner({ keys }: { keys: KeyCheck | null }) {
+  if (!keys || keys.status === "ok" || keys.status === "not_set") return null;
+  const settings = { content: "Open Settings", url: "/app/settings" };
+  if (keys.status === "refused") {
+    return (
+      <Banner tone="critical" title="Your print-service keys don't work" action={settings}>
+        <BlockStack gap="100">
+          <Text as="p">
+            The print service did not accept the merchant API key saved in Settings, so new orders
+            can't be sent to print. Copy the key again from your print-service account and save it
+            in Settings.
+          </Text>
+          {keys.detail ? (
+            <Text as="p" tone="subdued" variant="bodySm">
+              The print service answered: {keys.detail}
+            </Text>
+          ) : null}
+        </BlockStack>
+      </Banner>
+    );
+  }
+  if (keys.status === "unreachable") {
+    return (
+      <Banner tone="warning" title="Print Connect can't reach the print service" action={settings}>
+        <Text as="p">
+          Your keys could not be checked and orders wait until the service answers. If this lasts,
+          check the environment and address in Settings.
+        </Text>
+      </Banner>
+    );
+  }
+  return (
+    <Banner tone="warning" title="Your print-service keys could not be checked" action={settings}>
+      <BlockStack gap="100">
+        <Text as="p">{keys.title}.</Text>
+        {keys.detail ? <Text as="p">{keys.detail}</Text> : null}
+      </BlockStack>
+    </Banner>
+  );
+}
+
+/** "View all 3 print orders", "View 1 print order", "View print orders". */
+function viewAllLabel(count: number): string {
+  if (count === 0) return "View print orders";
+  if (count === 1) return "View 1 print order";
+  return `View all ${countOf(count, "print order")}`;
+}
 
 /** The Home tiles: the state machine's status groups, each linking to its Orders tab. */
 const COUNT_TILES = STATUS_GROUP_KEYS.map((view) => {
@@ -194,6 +249,17 @@ export default function Home() {
   return (
     <Page title="Print Connect">
       <Layout>
+        <Suspense fallback={null}>
+          <Await resolve={data.keys} errorElement={<></>}>
+            {(keys) =>
+              keys && keys.status !== "ok" && keys.status !== "not_set" ? (
+                <Layout.Section variant="fullWidth">
+                  <KeysBanner keys={keys} />
+                </Layout.Section>
+              ) : null
+            }
+          </Await>
+        </Suspense>
         {!data.scopesOk ? (
           <Layout.Section variant="fullWidth">
             <Banner tone="warning" title="Print Connect needs more access">
@@ -211,7 +277,7 @@ export default function Home() {
                       Set up Print Connect
                     </Text>
                     <Text as="span" tone="subdued">
-                      {done} of {total} done
+                      {done} of {countOf(total, "step")} done
                     </Text>
                   </InlineStack>
                   <ProgressBar progress={(done / total) * 100} size="small" tone="primary" />
@@ -259,7 +325,7 @@ export default function Home() {
                   Print orders
                 </Text>
                 <Button variant="plain" url="/app/orders">
-                  {`View all ${fmt.number(allOrders)}`}
+                  {viewAllLabel(allOrders)}
                 </Button>
               </InlineStack>
               <InlineGrid columns={{ xs: 2, sm: 3, md: 6 }} gap="300">

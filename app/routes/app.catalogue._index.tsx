@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import {
   BlockStack,
   Box,
@@ -206,7 +206,6 @@ export default function Catalogue() {
             }
             headings={[
               { title: "Offering" },
-              { title: "Category" },
               { title: "Paper" },
               { title: "Size" },
               { title: "Pages" },
@@ -218,26 +217,32 @@ export default function Catalogue() {
             {rows.map((o, i) => (
               <IndexTable.Row id={String(o.id)} key={o.id} position={i}>
                 <IndexTable.Cell>
-                  <Link
-                    url={`/app/catalogue/${o.id}?currency=${filters.currency}`}
-                    dataPrimaryLink
-                    removeUnderline
-                  >
-                    <Text as="span" fontWeight="semibold">
-                      {o.name}
+                  <Wrap minWidth={180}>
+                    <Link
+                      url={`/app/catalogue/${o.id}?currency=${filters.currency}`}
+                      dataPrimaryLink
+                      removeUnderline
+                    >
+                      <Text as="span" fontWeight="semibold">
+                        {o.name}
+                      </Text>
+                    </Link>
+                    <Text as="p" tone="subdued" variant="bodySm">
+                      {names.get(`${o.categoryCode}/${o.subCategoryCode}`) ??
+                        `${o.categoryCode} / ${o.subCategoryCode}`}{" "}
+                      · No. {o.id}
                     </Text>
-                  </Link>
-                  <Text as="p" tone="subdued" variant="bodySm">
-                    {o.id}
-                  </Text>
+                  </Wrap>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  {names.get(`${o.categoryCode}/${o.subCategoryCode}`) ??
-                    `${o.categoryCode} / ${o.subCategoryCode}`}
+                  <Wrap minWidth={90}>{o.paperType ?? "—"}</Wrap>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{o.paperType ?? "—"}</IndexTable.Cell>
-                <IndexTable.Cell>{sizeText(o)}</IndexTable.Cell>
-                <IndexTable.Cell>{pagesText(o)}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Wrap minWidth={80}>{sizeText(o)}</Wrap>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Wrap minWidth={64}>{pagesText(o)}</Wrap>
+                </IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
                     {fmt.number(o.minimumQuantity ?? 1)}
@@ -264,6 +269,14 @@ export default function Catalogue() {
       </BlockStack>
     </Page>
   );
+}
+
+/**
+ * Table cells keep to one line by default; long names, papers and sizes wrap instead, so every
+ * column (prices included) fits the card without a horizontal scroll.
+ */
+function Wrap({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+  return <div style={{ whiteSpace: "normal", minWidth, overflowWrap: "anywhere" }}>{children}</div>;
 }
 
 export function ErrorBoundary() {

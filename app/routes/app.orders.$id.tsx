@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
-import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
+import { Banner, BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import {
@@ -10,6 +10,7 @@ import {
   runOrderAction,
   type OrderActionData,
 } from "../models/order-detail.server";
+import { ordersVersion } from "../models/orders-admin.server";
 import { RouteError } from "../components/States";
 import { StatusBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
@@ -18,14 +19,20 @@ import { ItemsCard } from "../components/order/ItemsCard";
 import { OrderSidebar } from "../components/order/OrderSidebar";
 import { PricesCard } from "../components/order/PricesCard";
 import { TimelineCard } from "../components/order/TimelineCard";
+import { MarginCard } from "../components/order/MarginCard";
+import { LiveUpdates } from "../components/order/LiveUpdates";
+import type { OrderDetail } from "../components/order/types";
 import { isHttpUrl } from "../services/safe-url";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const id = z.string().min(1).max(64).safeParse(params.id);
-  const order = id.success ? await getPrintOrderDetail({ shop: session.shop, id: id.data }) : null;
+  if (!id.success) throw json("Print order not found", { status: 404 });
+  // Read before the order: a change made while it is read shows as new on the next check.
+  const version = await ordersVersion({ shop: session.shop, printOrderId: id.data });
+  const order = await getPrintOrderDetail({ shop: session.shop, id: id.data });
   if (!order) throw json("Print order not found", { status: 404 });
-  return json({ order });
+  return json({ order, version });
 };
 
 const httpUrl = z
@@ -83,8 +90,38 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   return json<OrderActionData>({ ok: true, intent, message: result.message });
 };
 
+/** The print orders one Shopify order became: "Print order 1 of 2", with links to the others. */
+function SplitCard({ order }: { order: OrderDetail }) {
+  if (!order.split) return null;
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          {`Print order ${order.split.index} of ${order.split.of}`}
+        </Text>
+        <Text as="p" tone="subdued">
+          {`${order.shopifyOrderName} is printed in ${order.split.of} print orders, each at the facility that can produce its items.`}
+        </Text>
+        <InlineStack gap="300" wrap>
+          {order.split.orders.map((o) =>
+            o.current ? (
+              <Text as="span" key={o.id} fontWeight="semibold">
+                {`${o.index} of ${order.split!.of} (this one)`}
+              </Text>
+            ) : (
+              <Link key={o.id} url={`/app/orders/${o.id}`}>
+                {`Print order ${o.index} of ${order.split!.of}`}
+              </Link>
+            ),
+          )}
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}
+
 export default function PrintOrderPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, version } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -103,7 +140,15 @@ export default function PrintOrderPage() {
     <Page
       title={order.shopifyOrderName}
       titleMetadata={<StatusBadge status={order.status} />}
-      subtitle={`Print order ${order.printOrderId ?? "not created yet"} · ${fmt.dateTime(order.createdAt)}`}
+      subtitle={[
+        order.split ? `Print order ${order.split.index} of ${order.split.of}` : null,
+        order.printOrderId
+          ? `Print service order ${order.printOrderId}`
+          : "Not at the print service yet",
+        fmt.dateTime(order.createdAt),
+      ]
+        .filter(Boolean)
+        .join(" · ")}
       backAction={{ content: "Print orders", url: "/app/orders" }}
       {...(primary ? { primaryAction: primary } : {})}
       secondaryActions={
@@ -118,6 +163,7 @@ export default function PrintOrderPage() {
           : []
       }
     >
+      <LiveUpdates version={version} orderId={order.id} />
       <Layout>
         {result ? (
           <Layout.Section variant="fullWidth">
@@ -174,7 +220,9 @@ export default function PrintOrderPage() {
 
         <Layout.Section>
           <BlockStack gap="400">
+            <SplitCard order={order} />
             <ItemsCard order={order} />
+            <MarginCard margin={order.margin} />
             <PricesCard order={order} />
             <TimelineCard events={order.events} />
           </BlockStack>

@@ -1,8 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
 import {
+  Form,
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
+import { useEffect, useState } from "react";
+import {
+  Banner,
   BlockStack,
   Box,
   Button,
@@ -16,16 +24,21 @@ import {
   Tabs,
   Text,
   TextField,
+  useIndexResourceState,
 } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { listPrintOrders } from "../models/orders-admin.server";
+import { listPrintOrders, ordersVersion } from "../models/orders-admin.server";
+import { runBulkOrderAction, type BulkActionData } from "../models/order-detail.server";
 import { isOrderView, ORDER_VIEWS, type OrderView } from "../models/admin-shared";
 import { isPrintOrderStatus } from "../services/fulfilment/machine";
+import { MAX_BULK_ORDERS } from "../services/fulfilment/commands/bulk";
 import { serviceStateLabel } from "../services/fulfilment/service-states";
+import { countOf } from "../services/merchant-text/orders";
 import { Empty, RouteError } from "../components/States";
 import { StatusBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
+import { LiveUpdates } from "../components/order/LiveUpdates";
 
 const day = z
   .string()
@@ -55,6 +68,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
   // "to" is inclusive for the merchant: up to the end of that day.
   const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined;
+  // Read before the list: a change made while the list is read shows as new on the next check.
+  const version = await ordersVersion({ shop: session.shop });
   const page = await listPrintOrders({
     shop: session.shop,
     filters: { view: query.view, status: query.status, search: query.q, from, to },
@@ -63,14 +78,39 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   });
   return json({
     ...page,
+    version,
     query: { view: query.view, q: query.q ?? "", from: query.from ?? "", to: query.to ?? "" },
   });
 };
 
+const bulkSchema = z.object({
+  intent: z.enum(["approve", "cancel"]),
+  ids: z.array(z.string().min(1).max(64)).min(1).max(MAX_BULK_ORDERS),
+});
+
+/** Approve or cancel the selected print orders, each by its own rules (commands/bulk.ts). */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const parsed = bulkSchema.safeParse({ intent: form.get("intent"), ids: form.getAll("ids") });
+  if (!parsed.success) return json({ error: "Select the orders first." }, { status: 400 });
+  const result = await runBulkOrderAction({ shop: session.shop, ...parsed.data });
+  return json<BulkActionData>(result);
+};
+
 const VIEW_KEYS = Object.keys(ORDER_VIEWS) as OrderView[];
 
+type BulkAnswer = BulkActionData | { error: string };
+
+/** The answer of the last bulk action, until the merchant dismisses it. */
+function BulkResult({ answer, onDismiss }: { answer: BulkAnswer; onDismiss: () => void }) {
+  if ("error" in answer)
+    return <Banner tone="critical" title={answer.error} onDismiss={onDismiss} />;
+  return <Banner tone={answer.tone} title={answer.message} onDismiss={onDismiss} />;
+}
+
 export default function Orders() {
-  const { rows, nextCursor, previousCursor, query } = useLoaderData<typeof loader>();
+  const { rows, nextCursor, previousCursor, query, version } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -80,6 +120,27 @@ export default function Orders() {
   const [to, setTo] = useState(query.to);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/app/orders";
   const filtered = Boolean(query.q || query.from || query.to);
+  const bulk = useFetcher<BulkAnswer>();
+  const { selectedResources, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
+  // Only rows still on the page count: a live update may have moved some out of this view.
+  const selectedIds = selectedResources.filter((id) => rows.some((r) => r.id === id));
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [answer, setAnswer] = useState<BulkAnswer | null>(null);
+  const bulkBusy = bulk.state !== "idle" ? bulk.formData?.get("intent") : null;
+  const runBulk = (intent: "approve" | "cancel") => {
+    const form = new FormData();
+    form.set("intent", intent);
+    for (const id of selectedIds) form.append("ids", id);
+    setConfirmCancel(false);
+    bulk.submit(form, { method: "post", action: "/app/orders?index" });
+  };
+  useEffect(() => {
+    if (bulk.state !== "idle" || !bulk.data) return;
+    setAnswer(bulk.data);
+    if (!("error" in bulk.data)) clearSelection();
+    // clearSelection is recreated on each render; the answer is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bulk.state, bulk.data]);
 
   const go = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -121,7 +182,27 @@ export default function Orders() {
 
   return (
     <Page title="Print orders" backAction={{ content: "Home", url: "/app" }}>
+      <LiveUpdates version={version} />
       <BlockStack gap="400">
+        {answer ? <BulkResult answer={answer} onDismiss={() => setAnswer(null)} /> : null}
+        {confirmCancel && selectedIds.length > 0 ? (
+          <Banner
+            tone="warning"
+            title={`Cancel ${countOf(selectedIds.length, "print order")}?`}
+            action={{
+              content: "Yes, cancel them",
+              onAction: () => runBulk("cancel"),
+              loading: bulkBusy === "cancel",
+            }}
+            secondaryAction={{ content: "Keep them", onAction: () => setConfirmCancel(false) }}
+            onDismiss={() => setConfirmCancel(false)}
+          >
+            <p>
+              Orders not yet paid at the print service are cancelled and nothing is printed for
+              them; the others are left as they are. The Shopify orders themselves are not changed.
+            </p>
+          </Banner>
+        ) : null}
         <Card padding="0">
           <Tabs
             tabs={tabs}
@@ -184,7 +265,20 @@ export default function Orders() {
           <IndexTable
             resourceName={{ singular: "print order", plural: "print orders" }}
             itemCount={rows.length}
-            selectable={false}
+            selectedItemsCount={selectedIds.length}
+            onSelectionChange={handleSelectionChange}
+            promotedBulkActions={[
+              {
+                content: bulkBusy === "approve" ? "Approving…" : "Approve",
+                onAction: () => runBulk("approve"),
+                disabled: Boolean(bulkBusy),
+              },
+              {
+                content: "Cancel print orders",
+                onAction: () => setConfirmCancel(true),
+                disabled: Boolean(bulkBusy),
+              },
+            ]}
             loading={loading}
             emptyState={emptyState}
             headings={[
@@ -197,13 +291,25 @@ export default function Orders() {
             ]}
           >
             {rows.map((row, index) => (
-              <IndexTable.Row id={row.id} key={row.id} position={index}>
+              <IndexTable.Row
+                id={row.id}
+                key={row.id}
+                position={index}
+                selected={selectedIds.includes(row.id)}
+              >
                 <IndexTable.Cell>
-                  <Link url={`/app/orders/${row.id}`} dataPrimaryLink removeUnderline>
-                    <Text as="span" fontWeight="semibold">
-                      {row.shopifyOrderName}
-                    </Text>
-                  </Link>
+                  <BlockStack gap="050">
+                    <Link url={`/app/orders/${row.id}`} dataPrimaryLink removeUnderline>
+                      <Text as="span" fontWeight="semibold">
+                        {row.shopifyOrderName}
+                      </Text>
+                    </Link>
+                    {row.split ? (
+                      <Text as="span" tone="subdued" variant="bodySm">
+                        {`Print order ${row.split.index} of ${row.split.of}`}
+                      </Text>
+                    ) : null}
+                  </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <StatusBadge status={row.status} />
@@ -211,7 +317,7 @@ export default function Orders() {
                 <IndexTable.Cell>{fmt.dateTime(row.createdAt)}</IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" alignment="end" numeric>
-                    {fmt.number(row.itemCount)}
+                    {fmt.number(row.copies)}
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
@@ -228,7 +334,7 @@ export default function Orders() {
                       : row.status === "held" && row.holdUntil
                         ? `Until ${fmt.dateTime(row.holdUntil)}`
                         : row.printOrderId
-                          ? `Print order ${row.printOrderId}${row.serviceState ? ` · ${serviceStateLabel(row.serviceState)}` : ""}`
+                          ? `Print service order ${row.printOrderId}${row.serviceState ? ` · ${serviceStateLabel(row.serviceState)}` : ""}`
                           : ""}
                   </Text>
                 </IndexTable.Cell>

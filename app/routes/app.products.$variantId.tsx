@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import {
   useActionData,
   useLoaderData,
+  useLocation,
   useNavigation,
   useSearchParams,
   useSubmit,
@@ -28,6 +29,7 @@ import { MappingFormBody, type MappingValues } from "../components/MappingFields
 import { MappingInsights } from "../components/MappingInsights";
 import { PreflightResult } from "../components/PreflightResult";
 import { useFieldErrors } from "../components/form-field";
+import { UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
 import { CatalogueLoaded, RouteError } from "../components/States";
 import { MappingBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
@@ -102,7 +104,16 @@ export default function MapVariant() {
   const submit = useSubmit();
   const fmt = useFormat();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<MappingValues>(data.values);
+  const form = useFormBaseline<MappingValues>(data.values);
+  const { values, setValues } = form;
+  // Saved (the action redirects with ?saved=1): the stored mapping is the form and its baseline,
+  // even where it reads the input differently; a refused save keeps the input, still unsaved.
+  const location = useLocation();
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
+    if (params.get("saved")) form.reset(data.values);
+  }
   const set = (key: keyof MappingValues) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
   const fieldErrors = result && "fieldErrors" in result ? result.fieldErrors : null;
   const errors = useFieldErrors(fieldErrors, values);
@@ -253,6 +264,12 @@ export default function MapVariant() {
           </BlockStack>
         </Layout.Section>
       </Layout>
+      <UnsavedChanges
+        dirty={form.dirty}
+        saving={saving}
+        onSave={() => formRef.current?.requestSubmit()}
+        onDiscard={form.discard}
+      />
     </Page>
   );
 }

@@ -9,7 +9,7 @@ import {
   useSearchParams,
   useSubmit,
 } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import {
   Banner,
   BlockStack,
@@ -31,10 +31,13 @@ import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import { unmapVariants } from "../models/mapping-form.server";
 import { listProducts, variantGid } from "../models/products.server";
+import { storedMargins, workOutMargins, type ListedMargin } from "../models/mapping-margin.server";
+import { offeringNames } from "../models/catalogue.server";
 import { ShopifyAdminError } from "../services/shopify-admin";
 import { Empty, RouteError } from "../components/States";
 import { MappingBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
+import { MarginAmount } from "../components/profit/MarginAmount";
 
 const querySchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
@@ -54,11 +57,29 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       after: query.after,
       before: query.before,
     });
-    return json({ page, error: null, q: query.q ?? "", mapped: query.mapped ?? null });
+    const variants = page.products.flatMap((p) => p.variants);
+    // Margins come from quotes stored when they were worked out: no quote per row per view.
+    const [margins, names] = await Promise.all([
+      storedMargins({ shop: session.shop, variants }),
+      offeringNames({
+        shop: session.shop,
+        ids: variants.map((v) => v.mapping.offeringId).filter((id): id is number => id !== null),
+      }),
+    ]);
+    return json({
+      page,
+      margins,
+      offeringNames: names,
+      error: null,
+      q: query.q ?? "",
+      mapped: query.mapped ?? null,
+    });
   } catch (error) {
     if (!(error instanceof ShopifyAdminError)) throw error;
     return json({
       page: null,
+      margins: {} as Record<string, ListedMargin>,
+      offeringNames: {} as Record<string, string>,
       error: error.message,
       q: query.q ?? "",
       mapped: query.mapped ?? null,
@@ -66,24 +87,42 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   }
 };
 
-const actionSchema = z.object({
-  intent: z.literal("unmap"),
-  variantIds: z
-    .string()
-    .transform((v) => v.split(",").filter(Boolean))
-    .pipe(
-      z
-        .array(z.string().regex(/^(gid:\/\/shopify\/ProductVariant\/)?\d+$/))
-        .min(1)
-        .max(250),
-    ),
-});
+const variantIdList = z
+  .string()
+  .transform((v) => v.split(",").filter(Boolean))
+  .pipe(
+    z
+      .array(z.string().regex(/^(gid:\/\/shopify\/ProductVariant\/)?\d+$/))
+      .min(1)
+      .max(250),
+  );
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("unmap"), variantIds: variantIdList }),
+  z.object({ intent: z.literal("margins"), variantIds: variantIdList }),
+]);
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
     return json({ ok: false, message: "Choose variants to unmap." }, { status: 400 });
+  if (parsed.data.intent === "margins") {
+    const worked = await workOutMargins({
+      shop: session.shop,
+      admin,
+      variantIds: parsed.data.variantIds.map(variantGid),
+    });
+    const count = (n: number) => (n === 1 ? "1 variant" : `${n} variants`);
+    return json({
+      ok: worked.failed === 0,
+      message:
+        `Margins worked out for ${count(worked.done)}.` +
+        (worked.failed
+          ? ` ${count(worked.failed)} could not be quoted: open ${worked.failed === 1 ? "its" : "their"} mapping to see why.`
+          : ""),
+    });
+  }
   const result = await unmapVariants({
     shop: session.shop,
     admin,
@@ -98,7 +137,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Products() {
-  const { page, error, q, mapped } = useLoaderData<typeof loader>();
+  const { page, margins, offeringNames, error, q, mapped } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -131,6 +170,11 @@ export default function Products() {
     for (const id of selected) next.append("variant", id.split("/").pop() ?? id);
     navigate(`/app/products/bulk?${next.toString()}`);
   };
+  const missingMargins = rows
+    .filter((r) => r.mapping.offeringId !== null && margins[r.id]?.status === "unknown")
+    .map((r) => r.id);
+  const workingOut =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "margins";
   const unmap = () => {
     submit({ intent: "unmap", variantIds: selected.join(",") }, { method: "post" });
     clearSelection();
@@ -148,6 +192,30 @@ export default function Products() {
         ) : null}
         {result ? (
           <Banner tone={result.ok ? "success" : "critical"} title={result.message} />
+        ) : null}
+        {missingMargins.length ? (
+          <Banner
+            tone="info"
+            title={
+              missingMargins.length === 1
+                ? "1 mapped variant on this page has no margin worked out yet"
+                : `${fmt.number(missingMargins.length)} mapped variants on this page have no margin worked out yet`
+            }
+          >
+            <BlockStack gap="200">
+              <p>
+                The margin is the Shopify price minus print, shipping and VAT to your shop&apos;s
+                country. Working it out asks the print service for a quote of each.
+              </p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="margins" />
+                <input type="hidden" name="variantIds" value={missingMargins.join(",")} />
+                <Button submit loading={workingOut}>
+                  Work out margins
+                </Button>
+              </Form>
+            </BlockStack>
+          </Banner>
         ) : null}
         {error ? (
           <Banner tone="critical" title="Your products could not be loaded from Shopify">
@@ -204,6 +272,7 @@ export default function Products() {
               { title: "Variant" },
               { title: "SKU" },
               { title: "Price", alignment: "end" },
+              { title: "Margin", alignment: "end" },
               { title: "Print mapping" },
               { title: "Offering" },
             ]}
@@ -218,30 +287,37 @@ export default function Products() {
                 <IndexTable.Cell>
                   <InlineStack gap="200" blockAlign="center" wrap={false}>
                     {row.first ? (
-                      <Thumbnail
-                        source={
-                          row.product.imageUrl ??
-                          "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
-                        }
-                        alt=""
-                        size="small"
-                      />
+                      // A wrapping title next to it must not squeeze the picture.
+                      <div style={{ flexShrink: 0 }}>
+                        <Thumbnail
+                          source={
+                            row.product.imageUrl ??
+                            "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+                          }
+                          alt=""
+                          size="small"
+                        />
+                      </div>
                     ) : (
                       <Box minWidth="40px" />
                     )}
-                    <Text
-                      as="span"
-                      fontWeight={row.first ? "semibold" : "regular"}
-                      tone={row.first ? undefined : "subdued"}
-                    >
-                      {row.product.title}
-                    </Text>
+                    <Wrap minWidth={120}>
+                      <Text
+                        as="span"
+                        fontWeight={row.first ? "semibold" : "regular"}
+                        tone={row.first ? undefined : "subdued"}
+                      >
+                        {row.product.title}
+                      </Text>
+                    </Wrap>
                   </InlineStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Link url={`/app/products/${row.legacyId}`} dataPrimaryLink removeUnderline>
-                    {row.title === "Default Title" ? "Default" : row.title}
-                  </Link>
+                  <Wrap minWidth={72}>
+                    <Link url={`/app/products/${row.legacyId}`} dataPrimaryLink removeUnderline>
+                      {row.title === "Default Title" ? "Default" : row.title}
+                    </Link>
+                  </Wrap>
                 </IndexTable.Cell>
                 <IndexTable.Cell>{row.sku ?? "—"}</IndexTable.Cell>
                 <IndexTable.Cell>
@@ -250,17 +326,23 @@ export default function Products() {
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
+                  <MarginCell margin={margins[row.id]} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
                   <MappingBadge state={row.mapping.state} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   {row.mapping.offeringId ? (
-                    <Link
-                      url={`/app/catalogue/${row.mapping.offeringId}`}
-                      removeUnderline
-                      monochrome
-                    >
-                      {String(row.mapping.offeringId)}
-                    </Link>
+                    <Wrap minWidth={100}>
+                      <Link
+                        url={`/app/catalogue/${row.mapping.offeringId}`}
+                        removeUnderline
+                        monochrome
+                      >
+                        {offeringNames[String(row.mapping.offeringId)] ??
+                          `Offering ${row.mapping.offeringId}`}
+                      </Link>
+                    </Wrap>
                   ) : (
                     <Button
                       variant="plain"
@@ -289,6 +371,45 @@ export default function Products() {
         </Card>
       </BlockStack>
     </Page>
+  );
+}
+
+/** Long titles and names wrap instead of pushing columns behind a horizontal scroll. */
+function Wrap({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+  return <div style={{ whiteSpace: "normal", minWidth, overflowWrap: "anywhere" }}>{children}</div>;
+}
+
+/** Margin of one sale to the shop's country; a loss in the critical tone and in words. */
+function MarginCell({ margin }: { margin: ListedMargin | undefined }) {
+  const fmt = useFormat();
+  if (!margin)
+    return (
+      <Text as="p" alignment="end">
+        —
+      </Text>
+    );
+  if (margin.status === "unknown")
+    return (
+      <Text as="p" tone="subdued" alignment="end">
+        Not worked out
+      </Text>
+    );
+  if (margin.status === "no_rate")
+    return (
+      <Text as="p" tone="subdued" alignment="end">
+        No exchange rate
+      </Text>
+    );
+  const copies = margin.quantity === 1 ? "1 copy" : `${fmt.number(margin.quantity)} copies`;
+  return (
+    <BlockStack gap="050" inlineAlign="end">
+      <Text as="span" numeric alignment="end">
+        <MarginAmount margin={margin.margin} text={fmt.money(margin.margin)} />
+      </Text>
+      <Text as="span" variant="bodySm" tone="subdued" alignment="end">
+        {copies} to {margin.countryCode}
+      </Text>
+    </BlockStack>
   );
 }
 

@@ -16,6 +16,7 @@ import { ShopifyAdminError } from "../services/shopify-admin";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
 import { PreflightResult } from "../components/PreflightResult";
 import { useFieldErrors } from "../components/form-field";
+import { UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
 import { CatalogueLoaded, RouteError } from "../components/States";
 import { useFormat } from "../components/format";
 
@@ -78,16 +79,25 @@ export default function BulkMap() {
   const submit = useSubmit();
   const fmt = useFormat();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<MappingValues>({ ...data.values, fileSource: "per_order" });
+  const form = useFormBaseline<MappingValues>({ ...data.values, fileSource: "per_order" });
+  const { values, setValues } = form;
   const set = (key: keyof MappingValues) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
   const fieldErrors = result && "fieldErrors" in result ? result.fieldErrors : null;
   const errors = useFieldErrors(fieldErrors, values);
   const saved = result && "saved" in result ? result : null;
+  // Mapped but the shared file needs attention (the page stays): what was sent is saved now.
+  // (A full success leaves the page; a refusal keeps the input unsaved.)
+  const [sent, setSent] = useState<MappingValues | null>(null);
+  const [handledResult, setHandledResult] = useState(result);
+  if (handledResult !== result) {
+    setHandledResult(result);
+    if (saved && sent) form.commit(sent);
+  }
   const offering = data.offerings?.find((o) => String(o.id) === values.offeringId);
   const saving = navigation.state === "submitting";
   return (
     <Page
-      title={`Map ${data.variants.length} variants`}
+      title={`Map ${data.variants.length} ${data.variants.length === 1 ? "variant" : "variants"}`}
       subtitle="Every selected variant gets the same offering and print settings."
       backAction={{ content: "Products", url: "/app/products" }}
       primaryAction={{
@@ -126,9 +136,11 @@ export default function BulkMap() {
                 checking={saving}
                 onCheckAgain={() => {
                   if (!formRef.current) return;
-                  const form = new FormData(formRef.current);
-                  form.set("intent", "check_file");
-                  submit(form, { method: "post" });
+                  const body = new FormData(formRef.current);
+                  body.set("intent", "check_file");
+                  // The action maps again with the form as it is now.
+                  setSent(values);
+                  submit(body, { method: "post" });
                 }}
               />
             </BlockStack>
@@ -141,6 +153,7 @@ export default function BulkMap() {
               method="post"
               onSubmit={(e) => {
                 e.preventDefault();
+                setSent(values);
                 submit(e.currentTarget, { method: "post" });
               }}
             >
@@ -181,6 +194,12 @@ export default function BulkMap() {
           </Card>
         </Layout.Section>
       </Layout>
+      <UnsavedChanges
+        dirty={form.dirty}
+        saving={saving}
+        onSave={() => formRef.current?.requestSubmit()}
+        onDiscard={form.discard}
+      />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Banner, Box, Card, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { createBillingEntity } from "../models/billing.server";
@@ -19,6 +19,7 @@ import { ConnectionResult } from "../components/settings/ConnectionResult";
 import { OrdersSection } from "../components/settings/OrdersSection";
 import { settingsFormValues } from "../components/settings/form";
 import { useFieldErrors } from "../components/form-field";
+import { UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -53,10 +54,8 @@ export default function Settings() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const initial = settingsFormValues(settings);
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(initial);
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const form = useFormBaseline(settingsFormValues(settings));
+  const { values, setValues, dirty } = form;
   const set =
     <K extends keyof typeof values>(key: K) =>
     (v: (typeof values)[K]) =>
@@ -70,20 +69,23 @@ export default function Settings() {
   const busy =
     navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
 
-  useEffect(() => {
-    if (result?.intent === "save" && result.ok) {
-      setValues((v) => {
-        const next = { ...v, secretKey: "", applicationApiKey: "", removeApplicationApiKey: false };
-        setSaved(next);
-        return next;
-      });
+  // Saved: what was sent (secret keys empty again, as they are never shown) is the form and
+  // its baseline; the reloaded settings follow. The action's answer comes before the reload,
+  // so the old `settings` must not be used here. A refused save keeps the input, unsaved.
+  const [sent, setSent] = useState<typeof values | null>(null);
+  const [handledResult, setHandledResult] = useState(result);
+  if (handledResult !== result) {
+    setHandledResult(result);
+    if (result?.intent === "save" && result.ok && sent) {
+      form.reset({ ...sent, secretKey: "", applicationApiKey: "", removeApplicationApiKey: false });
     }
-  }, [result]);
+  }
 
   const send = (intent: string) => {
     if (!formRef.current) return;
     const data = new FormData(formRef.current);
     data.set("intent", intent);
+    if (intent !== "test") setSent(values);
     submit(data, { method: "post" });
   };
 
@@ -169,6 +171,12 @@ export default function Settings() {
           </Layout.AnnotatedSection>
         </Layout>
       </form>
+      <UnsavedChanges
+        dirty={dirty}
+        saving={busy === "save" || busy === "save_test"}
+        onSave={() => send("save")}
+        onDiscard={form.discard}
+      />
       <Box paddingBlockStart="400">
         <Layout>
           <Layout.AnnotatedSection

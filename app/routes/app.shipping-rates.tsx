@@ -15,8 +15,9 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { listFieldValues, useFieldErrors } from "../components/form-field";
+import { UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
 import { useFormatContext } from "../components/format";
 import { getLogger } from "../lib/logger.server";
 import { getCarrierSettings, saveBackupRatesFromForm } from "../models/carrier.server";
@@ -114,9 +115,19 @@ export default function ShippingRates() {
   const backup = useFetcher<BackupRatesFormResult>();
   // Prices are shown and read in the admin's language ("4,95" in German).
   const { locale } = useFormatContext();
-  const [rows, setRows] = useState<BackupRateRow[]>(() =>
+  const form = useFormBaseline<BackupRateRow[]>(
     data.backupRates.length ? backupRateRows(data.backupRates, data.currency, locale) : [EMPTY_ROW],
   );
+  const { values: rows, setValues: setRows } = form;
+  // Saved: the rows sent are the baseline (then the stored rates, as the loader reads them back).
+  // A refusal keeps the rows unsaved.
+  const backupForm = useRef<HTMLFormElement>(null);
+  const [sent, setSent] = useState<BackupRateRow[] | null>(null);
+  const [handledResult, setHandledResult] = useState(backup.data);
+  if (handledResult !== backup.data) {
+    setHandledResult(backup.data);
+    if (backup.data?.ok && sent) form.commit(sent);
+  }
   const update = (i: number, field: keyof BackupRateRow) => (value: string) =>
     setRows((current) => current.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
   // Errors are keyed "rows.<i>.<field>"; each goes once its field changes.
@@ -134,7 +145,7 @@ export default function ShippingRates() {
   const result = toggle.data ?? backup.data;
 
   return (
-    <Page title="Shipping rates at checkout" backAction={{ url: "/app" }}>
+    <Page title="Shipping rates at checkout" backAction={{ content: "Home", url: "/app" }}>
       <Layout>
         {data.problem && (
           <Layout.Section>
@@ -213,7 +224,7 @@ export default function ShippingRates() {
                     Remove the last rate
                   </Button>
                 )}
-                <backup.Form method="post">
+                <backup.Form method="post" ref={backupForm} onSubmit={() => setSent(rows)}>
                   <input type="hidden" name="intent" value="backup" />
                   <input type="hidden" name="locale" value={locale} />
                   <input type="hidden" name="rows" value={JSON.stringify(rows)} />
@@ -226,6 +237,12 @@ export default function ShippingRates() {
           </Card>
         </Layout.Section>
       </Layout>
+      <UnsavedChanges
+        dirty={form.dirty}
+        saving={backup.state !== "idle"}
+        onSave={() => backupForm.current?.requestSubmit()}
+        onDiscard={form.discard}
+      />
     </Page>
   );
 }

@@ -1,6 +1,14 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import {
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
@@ -8,11 +16,16 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
 import { getEnv } from "../env.server";
 import { getShopInfo, requestLocale } from "../models/shop-info.server";
+import { signInInsteadOfLogin } from "../dev/sign-in-instead.server";
+import { useKeyboardScrollableTables } from "../components/ScrollableTables";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { admin, session } = await authenticate.admin(request);
+  // This layout's loader runs first on a document request, so its redirect is the one sent.
+  const { admin, session } = await authenticate.admin(request).catch((thrown: unknown) => {
+    throw signInInsteadOfLogin(request, thrown);
+  });
   const info = await getShopInfo({ shop: session.shop, admin });
   return json({
     apiKey: getEnv().shopifyApiKey,
@@ -47,8 +60,43 @@ function NavigationProgress() {
   );
 }
 
+/** The embedded context Shopify admin opens the app with; a reload needs all three. */
+const CONTEXT_PARAMS = ["embedded", "shop", "host"] as const;
+
+/**
+ * Keeps `embedded`, `shop` and `host` in the address bar after every
+ * navigation (Remix links, Polaris `url` props, redirects, GET forms), so a
+ * reload or a copied URL reopens the same page: the library sends such a
+ * request through its bounce page, where App Bridge adds a fresh session token
+ * (an expired `id_token` left from the first request goes the same way). Only
+ * when the app is the top window (sandbox mode, a new tab): inside Shopify
+ * admin's iframe, admin owns the address bar.
+ */
+function useEmbeddedContextInAddressBar() {
+  const location = useLocation();
+  const known = useRef<{ shop: string; host: string } | null>(null);
+  useEffect(() => {
+    if (window.top !== window.self) return;
+    const url = new URL(window.location.href);
+    const shop =
+      url.searchParams.get("shop") || known.current?.shop || window.shopify?.config?.shop;
+    const host =
+      url.searchParams.get("host") || known.current?.host || window.shopify?.config?.host;
+    if (!shop || !host) return;
+    known.current = { shop, host };
+    const context: Record<(typeof CONTEXT_PARAMS)[number], string> = { embedded: "1", shop, host };
+    for (const name of CONTEXT_PARAMS) url.searchParams.set(name, context[name]);
+    if (url.href !== window.location.href) {
+      // history.state is kept: it holds the router's key for this entry.
+      window.history.replaceState(window.history.state, "", url);
+    }
+  }, [location]);
+}
+
 export default function App() {
   const { apiKey, appBridgeUrl } = useLoaderData<typeof loader>();
+  useEmbeddedContextInAddressBar();
+  useKeyboardScrollableTables();
   return (
     <AppProvider
       isEmbeddedApp
@@ -65,6 +113,7 @@ export default function App() {
         <Link to="/app/quote">Quote</Link>
         <Link to="/app/publications">Publications</Link>
         <Link to="/app/shipping-rates">Shipping rates</Link>
+        <Link to="/app/profit">Profit</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <NavigationProgress />

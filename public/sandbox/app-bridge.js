@@ -13,7 +13,12 @@
  * - the bounce page (`/auth/session-token?shopify-reload=...`): gets a token and
  *   reloads the page with `id_token`, as App Bridge does;
  * - `ui-nav-menu` / `s-app-nav` (plain links), `ui-title-bar` (its buttons in a
- *   strip), `ui-save-bar` (a bar with its buttons), `ui-modal` (a dialog).
+ *   strip), `ui-save-bar` (a bar with its buttons: `loading` / `disabled`
+ *   states, `discardConfirmation`), `ui-modal` (a dialog: focus moves in,
+ *   Tab stays in, Escape closes);
+ * - `shopify.saveBar.leaveConfirmation()`: resolves at once without a showing
+ *   save bar, else asks "Leave page with unsaved changes?" and resolves on
+ *   "Leave page" (stays pending on "Stay"), as App Bridge documents it.
  *
  * Session tokens come from `window.__printConnectIdToken()` when a test
  * harness exposes it, otherwise from the sandbox-only `GET /dev/session-token`.
@@ -203,28 +208,116 @@
   // ------------------------------------------------------ mirrored buttons
   // Buttons declared inside ui-title-bar / ui-save-bar are not displayed; a
   // copy is, and clicking the copy clicks the original (so React handlers run).
-  function mirrorButtons(source, target) {
-    target.textContent = "";
-    var buttons = source.querySelectorAll("button, a");
-    Array.prototype.forEach.call(buttons, function (original) {
-      var copy = document.createElement("button");
-      copy.type = "button";
-      copy.textContent = original.textContent;
-      copy.disabled = original.hasAttribute("disabled");
-      var primary = original.getAttribute("variant") === "primary";
-      var critical = original.getAttribute("tone") === "critical";
-      copy.style.cssText =
-        "font:inherit;font-size:12px;font-weight:600;border-radius:8px;padding:6px 12px;cursor:pointer;border:1px solid " +
-        (primary ? "#303030" : "#c9c9c9") +
-        ";background:" +
-        (primary ? "#303030" : "#fff") +
-        ";color:" +
-        (primary ? "#fff" : critical ? "#8e1f0b" : "#303030") +
-        ";";
-      copy.addEventListener("click", function () {
-        original.click();
+  // Copies are kept while the originals stay the same elements, so a change of
+  // label, `disabled` or `loading` does not take the keyboard focus away.
+  function isOn(element, name) {
+    return element.hasAttribute(name) && element.getAttribute(name) !== "false";
+  }
+  // `onDark`: the save bar's buttons (white Save, outlined Discard on the dark bar).
+  function styleCopy(copy, original, onDark) {
+    var primary = original.getAttribute("variant") === "primary";
+    var critical = original.getAttribute("tone") === "critical";
+    var loading = isOn(original, "loading");
+    var background = onDark
+      ? primary
+        ? "#fff"
+        : "#303030"
+      : primary
+        ? critical
+          ? "#c70a24"
+          : "#303030"
+        : "#fff";
+    var border = onDark ? (primary ? "#fff" : "#8a8a8a") : primary ? background : "#c9c9c9";
+    var color = onDark
+      ? primary
+        ? "#1a1a1a"
+        : "#fff"
+      : primary
+        ? "#fff"
+        : critical
+          ? "#8e1f0b"
+          : "#303030";
+    copy.style.cssText =
+      "font:inherit;font-size:12px;font-weight:600;border-radius:8px;padding:6px 12px;display:inline-flex;align-items:center;gap:6px;border:1px solid " +
+      border +
+      ";background:" +
+      background +
+      ";color:" +
+      color +
+      ";cursor:" +
+      (loading || copy.disabled ? "default" : "pointer") +
+      ";opacity:" +
+      (copy.disabled ? ".5" : loading ? ".8" : "1") +
+      ";";
+  }
+  function updateCopy(copy, original, onDark) {
+    var label = (original.textContent || "").trim();
+    var loading = isOn(original, "loading");
+    copy.disabled = isOn(original, "disabled");
+    // A loading button keeps its focus and name but does nothing, as App Bridge's does.
+    if (loading) {
+      copy.setAttribute("aria-disabled", "true");
+      copy.setAttribute("aria-busy", "true");
+    } else {
+      copy.removeAttribute("aria-disabled");
+      copy.removeAttribute("aria-busy");
+    }
+    var shown = (loading ? "\u25cc " : "") + label;
+    if (copy.getAttribute("data-shown") !== shown) {
+      copy.setAttribute("data-shown", shown);
+      copy.textContent = "";
+      if (loading) {
+        var spinner = document.createElement("span");
+        spinner.setAttribute("aria-hidden", "true");
+        spinner.className = "spinner";
+        spinner.style.cssText =
+          "width:10px;height:10px;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;display:inline-block;animation:app-bridge-stand-in-spin .7s linear infinite;";
+        copy.appendChild(spinner);
+      }
+      copy.appendChild(document.createTextNode(label));
+    }
+    styleCopy(copy, original, onDark);
+  }
+  // `confirm(original)` may return a promise of false to stop the click (discard
+  // confirmation). `saveBar`: Discard first and Save last, whatever the markup's
+  // order, on the dark bar, as in Shopify admin.
+  function mirrorButtons(source, target, confirm, saveBar) {
+    var originals = Array.prototype.slice.call(source.querySelectorAll("button, a"));
+    if (saveBar) {
+      var isPrimary = function (el) {
+        return el.getAttribute("variant") === "primary";
+      };
+      originals = originals
+        .filter(function (el) {
+          return !isPrimary(el);
+        })
+        .concat(originals.filter(isPrimary));
+    }
+    var copies = target.__copies || [];
+    var same =
+      copies.length === originals.length &&
+      copies.every(function (copy, i) {
+        return copy.__original === originals[i] && copy.parentNode === target;
       });
-      target.appendChild(copy);
+    if (!same) {
+      target.textContent = "";
+      copies = originals.map(function (original) {
+        var copy = document.createElement("button");
+        copy.type = "button";
+        copy.__original = original;
+        copy.addEventListener("click", function () {
+          if (copy.getAttribute("aria-disabled") === "true") return;
+          Promise.resolve(confirm ? confirm(original) : true).then(function (go) {
+            if (go) original.click();
+          });
+        });
+        target.appendChild(copy);
+        return copy;
+      });
+      target.__copies = copies;
+    }
+    copies.forEach(function (copy) {
+      updateCopy(copy, copy.__original, saveBar);
     });
   }
   function watchChildren(element, render) {
@@ -236,6 +329,124 @@
       attributes: true,
     });
     return observer;
+  }
+  var SPIN_STYLE = "@keyframes app-bridge-stand-in-spin{to{transform:rotate(360deg)}}";
+
+  // ---------------------------------------------------------- focus trap
+  function focusables(root) {
+    return Array.prototype.filter.call(
+      root.querySelectorAll(
+        "a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])",
+      ),
+      function (el) {
+        return !el.disabled && el.getClientRects().length > 0;
+      },
+    );
+  }
+  // Tab and Shift+Tab cycle through `list()`; Escape calls `onEscape`.
+  function trapKeys(element, list, onEscape) {
+    element.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        event.stopPropagation();
+        onEscape();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      var items = list();
+      if (!items.length) return;
+      var active = deepActiveElement();
+      var index = items.indexOf(active);
+      var next = event.shiftKey
+        ? index <= 0
+          ? items.length - 1
+          : index - 1
+        : index === -1 || index === items.length - 1
+          ? 0
+          : index + 1;
+      event.preventDefault();
+      items[next].focus();
+    });
+  }
+  function deepActiveElement() {
+    var active = document.activeElement;
+    while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+      active = active.shadowRoot.activeElement;
+    }
+    return active;
+  }
+  function restoreFocus(element) {
+    if (element && element.isConnected && typeof element.focus === "function") element.focus();
+  }
+
+  // -------------------------------------------------------- confirmations
+  // Shopify admin's own small dialogs (leave page, discard changes). Resolves
+  // true for the confirming button, false for the other one or Escape.
+  function confirmDialog(options) {
+    return new Promise(function (resolve) {
+      var before = deepActiveElement();
+      var backdrop = layer(
+        "app-bridge-stand-in-confirm",
+        "position:fixed;inset:0;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.5);z-index:2147483200;",
+      );
+      backdrop.textContent = "";
+      var dialog = document.createElement("div");
+      dialog.setAttribute("role", "alertdialog");
+      dialog.setAttribute("aria-modal", "true");
+      dialog.setAttribute("aria-labelledby", "app-bridge-stand-in-confirm-title");
+      dialog.setAttribute("aria-describedby", "app-bridge-stand-in-confirm-message");
+      dialog.style.cssText =
+        "background:#fff;color:#303030;border-radius:12px;width:380px;max-width:calc(100vw - 32px);box-shadow:0 8px 32px rgba(0,0,0,.3);";
+      var title = document.createElement("h2");
+      title.id = "app-bridge-stand-in-confirm-title";
+      title.textContent = options.title;
+      title.style.cssText =
+        "margin:0;padding:12px 16px;font-size:14px;font-weight:650;border-bottom:1px solid #ebebeb;";
+      var message = document.createElement("p");
+      message.id = "app-bridge-stand-in-confirm-message";
+      message.textContent = options.message;
+      message.style.cssText = "margin:0;padding:16px;font-size:13px;";
+      var footer = document.createElement("div");
+      footer.style.cssText =
+        "display:flex;justify-content:flex-end;gap:8px;padding:12px 16px;border-top:1px solid #ebebeb;";
+      var cancel = document.createElement("button");
+      cancel.textContent = options.cancel;
+      var confirm = document.createElement("button");
+      confirm.textContent = options.confirm;
+      confirm.setAttribute("variant", "primary");
+      confirm.setAttribute("tone", "critical");
+      [cancel, confirm].forEach(function (button) {
+        button.type = "button";
+        styleCopy(button, button);
+        footer.appendChild(button);
+      });
+      dialog.appendChild(title);
+      dialog.appendChild(message);
+      dialog.appendChild(footer);
+      backdrop.appendChild(dialog);
+      function close(answer) {
+        backdrop.remove();
+        restoreFocus(before);
+        resolve(answer);
+      }
+      cancel.addEventListener("click", function () {
+        close(false);
+      });
+      confirm.addEventListener("click", function () {
+        close(true);
+      });
+      trapKeys(
+        dialog,
+        function () {
+          return [cancel, confirm];
+        },
+        function () {
+          close(false);
+        },
+      );
+      // The safe answer has the focus, so Enter never loses work by accident.
+      cancel.focus();
+    });
   }
 
   // ---------------------------------------------------------- ui-nav-menu
@@ -266,7 +477,9 @@
       if (this.shadowRoot) return;
       var root = this.attachShadow({ mode: "open" });
       root.innerHTML =
-        "<style>:host{display:block;" +
+        "<style>" +
+        SPIN_STYLE +
+        ":host{display:block;" +
         layerStyle +
         "}div{display:flex;justify-content:flex-end;gap:8px;padding:0 16px}div:not(:empty){padding:8px 16px}</style><div part='actions'></div>";
       var actions = root.querySelector("div");
@@ -284,6 +497,23 @@
   defineOnce("ui-title-bar", TitleBar);
 
   // ---------------------------------------------------------- ui-save-bar
+  // A bar fixed at the top of the window ("Unsaved changes", Discard, Save).
+  // While one shows, the page moves down by its height, so the navigation
+  // (Shopify admin's, outside the app) stays in reach. `discardConfirmation`
+  // asks before Discard, with Shopify admin's words.
+  var reservedTop = null;
+  function reserveTop() {
+    var height = 0;
+    Array.prototype.forEach.call(document.querySelectorAll("ui-save-bar"), function (el) {
+      if (el.showing && el._bar) height = Math.max(height, el._bar.offsetHeight);
+    });
+    if (height && reservedTop === null) reservedTop = document.body.style.paddingTop;
+    if (height) document.body.style.paddingTop = height + "px";
+    else if (reservedTop !== null) {
+      document.body.style.paddingTop = reservedTop;
+      reservedTop = null;
+    }
+  }
   class SaveBar extends HTMLElement {
     constructor() {
       super();
@@ -292,31 +522,69 @@
     get showing() {
       return this._showing;
     }
+    get discardConfirmation() {
+      return isOn(this, "discardconfirmation");
+    }
+    set discardConfirmation(on) {
+      if (on) this.setAttribute("discardconfirmation", "");
+      else this.removeAttribute("discardconfirmation");
+    }
     connectedCallback() {
-      if (this.shadowRoot) return;
-      var root = this.attachShadow({ mode: "open" });
-      root.innerHTML =
-        "<style>:host{" +
-        layerStyle +
-        "}.bar{display:none;position:fixed;top:0;left:0;right:0;z-index:2147482000;align-items:center;justify-content:space-between;gap:8px;padding:8px 16px;background:#1a1a1a;color:#fff;font-size:13px;font-weight:600}" +
-        ".bar.showing{display:flex}.actions{display:flex;gap:8px}</style>" +
-        '<div class="bar" role="region" aria-label="Save bar"><span>Unsaved changes</span><div class="actions"></div></div>';
-      this._bar = root.querySelector(".bar");
-      var actions = root.querySelector(".actions");
+      if (!this.shadowRoot) {
+        var root = this.attachShadow({ mode: "open" });
+        root.innerHTML =
+          "<style>" +
+          SPIN_STYLE +
+          ":host{" +
+          layerStyle +
+          "}.bar{display:none;position:fixed;top:0;left:0;right:0;z-index:2147482000;align-items:center;justify-content:space-between;gap:8px;padding:8px 16px;background:#1a1a1a;color:#fff;font-size:13px;font-weight:600}" +
+          ".bar.showing{display:flex}.bar.shake{animation:shake .4s}.actions{display:flex;gap:8px}" +
+          "@keyframes shake{20%,60%{transform:translateX(-6px)}40%,80%{transform:translateX(6px)}}</style>" +
+          '<div class="bar" role="region" aria-label="Save bar"><span>Unsaved changes</span><div class="actions"></div></div>';
+        this._bar = root.querySelector(".bar");
+      }
+      var actions = this.shadowRoot.querySelector(".actions");
       var render = () => {
-        mirrorButtons(this, actions);
+        mirrorButtons(this, actions, (original) => this._confirmDiscard(original), true);
       };
       render();
+      if (this._observer) this._observer.disconnect();
       this._observer = watchChildren(this, render);
       if (this.hasAttribute("open")) this.show();
+      else if (this._showing) reserveTop();
     }
     disconnectedCallback() {
       if (this._observer) this._observer.disconnect();
+      this._observer = null;
+      // A bar removed with its page no longer holds the page down.
+      if (this._showing) {
+        this._showing = false;
+        if (this._bar) this._bar.classList.remove("showing");
+        reserveTop();
+      }
+    }
+    _confirmDiscard(original) {
+      var isDiscard = original.getAttribute("variant") !== "primary";
+      if (!isDiscard || !this.discardConfirmation) return true;
+      return confirmDialog({
+        title: "Discard all unsaved changes",
+        message:
+          "If you discard changes, you\u2019ll delete any edits you made since you last saved.",
+        cancel: "Keep editing",
+        confirm: "Discard changes",
+      });
+    }
+    _shake() {
+      if (!this._bar) return;
+      this._bar.classList.remove("shake");
+      void this._bar.offsetWidth;
+      this._bar.classList.add("shake");
     }
     show() {
       if (!this._showing) {
         this._showing = true;
         if (this._bar) this._bar.classList.add("showing");
+        reserveTop();
         this.dispatchEvent(new Event("show"));
       }
       return Promise.resolve();
@@ -325,6 +593,7 @@
       if (this._showing) {
         this._showing = false;
         if (this._bar) this._bar.classList.remove("showing");
+        reserveTop();
         this.dispatchEvent(new Event("hide"));
       }
       return Promise.resolve();
@@ -351,7 +620,9 @@
       if (!this.shadowRoot) {
         var root = this.attachShadow({ mode: "open" });
         root.innerHTML =
-          "<style>:host{display:none}:host([" +
+          "<style>" +
+          SPIN_STYLE +
+          ":host{display:none}:host([" +
           OPEN +
           "]){display:flex;position:fixed;inset:0;align-items:center;justify-content:center;z-index:2147482500;" +
           layerStyle +
@@ -367,6 +638,14 @@
         root.querySelector(".backdrop").addEventListener("click", () => {
           this.hide();
         });
+        // Keyboard: Tab stays inside the open dialog, Escape closes it.
+        trapKeys(
+          this,
+          () => focusables(this).concat(focusables(this._footer)),
+          () => {
+            this.hide();
+          },
+        );
       }
       if (this.hasAttribute("open")) this.show();
     }
@@ -396,7 +675,11 @@
       this._observer.observe(this, { childList: true, subtree: true, characterData: true });
       this.setAttribute("role", "dialog");
       this.setAttribute("aria-modal", "true");
+      this._before = deepActiveElement();
       this.setAttribute(OPEN, "");
+      // Focus moves into the dialog: its first field or button, else its first action.
+      var first = focusables(this)[0] || focusables(this._footer)[0];
+      if (first) first.focus();
       this.dispatchEvent(new Event("show"));
       return Promise.resolve();
     }
@@ -407,6 +690,8 @@
       this.removeAttribute(OPEN);
       this.removeAttribute("role");
       this.removeAttribute("aria-modal");
+      restoreFocus(this._before);
+      this._before = null;
       this.dispatchEvent(new Event("hide"));
       return Promise.resolve();
     }
@@ -443,13 +728,32 @@
     };
   }
   var saveBar = elementApi("ui-save-bar");
+  // As App Bridge: with no save bar showing it resolves at once; otherwise it
+  // asks with Shopify admin's leave dialog and resolves when the merchant
+  // chooses "Leave page". "Stay" leaves it pending (the bar shakes), as the
+  // real one never resolves then.
   saveBar.leaveConfirmation = function () {
-    var open = Array.prototype.some.call(document.querySelectorAll("ui-save-bar"), function (el) {
-      return el.showing;
+    var showing = Array.prototype.filter.call(
+      document.querySelectorAll("ui-save-bar"),
+      function (el) {
+        return el.showing;
+      },
+    );
+    if (!showing.length) return Promise.resolve();
+    return new Promise(function (resolve) {
+      confirmDialog({
+        title: "Leave page with unsaved changes?",
+        message: "Leaving this page will delete all unsaved changes.",
+        cancel: "Stay",
+        confirm: "Leave page",
+      }).then(function (leave) {
+        if (leave) resolve();
+        else
+          showing.forEach(function (el) {
+            el._shake();
+          });
+      });
     });
-    if (!open) return Promise.resolve();
-    // App Bridge shakes the save bar; navigation stays blocked until the merchant saves or discards.
-    return Promise.reject(new Error("Unsaved changes"));
   };
 
   // ---------------------------------------------------------------- global

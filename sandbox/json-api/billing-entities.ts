@@ -1,4 +1,5 @@
 // billing-entity: create one (under a parent, or as a root) and list the merchant's tree.
+// Nothing else: the real service has no update or delete, so the router answers 405/404.
 
 import { z } from "zod";
 import { json, requireMerchant, type Ctx, type Reply, type SandboxRequest } from "../context";

@@ -1,5 +1,5 @@
 // publication/create: a checkout page for one offering, or for a category priced by the
-// merchant's markup.
+// merchant's markup. Create only: like the real service, no list, update or delete.
 
 import { z } from "zod";
 import { CATEGORIES, type Offering } from "../catalogue";

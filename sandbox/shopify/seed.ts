@@ -66,7 +66,12 @@ export const DEFAULT_PRINT_PRODUCT_TYPES = [
   "Notebook",
 ];
 
-const CDN = "https://cdn.shopify.com/s/files/1/0700/0001/files";
+/**
+ * Demo product images, served by the app itself from public/sandbox/products:
+ * nothing leaves the machine (Shopify's own would be on cdn.shopify.com). A
+ * path, not a URL: the admin page resolves it against the app's origin.
+ */
+const IMAGES = "/sandbox/products";
 
 export const DEMO_PRODUCTS: ProductSeed[] = [
   {
@@ -74,7 +79,7 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     productType: "Photo Book",
     description: "Lay-flat hardcover photo book, printed on 170 g silk paper.",
     tags: ["print", "photo-book"],
-    imageUrl: `${CDN}/hardcover-photo-book.jpg`,
+    imageUrl: `${IMAGES}/hardcover-photo-book.svg`,
     imageAlt: "Open hardcover photo book",
     variants: [
       {
@@ -104,7 +109,7 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     productType: "Book",
     description: "Paperback novel, 312 pages, 13.5 x 21 cm.",
     tags: ["print", "book"],
-    imageUrl: `${CDN}/quiet-harbour-softcover.jpg`,
+    imageUrl: `${IMAGES}/quiet-harbour-softcover.svg`,
     imageAlt: "Softcover novel The Quiet Harbour",
     variants: [{ title: "Default Title", sku: "NOVEL-SC-QH", price: "14.95", grams: 420 }],
   },
@@ -113,7 +118,7 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     productType: "Magazine",
     description: "A4 saddle-stitched travel magazine, 64 pages.",
     tags: ["print", "magazine"],
-    imageUrl: `${CDN}/wanderlust-12.jpg`,
+    imageUrl: `${IMAGES}/wanderlust-12.svg`,
     variants: [{ title: "Default Title", sku: "MAG-WL-12", price: "8.50", grams: 250 }],
   },
   {
@@ -121,7 +126,7 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     productType: "Calendar",
     description: "A3 portrait wall calendar with wire binding.",
     tags: ["print", "calendar"],
-    imageUrl: `${CDN}/wall-calendar-2027.jpg`,
+    imageUrl: `${IMAGES}/wall-calendar-2027.svg`,
     variants: [{ title: "Default Title", sku: "CAL-WALL-2027", price: "19.95", grams: 600 }],
   },
   {
@@ -129,7 +134,7 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     productType: "Wall Art",
     description: "Giclee print in a black oak frame.",
     tags: ["print", "wall-art"],
-    imageUrl: `${CDN}/dunes-at-dusk-framed.jpg`,
+    imageUrl: `${IMAGES}/dunes-at-dusk-framed.svg`,
     variants: [
       {
         title: "30 x 40 cm",
@@ -150,7 +155,7 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     productType: "Notebook",
     description: "A5 notebook, 120 dotted pages, lay-flat binding.",
     tags: ["print", "notebook"],
-    imageUrl: `${CDN}/dotted-notebook-a5.jpg`,
+    imageUrl: `${IMAGES}/dotted-notebook-a5.svg`,
     variants: [{ title: "Default Title", sku: "NB-A5-DOT", price: "12.50", grams: 280 }],
   },
   {
@@ -158,7 +163,7 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     productType: "Bag",
     description: "Natural cotton tote bag.",
     tags: ["merch"],
-    imageUrl: `${CDN}/canvas-tote.jpg`,
+    imageUrl: `${IMAGES}/canvas-tote.svg`,
     variants: [{ title: "Default Title", sku: "TOTE-NAT", price: "15.00", grams: 150 }],
   },
   {
@@ -166,7 +171,7 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     productType: "Mug",
     description: "White ceramic mug, 330 ml.",
     tags: ["merch"],
-    imageUrl: `${CDN}/ceramic-mug.jpg`,
+    imageUrl: `${IMAGES}/ceramic-mug.svg`,
     variants: [{ title: "Default Title", sku: "MUG-WHT-330", price: "11.00", grams: 400 }],
   },
 ];

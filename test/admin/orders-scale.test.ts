@@ -2,7 +2,11 @@ import "../support/app-env";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "@libsql/client";
 import { testDatabaseProvider, testDbFile } from "../support/app-env";
-import { countPrintOrdersByStatus, listPrintOrders } from "~/models/orders-admin.server";
+import {
+  countPrintOrdersByStatus,
+  listPrintOrders,
+  ordersVersion,
+} from "~/models/orders-admin.server";
 
 const SHOP = "scale.myshopify.com";
 const ROWS = 100_000;
@@ -89,6 +93,51 @@ describe.skipIf(testDatabaseProvider !== "sqlite")("orders list at 100k rows", (
     expect(detail).toMatch(/USING (COVERING )?INDEX/);
     expect(detail).not.toMatch(/SCAN PrintOrder(?! USING)/);
   });
+
+  it("answers the live-update check from one index entry, with 300k timeline entries", async () => {
+    const db = createClient({ url: `file:${testDbFile}` });
+    // Three entries per print order, and a busier other shop whose entries are newer.
+    await db.batch(
+      [
+        `INSERT INTO ShopOrder (id, shop, shopifyOrderId, name, currency, lineItems, createdAt, updatedAt)
+         VALUES ('so-other', 'other.myshopify.com', '1', '#1', 'EUR', '[]', '${ISO_EPOCH}', '${ISO_EPOCH}')`,
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS * 3})
+         INSERT INTO OrderEvent (shop, shopOrderId, printOrderId, at, actor, type, message)
+         SELECT '${SHOP}', 'so-scale', printf('po%07d', (i + 2) / 3), ${isoMinute("i / 3")}, 'worker', 'planned', 'Planned.'
+         FROM n`,
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+         INSERT INTO OrderEvent (shop, shopOrderId, at, actor, type, message)
+         SELECT 'other.myshopify.com', 'so-other', ${isoMinute(`${ROWS} + i`)}, 'worker', 'planned', 'Planned.'
+         FROM n`,
+      ],
+      "write",
+    );
+    const plans = await Promise.all(
+      [
+        `SELECT id, at FROM OrderEvent WHERE shop = ? ORDER BY at DESC, id DESC LIMIT 1`,
+        `SELECT id, at FROM OrderEvent WHERE shop = ? AND printOrderId = ? ORDER BY at DESC, id DESC LIMIT 1`,
+      ].map((sql) => db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: [SHOP, "po0050000"] })),
+    );
+    db.close();
+    for (const plan of plans) {
+      const detail = plan.rows.map((r) => String(r.detail)).join("\n");
+      expect(detail).toMatch(/SEARCH OrderEvent USING (COVERING )?INDEX/);
+      expect(detail).not.toMatch(/TEMP B-TREE/);
+    }
+
+    await ordersVersion({ shop: SHOP }); // warm
+    const shop = await timed(() => ordersVersion({ shop: SHOP }));
+    const order = await timed(() => ordersVersion({ shop: SHOP, printOrderId: "po0050000" }));
+    // The newest entry of this shop, not the other shop's newer ones.
+    const newest = `${Date.parse("2026-01-01T00:00:00Z") + ROWS * 60_000}.`;
+    expect(shop.value.startsWith(newest)).toBe(true);
+    expect(order.value).not.toBe(shop.value);
+    expect(shop.ms).toBeLessThan(50);
+    expect(order.ms).toBeLessThan(50);
+    console.info(
+      `300k events: changes check ${shop.ms.toFixed(1)} ms (shop), ${order.ms.toFixed(1)} ms (order)`,
+    );
+  }, 60_000);
 
   it("counts by state from the index", async () => {
     const { value, ms } = await timed(() => countPrintOrdersByStatus({ shop: SHOP }));

@@ -431,6 +431,104 @@ describe("products, mapping, quote", () => {
     });
   });
 
+  it("shows each mapped variant's margin and offering name in the list, from the quote kept when it was worked out", async () => {
+    type ListBody = ProductsBody & {
+      margins: Record<
+        string,
+        {
+          status: string;
+          quantity?: number;
+          countryCode?: string;
+          price?: { amountMinor: number; currency: string };
+          cost?: { amountMinor: number; currency: string };
+          margin?: { amountMinor: number; currency: string };
+        }
+      >;
+      offeringNames: Record<string, string>;
+    };
+    const gid = "gid://shopify/ProductVariant/20003";
+    // Shopify's query-cost bucket refills with time; each listing waits for it.
+    const list = async () => {
+      env.shopify.control.advanceClock(60_000);
+      return data<ListBody>(await call(productsLoader, get("/app/products?q=harbour")));
+    };
+    // Shopify's query-cost bucket refills with time: the tests before this one emptied it.
+    env.shopify.control.advanceClock(60_000);
+    const saved = await call(mapAction, post("/app/products/20003", mapForm()), {
+      variantId: "20003",
+    });
+    expect(saved.status).toBe(302);
+    await prisma.mappingQuote.deleteMany({ where: { variantId: gid } });
+    // Another shop's kept quote for the same variant id is never used here.
+    await prisma.mappingQuote.create({
+      data: {
+        shop: "other-shop.myshopify.com",
+        variantId: gid,
+        offeringId: 228500,
+        numberOfPages: 240,
+        quantity: 1,
+        countryCode: "NL",
+        currency: "EUR",
+        printMinor: 1,
+        shippingMinor: 1,
+        vatMinor: 1,
+      },
+    });
+    const before = await list();
+    expect(before.margins[gid], JSON.stringify(before).slice(0, 300)).toEqual({
+      status: "unknown",
+    });
+    expect(before.offeringNames["228500"]).toBe("Softcover book A5");
+
+    const worked = await data<{ ok: boolean; message: string }>(
+      await call(productsAction, post("/app/products", { intent: "margins", variantIds: gid })),
+    );
+    expect(worked).toEqual({ ok: true, message: "Margins worked out for 1 variant." });
+    const kept = await prisma.mappingQuote.findUniqueOrThrow({
+      where: { shop_variantId: { shop: DEMO_SHOP, variantId: gid } },
+    });
+    const cost = kept.printMinor + kept.shippingMinor + kept.vatMinor;
+
+    const after = await list();
+    expect(after.margins[gid]).toEqual({
+      status: "ok",
+      quantity: 1,
+      countryCode: "NL",
+      price: { amountMinor: 1495, currency: "EUR" },
+      cost: { amountMinor: cost, currency: "EUR" },
+      margin: { amountMinor: 1495 - cost, currency: "EUR" },
+    });
+    // The same as the Quote page's margin for one copy to NL.
+    const quote = await data<{
+      quote: { groups: { lines: { margin: { amountMinor: number } }[] }[] };
+    }>(await call(quoteLoader, get("/app/quote?variant=20003&country=NL")));
+    expect(after.margins[gid]!.margin!.amountMinor).toBe(
+      quote.quote.groups[0]!.lines[0]!.margin.amountMinor,
+    );
+    // Listing again asks the print service nothing: margins come from the kept quote.
+    const requestsAfterQuote = env.sandbox.control.requests({}).length;
+    await list();
+    expect(env.sandbox.control.requests({}).length).toBe(requestsAfterQuote);
+
+    // A loss: the kept cost above the Shopify price.
+    await prisma.mappingQuote.update({
+      where: { shop_variantId: { shop: DEMO_SHOP, variantId: gid } },
+      data: { printMinor: 5000 },
+    });
+    const loss = await list();
+    expect(loss.margins[gid]!.margin!.amountMinor).toBe(
+      1495 - (5000 + kept.shippingMinor + kept.vatMinor),
+    );
+    // A mapping changed since (another page count) is not priced with the old quote.
+    await prisma.mappingQuote.update({
+      where: { shop_variantId: { shop: DEMO_SHOP, variantId: gid } },
+      data: { numberOfPages: 100 },
+    });
+    const stale = await list();
+    expect(stale.margins[gid]).toEqual({ status: "unknown" });
+    await prisma.mappingQuote.deleteMany({ where: { shop: "other-shop.myshopify.com" } });
+  });
+
   it("quotes several items, shows the groups when they cannot ship together, and the summed totals", async () => {
     const items = ["228478:24:1:", "228500:100:2:", "228565:1:1:"]
       .map((i) => `item=${encodeURIComponent(i)}`)

@@ -220,3 +220,159 @@ describe("the publication form's messages", () => {
     expect(created.ok, JSON.stringify(created)).toBe(true);
   });
 });
+
+describe("managing publications", () => {
+  const OTHER_SHOP = "other-print-shop.myshopify.com";
+  beforeAll(() => {
+    env.shopify.state.seedShop({ domain: OTHER_SHOP });
+  });
+
+  type Page = {
+    page: {
+      rows: { id: string; title: string; checkoutUrl: string; updatedAt: string | null }[];
+    };
+    products: Record<string, { kind: string; name: string | null } | null>;
+  };
+  const page = async (shop = DEMO_SHOP) =>
+    data<Page>(await call(publicationsLoader, get("/app/publications", shop)));
+  type Change = Result & {
+    intent?: string;
+    id?: string;
+    title?: string;
+    oldCheckoutUrl?: string;
+  };
+  const change = async (fields: Record<string, string>, shop = DEMO_SHOP) =>
+    call(publicationsAction, post("/app/publications", fields, shop));
+
+  async function created(fields: Record<string, string>) {
+    const body = await data<Result & { id: string }>(
+      await call(publicationsAction, fromFile(fields)),
+    );
+    expect(body.ok, JSON.stringify(body)).toBe(true);
+    return body;
+  }
+
+  it("lists each publication with the name of what it sells", async () => {
+    const book = await created({ title: "Named book", listing: "offering", offeringId: "228500" });
+    const art = await created({
+      title: "Named art",
+      listing: "category",
+      categoryCode: "WA",
+      pages: "1",
+      width: "300",
+      height: "400",
+    });
+    const { products } = await page();
+    expect(products[book.id]).toEqual({ kind: "offering", id: 228500, name: "Softcover book A5" });
+    expect(products[art.id]).toMatchObject({ kind: "category", code: "WA" });
+    expect(products[art.id]?.name).toBeTruthy();
+    expect(products[art.id]?.name).not.toBe("WA");
+  });
+
+  it("edits a publication as a new listing and keeps the old link working", async () => {
+    const original = await created({
+      title: "Diary, first try",
+      listing: "offering",
+      offeringId: "228500",
+    });
+    const before = sent();
+    const edit = {
+      intent: "edit",
+      id: original.id,
+      source: "file",
+      listing: "offering",
+      offeringId: "228478",
+      title: "Diary, hardcover",
+      fileUrl: "https://files.example.com/diary-v2.pdf",
+      pages: "64",
+      width: "210",
+      height: "297",
+      currency: "EUR",
+      locale: "nl",
+    };
+
+    // A refused field: nothing is sent, the row stays as it was.
+    const refused = await data<Change>(await change({ ...edit, pages: "0" }));
+    expect(refused.ok).toBe(false);
+    expect(refused.fieldErrors?.pages).toMatch(/^Enter the number of pages/);
+    expect(sent()).toBe(before);
+
+    const saved = await data<Change>(await change(edit));
+    expect(saved, JSON.stringify(saved)).toMatchObject({
+      ok: true,
+      intent: "edit",
+      id: original.id,
+      oldCheckoutUrl: original.checkoutUrl,
+    });
+    expect(saved.checkoutUrl).not.toBe(original.checkoutUrl);
+    expect(sent()).toBe(before + 1);
+
+    const after = await page();
+    const row = after.page.rows.find((r) => r.id === original.id);
+    expect(row).toMatchObject({ title: "Diary, hardcover", checkoutUrl: saved.checkoutUrl });
+    expect(row?.updatedAt).toEqual(expect.any(String));
+    expect(after.products[original.id]).toMatchObject({ name: "Hardcover book A4 portrait" });
+    // The print service keeps both listings: each link sells what it did.
+    expect(await checkoutPage(saved.checkoutUrl!)).toContain("Hardcover book A4 portrait");
+    expect(await checkoutPage(original.checkoutUrl!)).toContain("Softcover book A5");
+  });
+
+  it("removes a publication from the list only, and says its link keeps working", async () => {
+    const listing = await created({
+      title: "To remove",
+      listing: "offering",
+      offeringId: "228500",
+    });
+    const before = sent();
+    const removed = await data<Change>(await change({ intent: "remove", id: listing.id }));
+    expect(removed).toEqual({
+      ok: true,
+      intent: "remove",
+      id: listing.id,
+      title: "To remove",
+      checkoutUrl: listing.checkoutUrl,
+    });
+    expect((await page()).page.rows.map((r) => r.id)).not.toContain(listing.id);
+    expect(sent()).toBe(before);
+    expect(await checkoutPage(listing.checkoutUrl!)).toContain("Softcover book A5");
+
+    const again = await data<Change>(await change({ intent: "remove", id: listing.id }));
+    expect(again.ok).toBe(false);
+    expect(again.fieldErrors?.form).toMatch(/no longer in your list/);
+  });
+
+  it("never edits or removes another shop's publication", async () => {
+    const mine = await created({ title: "Not theirs", listing: "offering", offeringId: "228500" });
+    const before = sent();
+    const edit = await data<Change>(
+      await change(
+        {
+          intent: "edit",
+          id: mine.id,
+          source: "file",
+          listing: "offering",
+          offeringId: "228500",
+          title: "Taken over",
+          fileUrl: "https://files.example.com/x.pdf",
+          pages: "48",
+          width: "148",
+          height: "210",
+          currency: "EUR",
+          locale: "en",
+        },
+        OTHER_SHOP,
+      ),
+    );
+    expect(edit.ok).toBe(false);
+    const remove = await data<Change>(await change({ intent: "remove", id: mine.id }, OTHER_SHOP));
+    expect(remove.ok).toBe(false);
+    expect(sent()).toBe(before);
+    expect((await page(OTHER_SHOP)).page.rows).toEqual([]);
+    expect((await page()).page.rows.find((r) => r.id === mine.id)?.title).toBe("Not theirs");
+  });
+
+  it("answers 400 to an unknown intent or a missing id", async () => {
+    expect((await change({ intent: "archive", id: "x" })).status).toBe(400);
+    expect((await change({ intent: "remove" })).status).toBe(400);
+  });
+});

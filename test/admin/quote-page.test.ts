@@ -151,13 +151,13 @@ describe("the quote page", () => {
     const [header, ...rest] = await renderedRows(group);
     expect(header).toEqual([
       "Item",
-      "Per copy",
-      "Product (all copies)",
+      "Product per copy",
+      "Product, all copies",
       "Quantity discount",
       "Shipping",
       "VAT",
       "Total cost",
-      "Shopify price",
+      "Shopify price, all copies",
       "Margin",
     ]);
     const col = (name: string) => header!.indexOf(name);
@@ -167,7 +167,7 @@ describe("the quote page", () => {
     expect(totals).toBeDefined();
 
     const amounts = (row: string[]) => ({
-      product: cents(row[col("Product (all copies)")]!),
+      product: cents(row[col("Product, all copies")]!),
       discount: cents(row[col("Quantity discount")]!),
       shipping: cents(row[col("Shipping")]!),
       vat: cents(row[col("VAT")]!),
@@ -178,7 +178,7 @@ describe("the quote page", () => {
       // The discount is shown negative: every column adds up to the total.
       expect(a.product + a.discount + a.shipping + a.vat).toBe(a.total);
       const quantity = Number(/× (\d+)$/.exec(row[0]!)![1]);
-      expect(cents(row[col("Per copy")]!) * quantity).toBe(a.product);
+      expect(cents(row[col("Product per copy")]!) * quantity).toBe(a.product);
     }
     const t = amounts(totals);
     expect(t.product + t.discount + t.shipping + t.vat).toBe(t.total);
@@ -187,7 +187,104 @@ describe("the quote page", () => {
     }
     expect(t.discount).toBeLessThan(0);
     // Per copy is not a column to add up.
-    expect(totals[col("Per copy")]).toBe("");
+    expect(totals[col("Product per copy")]).toBe("");
+  });
+});
+
+/** The quote page's answer for these items (`offering:pages:quantity:variant`). */
+async function quoteOf(items: string[], currency = "EUR", country = "NL") {
+  const query = items.map((i) => `item=${encodeURIComponent(i)}`).join("&");
+  const body = await data<{
+    quote: {
+      together: boolean;
+      groups: QuoteGroupView[];
+      conversion: string | null;
+    } | null;
+  }>(await call(quoteLoader, get(`/app/quote?country=${country}&currency=${currency}&${query}`)));
+  expect(body.quote, JSON.stringify(body).slice(0, 600)).not.toBeNull();
+  return body.quote!;
+}
+
+describe("the quote table's sums", () => {
+  it("shows columns whose totals are the sums of the rows, for many quantities and offerings", async () => {
+    const cases = [
+      ["228478:24:1:", "228500:100:3:"],
+      ["228478:24:7:", "228500:100:50:"],
+      ["228478:48:101:", "228500:36:13:"],
+      ["228500:120:500:"],
+      ["228478:24:11:", "228478:30:9:", "228500:64:10:"],
+    ];
+    for (const items of cases) {
+      const quote = await quoteOf(items);
+      for (const group of quote.groups) {
+        const [header, ...rest] = await renderedRows(group);
+        const col = (name: string) => header!.indexOf(name);
+        const totals = rest.find((r) => r[0] === "Total")!;
+        const body = rest.filter((r) => r !== totals && r.length === header!.length);
+        expect(body.length, items.join(" ")).toBeGreaterThanOrEqual(group.lines.length);
+        for (const name of [
+          "Product, all copies",
+          "Quantity discount",
+          "Shipping",
+          "VAT",
+          "Total cost",
+        ]) {
+          const shown = body
+            .map((r) => r[col(name)]!)
+            .filter((cell) => cell !== "")
+            .reduce((sum, cell) => sum + cents(cell), 0);
+          expect(cents(totals[col(name)]!), `${name} of ${items.join(" ")}`).toBe(shown);
+        }
+        for (const row of body.slice(0, group.lines.length)) {
+          const perCopy = row[col("Product per copy")]!;
+          const quantity = Number(/× (\d+)$/.exec(row[0]!)![1]);
+          // A per-copy price that does not divide evenly says it is rounded.
+          if (cents(perCopy) * quantity !== cents(row[col("Product, all copies")]!))
+            expect(perCopy.startsWith("≈")).toBe(true);
+        }
+        const t = (name: string) => cents(totals[col(name)]!);
+        expect(t("Product, all copies") + t("Quantity discount") + t("Shipping") + t("VAT")).toBe(
+          t("Total cost"),
+        );
+      }
+    }
+  });
+
+  it("converts the margin with the print service's rates when the quote is in another currency", async () => {
+    // The novel (variant 20003) sells for €14.95 in Shopify; the quote is asked in US dollars.
+    const quote = await quoteOf(["228500:240:2:20003"], "USD");
+    const line = quote.groups[0]!.lines[0]!;
+    expect(line.total.currency).toBe("USD");
+    expect(line.revenue).toEqual({ amountMinor: 2990, currency: "EUR" });
+    const rateOf = async (currency: string) => {
+      const response = await fetch(`${env.sandbox.jsonBaseUrl}/quote`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          apiKey: "sandbox-merchant-key",
+          countryCode: "NL",
+          state: "",
+          currency,
+          items: [{ offeringId: 228500, numberOfPages: 240, quantity: 2 }],
+        }),
+      });
+      return Number(
+        ((await response.json()) as { quoteDetails: { exchangeRate: string } }).quoteDetails
+          .exchangeRate,
+      );
+    };
+    const [usd, eur] = [await rateOf("USD"), await rateOf("EUR")];
+    expect(usd).not.toBe(eur);
+    const costInEur = Math.round((line.total.amountMinor * eur) / usd);
+    expect(line.margin).toEqual({ amountMinor: 2990 - costInEur, currency: "EUR" });
+    expect(line.marginNote).toBeNull();
+    expect(quote.conversion).toMatch(/^1 USD = 0\.\d{4} EUR$/);
+    const rows = await renderedRows(quote.groups[0]!);
+    const header = rows[0]!;
+    const marginCell = rows[1]![header.indexOf("Margin")]!;
+    expect(marginCell).not.toBe("—");
+    expect(Math.abs(cents(marginCell))).toBe(Math.abs(2990 - costInEur));
+    if (2990 - costInEur < 0) expect(marginCell).toMatch(/^Loss:/);
   });
 });
 

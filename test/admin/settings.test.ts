@@ -218,10 +218,16 @@ describe("Settings page", () => {
       billing: { status: string; rows: { id: number; companyName: string; depth: number }[] };
     }>(await call(settingsLoader, get("/app/settings")));
     expect(page.billing.status).toBe("ok");
+    // Each row also carries what the app knows to prefill "Edit" (its details, its parent).
     expect(page.billing.rows).toEqual(
       expect.arrayContaining([
-        { id: parent.id, companyName: "Print Connect Demo BV", depth: 0 },
-        { id: child.id, companyName: "Demo Studio", depth: 1 },
+        expect.objectContaining({ id: parent.id, companyName: "Print Connect Demo BV", depth: 0 }),
+        expect.objectContaining({
+          id: child.id,
+          companyName: "Demo Studio",
+          depth: 1,
+          parentId: parent.id,
+        }),
       ]),
     );
   });

@@ -204,7 +204,8 @@ describeBrowser("admin pages in the browser", () => {
   it("keeps the merchant's input and marks the field when a setting is wrong", async () => {
     const page = await h().openAdmin("/app/settings");
     await page.getByLabel("Merchant API key").fill("");
-    await page.getByRole("button", { name: "Save", exact: true }).click();
+    // The page's own Save button (the save bar may show another).
+    await page.getByRole("button", { name: "Save", exact: true }).first().click();
     await page.getByText("Some settings need fixing").waitFor();
     await page.getByText("Enter your merchant API key").waitFor();
     expect(await page.getByLabel("Hold for (hours)").inputValue()).toBe("6");
@@ -283,7 +284,10 @@ describeBrowser("admin pages in the browser", () => {
     await page.getByLabel("Title", { exact: true }).fill("Our photo book");
     await page.getByRole("button", { name: "Create publication" }).click();
     await page.getByText("Publication created").waitFor();
-    await page.getByRole("cell", { name: /Our photo book/ }).waitFor();
+    await page
+      .getByRole("cell", { name: /Our photo book/ })
+      .first()
+      .waitFor();
     await page.getByRole("link", { name: "Open checkout" }).first().waitFor();
     await h().screenshot("flow-publication");
   });

@@ -5,9 +5,17 @@ import { describeBrowser, setupBrowserHarness } from "./harness";
 
 const h = setupBrowserHarness();
 
+declare global {
+  interface Window {
+    __leaveAnswer?: string;
+  }
+}
+
 /** Adds markup to the page after hydration, as a component rendering it would. */
 async function mount(html: string) {
   await h().page.evaluate((markup) => {
+    // One test's elements at a time.
+    document.querySelectorAll("[data-test-mount]").forEach((el) => el.remove());
     const host = document.createElement("div");
     host.setAttribute("data-test-mount", "");
     host.innerHTML = markup;
@@ -95,43 +103,160 @@ describeBrowser("App Bridge stand-in (public/sandbox/app-bridge.js)", () => {
     await page.getByRole("alert").filter({ hasText: "Could not save" }).waitFor();
   });
 
-  it("renders ui-save-bar with working buttons, and blocks leaving while it shows", async () => {
+  it("renders ui-save-bar with working buttons, loading and disabled states, and keeps the page in reach", async () => {
     const page = h().page;
     await mount(`
       <ui-save-bar id="test-save-bar">
-        <button variant="primary" onclick="document.body.dataset.saved = 'yes'">Save</button>
+        <button variant="primary" onclick="document.body.dataset.saved = (Number(document.body.dataset.saved || 0) + 1)">Save</button>
         <button onclick="document.body.dataset.discarded = 'yes'">Discard</button>
       </ui-save-bar>`);
-    const bar = page.getByRole("region", { name: "Save bar" });
+    const bar = page.locator("#test-save-bar").getByRole("region", { name: "Save bar" });
     expect(await bar.isVisible()).toBe(false);
+    const navTop = () =>
+      page.evaluate(() => document.querySelector("ui-nav-menu")!.getBoundingClientRect().top);
+    expect(await navTop()).toBe(0);
+
     await page.evaluate(() => window.shopify.saveBar.show("test-save-bar"));
     await bar.waitFor();
-    await expect(page.evaluate(() => window.shopify.saveBar.leaveConfirmation())).rejects.toThrow();
-    await bar.getByRole("button", { name: "Save" }).click();
-    expect(await page.evaluate(() => document.body.dataset.saved)).toBe("yes");
+    await bar.getByText("Unsaved changes").waitFor();
+    // The bar does not cover the app's navigation: the page moves down by its height.
+    const barHeight = await bar.evaluate((el) => el.getBoundingClientRect().height);
+    expect(barHeight).toBeGreaterThan(20);
+    expect(await navTop()).toBe(barHeight);
+
+    const save = bar.getByRole("button", { name: "Save" });
+    await save.click();
+    expect(await page.evaluate(() => document.body.dataset.saved)).toBe("1");
+
+    // Loading: the same button (focus kept), busy, and a click does nothing.
+    await save.focus();
+    await page.evaluate(() =>
+      document.querySelector("#test-save-bar button[variant=primary]")!.setAttribute("loading", ""),
+    );
+    await expect.poll(() => save.getAttribute("aria-busy")).toBe("true");
+    expect(await save.evaluate((el) => el.matches(":focus"))).toBe(true);
+    await save.click({ force: true });
+    expect(await page.evaluate(() => document.body.dataset.saved)).toBe("1");
+    await page.evaluate(() =>
+      document.querySelector("#test-save-bar button[variant=primary]")!.removeAttribute("loading"),
+    );
+    await expect.poll(() => save.getAttribute("aria-busy")).toBeNull();
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.body.dataset.saved)).toBe("2");
+
+    await page.evaluate(() =>
+      document.querySelector("#test-save-bar button:not([variant])")!.setAttribute("disabled", ""),
+    );
+    await expect.poll(() => bar.getByRole("button", { name: "Discard" }).isDisabled()).toBe(true);
+
     await page.evaluate(() => window.shopify.saveBar.hide("test-save-bar"));
     await bar.waitFor({ state: "hidden" });
+    expect(await navTop()).toBe(0);
+    h().assertNoBrowserErrors();
+  });
+
+  it("asks before Discard when the save bar has discardConfirmation", async () => {
+    const page = h().page;
+    await mount(`
+      <ui-save-bar id="confirming-save-bar" discardConfirmation>
+        <button variant="primary">Save</button>
+        <button onclick="document.body.dataset.discards = (Number(document.body.dataset.discards || 0) + 1)">Discard</button>
+      </ui-save-bar>`);
+    await page.evaluate(() => window.shopify.saveBar.show("confirming-save-bar"));
+    const bar = page.locator("#confirming-save-bar").getByRole("region", { name: "Save bar" });
+    const confirm = page.getByRole("alertdialog", { name: "Discard all unsaved changes" });
+    await bar.getByRole("button", { name: "Discard" }).click();
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: "Keep editing" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.body.dataset.discards)).toBeUndefined();
+
+    await bar.getByRole("button", { name: "Discard" }).click();
+    await confirm.getByRole("button", { name: "Discard changes" }).click();
+    expect(await page.evaluate(() => document.body.dataset.discards)).toBe("1");
+    await page.evaluate(() => window.shopify.saveBar.hide("confirming-save-bar"));
+  });
+
+  it("leaveConfirmation resolves without a save bar, else asks and resolves only on Leave page", async () => {
+    const page = h().page;
+    await mount(`
+      <ui-save-bar id="leave-save-bar">
+        <button variant="primary">Save</button>
+        <button>Discard</button>
+      </ui-save-bar>`);
     await page.evaluate(() => window.shopify.saveBar.leaveConfirmation());
+
+    await page.evaluate(() => window.shopify.saveBar.show("leave-save-bar"));
+    await page.evaluate(() => {
+      window.__leaveAnswer = "pending";
+      void window.shopify.saveBar.leaveConfirmation().then(() => {
+        window.__leaveAnswer = "leave";
+      });
+    });
+    const dialog = page.getByRole("alertdialog", { name: "Leave page with unsaved changes?" });
+    await dialog.getByText("Leaving this page will delete all unsaved changes.").waitFor();
+    // The safe answer has the focus; Escape means "Stay".
+    expect(
+      await dialog.getByRole("button", { name: "Stay" }).evaluate((el) => el.matches(":focus")),
+    ).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => window.__leaveAnswer)).toBe("pending");
+
+    await page.evaluate(() => {
+      void window.shopify.saveBar.leaveConfirmation().then(() => {
+        window.__leaveAnswer = "leave";
+      });
+    });
+    await dialog.getByRole("button", { name: "Stay" }).click();
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => window.__leaveAnswer)).toBe("pending");
+
+    const left = page.evaluate(() => window.shopify.saveBar.leaveConfirmation());
+    await dialog.getByRole("button", { name: "Leave page" }).click();
+    await left;
+    await dialog.waitFor({ state: "detached" });
+    await page.evaluate(() => window.shopify.saveBar.hide("leave-save-bar"));
   });
 
   it("renders ui-modal as a dialog with its content and title-bar buttons", async () => {
     const page = h().page;
     await mount(`
+      <button id="opener">Open</button>
       <ui-modal id="test-modal">
         <p>Send this order to print now?</p>
         <ui-title-bar title="Approve order">
+          <button onclick="document.body.dataset.cancelled = 'yes'">Cancel</button>
           <button variant="primary" onclick="document.body.dataset.approved = 'yes'">Approve</button>
         </ui-title-bar>
       </ui-modal>`);
+    await page.locator("#opener").focus();
     await page.evaluate(() => window.shopify.modal.show("test-modal"));
     const dialog = page.getByRole("dialog", { name: "Approve order" });
     await dialog.waitFor();
     await dialog.getByText("Send this order to print now?").waitFor();
-    await dialog.getByRole("button", { name: "Approve" }).click();
+    // Focus moves into the dialog and Tab stays there.
+    const focused = () =>
+      page.evaluate(() => {
+        let el = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        return el?.textContent ?? null;
+      });
+    expect(await focused()).toBe("Cancel");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Approve");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Cancel");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("Approve");
+    await page.keyboard.press("Enter");
     expect(await page.evaluate(() => document.body.dataset.approved)).toBe("yes");
     await h().screenshot("app-bridge-stand-in-modal");
-    await page.evaluate(() => window.shopify.modal.hide("test-modal"));
+    // Escape closes it and gives the focus back.
+    await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("opener");
   });
 
   it("reloads through the bounce page when a document request has no session token", async () => {

@@ -17,10 +17,12 @@
  * Pages authenticate as in Shopify admin: the first document request carries
  * `embedded=1&shop&host&id_token`, and the App Bridge stand-in gets later
  * session tokens from `window.__printConnectIdToken` (exposed by the harness).
- * Any console error or page error in the browser fails the test.
+ * Any console error or page error in the browser fails the test, and so does
+ * any request to a host other than loopback (refused, so nothing leaves the
+ * machine).
  */
 import { TEST_API_KEY, TEST_API_SECRET } from "../support/app-env";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe } from "vitest";
@@ -50,6 +52,7 @@ export const CHROMIUM_ARGS = [
 /** Screenshots land here (git-ignored). */
 export const SCREENSHOT_DIR = path.join(root, "test-results");
 export const DEMO_SHOP = "print-connect-demo.myshopify.com";
+/** Where Shopify mode loads App Bridge from; pages under test never ask for it (APP_BRIDGE_URL). */
 export const APP_BRIDGE_CDN_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 
 export const browserAvailable = existsSync(CHROMIUM_PATH);
@@ -65,6 +68,12 @@ if (!browserAvailable) {
       "",
     ].join("\n"),
   );
+}
+
+/** 127.0.0.1, ::1, localhost: the only hosts a page may reach. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** `describe` for browser tests: skipped (with the warning above, never a failure) without Chromium. */
@@ -107,6 +116,8 @@ export interface BrowserHarness {
   createWorker(): Promise<import("../../app/services/fulfilment/worker").FulfilmentWorker>;
   /** Returns and forgets the console and page errors seen so far (for tests that expect some). */
   takeBrowserErrors(): string[];
+  /** Returns and forgets the refused requests to other hosts seen so far ("GET https://..."). */
+  takeOffMachineRequests(): string[];
   /** Throws (and clears) if the browser reported errors. setupBrowserHarness calls it after each test. */
   assertNoBrowserErrors(): void;
   close(): Promise<void>;
@@ -188,19 +199,16 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     const sessionToken = () =>
       mintSessionToken({ apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, shop: DEMO_SHOP });
     await context.exposeFunction("__printConnectIdToken", sessionToken);
-    // Shopify's CDN is unreachable offline: App Bridge comes from the stand-in,
-    // the admin font stylesheet is empty.
-    const standIn = readFileSync(path.join(snapshot.clientDir, "sandbox", "app-bridge.js"), "utf8");
-    await context.route("https://cdn.shopify.com/**", (route) => {
-      const url = new URL(route.request().url());
-      if (url.href === APP_BRIDGE_CDN_URL) {
-        return route.fulfill({ status: 200, contentType: "text/javascript", body: standIn });
-      }
-      if (url.pathname.endsWith(".css")) {
-        return route.fulfill({ status: 200, contentType: "text/css", body: "" });
-      }
-      return route.continue();
-    });
+    // Nothing may leave the machine: a request to any other host is refused
+    // and recorded, and fails the test like a console error.
+    const offMachine: string[] = [];
+    await context.route(
+      (url) => /^(https?|wss?):$/.test(url.protocol) && !isLoopbackHost(url.hostname),
+      (route) => {
+        offMachine.push(`${route.request().method()} ${route.request().url()}`);
+        return route.abort("blockedbyclient");
+      },
+    );
 
     const page = await context.newPage();
     // Fail well inside vitest's 20 s test timeout, with Playwright's own message.
@@ -262,11 +270,20 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
         errors = [];
         return seen;
       },
+      takeOffMachineRequests() {
+        return offMachine.splice(0);
+      },
       assertNoBrowserErrors() {
-        const seen = errors;
+        const left = offMachine.splice(0);
+        // A refused request also logs "Failed to load resource": the request says more.
+        const seen =
+          left.length > 0 ? errors.filter((e) => !/ERR_BLOCKED_BY_CLIENT/.test(e)) : errors;
         errors = [];
-        if (seen.length > 0) {
-          throw new Error(`The browser reported ${seen.length} error(s):\n${seen.join("\n")}`);
+        const problems = [...left.map((r) => `request off the machine: ${r}`), ...seen];
+        if (problems.length > 0) {
+          throw new Error(
+            `The browser reported ${problems.length} error(s):\n${problems.join("\n")}`,
+          );
         }
       },
       close: cleanup,

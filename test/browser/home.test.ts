@@ -67,4 +67,44 @@ describeBrowser("home page in the browser", () => {
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     await h().screenshot("settings-security-headers");
   });
+
+  it("warns on Home, in plain words and with a link to Settings, when the print service refuses the key", async () => {
+    const { savePrintSettings } = await import("../../app/models/print-settings.server");
+    const { getPrintCredentials } = await import("../../app/models/print-settings.server");
+    const before = await getPrintCredentials({ shop: h().shop });
+    // A key the print sandbox does not know: it answers as the real service does.
+    await savePrintSettings({ shop: h().shop, input: { merchantApiKey: "wrong-merchant-key" } });
+    try {
+      const page = await h().openAdmin("/app");
+      const banner = page.getByRole("status").or(page.getByRole("alert")).filter({
+        hasText: "Your print-service keys don't work",
+      });
+      await banner.waitFor();
+      await banner.getByText("did not accept the merchant API key saved in Settings").waitFor();
+      await h().screenshot("home-keys-refused");
+      await banner.getByRole("link", { name: "Open Settings" }).click();
+      await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+    } finally {
+      await savePrintSettings({
+        shop: h().shop,
+        input: { merchantApiKey: before?.merchantApiKey ?? null },
+      });
+    }
+    // The right key again: no warning.
+    const page = await h().openAdmin("/app");
+    await page.getByRole("heading", { name: "Print Connect", level: 1 }).waitFor();
+    expect(await page.getByText("Your print-service keys don't work").count()).toBe(0);
+  });
+
+  it("counts in words with correct plurals and no developer words as main text", async () => {
+    const page = await h().openAdmin("/app");
+    await page.getByRole("heading", { name: "Print Connect", level: 1 }).waitFor();
+    const text = await page.locator(".Polaris-Page").innerText();
+    expect(text).not.toMatch(/\(s\)|\bworker\b|\bpoller\b/i);
+    expect(text).not.toMatch(/\b[A-Z]{2,}_[A-Z_]+\b/);
+    // The demo shop maps four variants and has not received a status callback yet.
+    expect(text).toContain("4 variants mapped.");
+    expect(text).toMatch(/\b3 of 4 steps done\b/);
+    expect(text).toContain("View print orders");
+  });
 });

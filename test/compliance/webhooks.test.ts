@@ -377,6 +377,27 @@ describe("shop/redact", () => {
     await prisma.webhookReceipt.create({
       data: { shop: OTHER, webhookId: "w-1", topic: "orders/paid" },
     });
+    await prisma.billingEntityRecord.create({
+      data: {
+        shop: OTHER,
+        billingEntityId: 7,
+        details: JSON.stringify({ email: "billing@example.com" }),
+      },
+    });
+    await prisma.mappingQuote.create({
+      data: {
+        shop: OTHER,
+        variantId: "gid://shopify/ProductVariant/1",
+        offeringId: 228478,
+        numberOfPages: 24,
+        quantity: 1,
+        countryCode: "NL",
+        currency: "EUR",
+        printMinor: 1000,
+        shippingMinor: 495,
+        vatMinor: 90,
+      },
+    });
 
     const response = await deliver(
       shopRedact,
@@ -398,8 +419,10 @@ describe("shop/redact", () => {
       prisma.orderEvent.count({ where }),
       prisma.publication.count({ where }),
       prisma.webhookReceipt.count({ where }),
+      prisma.billingEntityRecord.count({ where }),
+      prisma.mappingQuote.count({ where }),
     ]);
-    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     const records = await prisma.complianceRequest.findMany({ where });
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ topic: "shop/redact", webhookId: "sr-1" });

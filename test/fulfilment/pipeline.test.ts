@@ -113,6 +113,11 @@ describe("a paid order goes to print and its tracking comes back", () => {
         "fulfilled",
       ]),
     );
+    // One entry per state change: the shipment is written once, not also as "Print service: Shipped."
+    const shipments = printOrder!.events.filter(
+      (e) => e.type === "shipped" || e.message === "Print service: Shipped.",
+    );
+    expect(shipments.map((e) => e.type)).toEqual(["shipped"]);
   });
 
   it("records wholesale prices and the fulfilment location from the print service", async () => {

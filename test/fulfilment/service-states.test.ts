@@ -116,10 +116,10 @@ describe("the print service's documented states", () => {
     expect(serviceStateLabel("HOLD_ORDER_CHECK")).toBe("On hold for a check");
   });
 
-  it("keeps a state it does not know: shown as sent, never a failure, logged once", () => {
+  it("keeps a state it does not know: shown in its own words, never a failure, logged once", () => {
     expect(isKnownServiceState("AWAITING_CUSTOMS")).toBe(false);
-    expect(serviceStateLabel("AWAITING_CUSTOMS")).toBe("AWAITING_CUSTOMS");
-    expect(itemStateLabel("REPRINT_REQUESTED")).toBe("REPRINT_REQUESTED");
+    expect(serviceStateLabel("AWAITING_CUSTOMS")).toBe("Awaiting customs");
+    expect(itemStateLabel("REPRINT_REQUESTED")).toBe("Reprint requested");
     expect(interpretServiceState("AWAITING_CUSTOMS").kind).toBe("unknown");
     expect(serviceStateAdvances("IN_PRODUCTION", "AWAITING_CUSTOMS")).toBe(true);
     expect(serviceStateAdvances("CANCELLED", "AWAITING_CUSTOMS")).toBe(false);
@@ -184,7 +184,7 @@ describe("an unknown state from the print service", () => {
     await settle(worker);
   }
 
-  it("is stored and shown as sent, without moving the order back, and the order goes on", async () => {
+  it("is stored as sent and shown in words, without moving the order back, and the order goes on", async () => {
     const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.novel.variantId }]);
     await settle(worker);
     let [printOrder] = await printOrdersOf(order.legacyId);
@@ -212,9 +212,10 @@ describe("an unknown state from the print service", () => {
     expect(printOrder?.lastErrorCode).toBeNull();
     expect(printOrder!.items[0]!.serviceState).toBe("REPRINT_REQUESTED");
     const detail = await getPrintOrderDetail({ shop: SHOP, id: printOrder!.id });
-    expect(detail?.serviceStateLabel).toBe("AWAITING_CUSTOMS");
-    expect(detail?.items[0]?.serviceStateLabel).toBe("REPRINT_REQUESTED");
-    expect(detail?.events.map((e) => e.message)).toContain("Print service: AWAITING_CUSTOMS.");
+    // Shown as words, not as the code it came as.
+    expect(detail?.serviceStateLabel).toBe("Awaiting customs");
+    expect(detail?.items[0]?.serviceStateLabel).toBe("Reprint requested");
+    expect(detail?.events.map((e) => e.message)).toContain("Print service: Awaiting customs.");
 
     // Read again: logged once per state, not once per poll.
     await prisma.printOrder.updateMany({

@@ -70,3 +70,33 @@ describe("POST /publication/create names what the listing sells", () => {
     expect(await checkout(category.body.id)).toContain("Art print 30x40");
   });
 });
+
+describe("publications: create only, as the interface documents", () => {
+  it("refuses to change or delete a listing, whose checkout keeps selling what it did", async () => {
+    const created = await api.post("/publication/create", request({ offeringId: OFF.softcoverA5 }));
+    expect(created.status).toBe(200);
+    const id = created.body.id as number;
+    const send = (method: string, path: string, body?: unknown) =>
+      fetch(`${sb.jsonBaseUrl}${path}`, {
+        method,
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const attempts: [string, string, unknown, number][] = [
+      ["PUT", "/publication/create", request({ offeringId: OFF.hardcoverA4 }), 405],
+      ["DELETE", "/publication/create", undefined, 405],
+      ["PUT", `/publication/${id}`, request({ offeringId: OFF.hardcoverA4 }), 404],
+      ["DELETE", `/publication/${id}`, undefined, 404],
+      ["POST", "/publication/update", { ...request({ offeringId: OFF.hardcoverA4 }), id }, 404],
+      ["POST", "/publication/delete", { apiKey: KEY, id }, 404],
+      ["GET", "/publication/list", undefined, 404],
+    ];
+    for (const [method, path, body, status] of attempts) {
+      const r = await send(method, path, body);
+      expect(r.status, `${method} ${path}`).toBe(status);
+    }
+    const page = await checkout(id);
+    expect(page).toContain("Softcover book A5");
+    expect(page).not.toContain("Hardcover book A4 portrait");
+  });
+});

@@ -227,3 +227,26 @@ describe("Admin GraphQL", () => {
     }
   });
 });
+
+describe("demo product images", () => {
+  it("are absolute URLs on the app's origin, as Shopify's image URLs are absolute", async () => {
+    const h = await startHarness({ appUrl: "http://127.0.0.1:3999/" });
+    try {
+      const res = await h.gql(
+        '{ products(first: 1, query: "photo") { nodes { featuredImage { url } featuredMedia { preview { image { url } } } } } }',
+      );
+      expect(res.body.errors).toBeUndefined();
+      const [product] = at<{ nodes: Record<string, unknown>[] }>(res.body.data, "products").nodes;
+      expect(product).toEqual({
+        featuredImage: { url: "http://127.0.0.1:3999/sandbox/products/hardcover-photo-book.svg" },
+        featuredMedia: {
+          preview: {
+            image: { url: "http://127.0.0.1:3999/sandbox/products/hardcover-photo-book.svg" },
+          },
+        },
+      });
+    } finally {
+      await h.close();
+    }
+  });
+});

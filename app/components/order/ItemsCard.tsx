@@ -11,6 +11,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import type { OrderActionData } from "../../models/order-detail.server";
+import { countOf } from "../../services/merchant-text/orders";
 import { useFieldErrors } from "../form-field";
 import { useFormat } from "../format";
 import { ExternalLink } from "./ExternalLink";
@@ -88,19 +89,24 @@ export function ItemsCard({ order }: { order: OrderDetail }) {
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Items
-        </Text>
+        <InlineStack align="space-between" blockAlign="baseline">
+          <Text as="h2" variant="headingMd">
+            Items
+          </Text>
+          <Text as="span" tone="subdued">
+            {countOf(order.copies, "copy", "copies")}
+          </Text>
+        </InlineStack>
         {order.items.map((item, i) => (
           <BlockStack key={item.id} gap="200">
             {i > 0 ? <Divider /> : null}
-            <InlineStack align="space-between" gap="300">
+            <InlineStack align="space-between" gap="300" wrap={false}>
               <BlockStack gap="050">
                 <Text as="span" fontWeight="semibold">
                   {item.title}
                 </Text>
                 <Text as="span" tone="subdued" variant="bodySm">
-                  Offering {item.offeringId}
+                  {item.offeringName ?? `Offering ${item.offeringId}`}
                   {item.numberOfPages ? ` · ${fmt.number(item.numberOfPages)} pages` : ""}
                 </Text>
                 {item.serviceStateLabel ? (

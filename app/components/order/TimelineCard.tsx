@@ -2,7 +2,7 @@ import { BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
 import { useFormat } from "../format";
 import type { OrderDetail } from "./types";
 
-/** What happened to the print order, newest first. */
+/** What happened to the print order, newest first: one entry per change, and who made it. */
 export function TimelineCard({ events }: { events: OrderDetail["events"] }) {
   const fmt = useFormat();
   return (
@@ -27,7 +27,7 @@ export function TimelineCard({ events }: { events: OrderDetail["events"] }) {
                 <BlockStack gap="050">
                   <Text as="span">{e.message}</Text>
                   <Text as="span" tone="subdued" variant="bodySm">
-                    {e.actor === "merchant" ? "You" : e.actor.replace("webhook:", "Shopify ")}
+                    {e.by}
                   </Text>
                 </BlockStack>
               </InlineStack>

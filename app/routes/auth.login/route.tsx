@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
   AppProvider as PolarisAppProvider,
@@ -15,15 +15,26 @@ import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { login } from "../../shopify.server";
 import { loginErrorMessage } from "./error.server";
+import { devRoutesEnabled } from "../../dev/guard.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
+/**
+ * Sandbox mode has no Shopify admin to log in through (the library would send
+ * the browser to admin.shopify.com): the dev sign-in opens the demo shop.
+ */
+function sandboxSignIn() {
+  return redirect("/dev/login", { headers: { "Cache-Control": "no-store" } });
+}
+
 export const loader = async ({ request }: LoaderFunctionArgs) => {
+  if (devRoutesEnabled()) return sandboxSignIn();
   const errors = loginErrorMessage(await login(request));
   return json({ errors, polarisTranslations });
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
+  if (devRoutesEnabled()) return sandboxSignIn();
   const errors = loginErrorMessage(await login(request));
   return json({ errors });
 };

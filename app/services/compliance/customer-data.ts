@@ -217,7 +217,9 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
   const printOrders = await db.printOrder.deleteMany({ where });
   const orders = await db.shopOrder.deleteMany({ where });
   const mappings = await db.variantMapping.deleteMany({ where });
+  const mappingQuotes = await db.mappingQuote.deleteMany({ where });
   const publications = await db.publication.deleteMany({ where });
+  const billingEntities = await db.billingEntityRecord.deleteMany({ where });
   const receipts = await db.webhookReceipt.deleteMany({ where });
   const requests = await db.complianceRequest.deleteMany({ where });
   const sessions = await db.session.deleteMany({ where });
@@ -228,7 +230,9 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
     printOrders: printOrders.count,
     orders: orders.count,
     mappings: mappings.count,
+    mappingQuotes: mappingQuotes.count,
     publications: publications.count,
+    billingEntityRecords: billingEntities.count,
     webhookReceipts: receipts.count,
     complianceRequests: requests.count,
     sessions: sessions.count,

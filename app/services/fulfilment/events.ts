@@ -28,3 +28,41 @@ export function eventRow(event: NewEvent): Prisma.OrderEventUncheckedCreateInput
     ...(event.at ? { at: event.at } : {}),
   };
 }
+
+/**
+ * Events kept for the record but not shown as timeline entries: a status
+ * callback is a hint from the print service (its body is not signed), kept so
+ * a replay is recognised; the change it announces is recorded once, by the
+ * re-read it triggers ("service_state", "shipped", ...).
+ */
+export const NOT_IN_TIMELINE = ["status_callback"] as const;
+
+/** A stored event as the timeline reads it, newest first. */
+export interface TimelineEvent {
+  id: number;
+  at: Date;
+  actor: string;
+  type: string;
+  message: string;
+  data: string | null;
+}
+
+/**
+ * One entry per state change, for events written before each change was
+ * written once: drops status callbacks, the "Print service: Shipped" entry
+ * written in the same step as "Shipped with tracking …", and an entry that
+ * repeats the one before it word for word. Events are newest first.
+ */
+export function collapseTimeline<E extends TimelineEvent>(events: readonly E[]): E[] {
+  const hidden = new Set<string>(NOT_IN_TIMELINE);
+  const shown = events.filter((e) => !hidden.has(e.type));
+  return shown.filter((e, i) => {
+    const newer = shown[i - 1];
+    if (!newer) return true;
+    // Only the print service's reports repeat by mistake; a merchant may do the same twice.
+    const repeated = newer.type === e.type && newer.message === e.message;
+    if (repeated && e.actor === "poller" && newer.actor === "poller") return false;
+    const sameStep = newer.at.getTime() === e.at.getTime();
+    return !(sameStep && e.type === "service_state" && newer.type === "shipped");
+  });
+}

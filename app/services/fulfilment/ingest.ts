@@ -1,8 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { Prisma, type PrismaClient } from "@prisma/client";
+import { countOf } from "../merchant-text/orders";
 import { eventRow } from "./events";
 import { orderVersion, storedOlderThan, versionColumns, type OrderVersion } from "./order-version";
-import { orderReference, planPrintItems, type MappingForPlan, type PrintPlan } from "./plan";
+import {
+  lineRevenue,
+  orderReference,
+  planPrintItems,
+  type MappingForPlan,
+  type PrintPlan,
+} from "./plan";
 import { variantGid, type ShopifyOrder } from "./shopify-order";
 import { sqlTable } from "../sql-table";
 import { isUniqueViolation } from "../unique-violation";
@@ -82,6 +89,11 @@ function printOrderData(
   now: Date,
 ) {
   const { shop, order } = delivery;
+  // The Profit page adds up what each printed line sold for, so it is kept with the item.
+  const revenueOf = (lineItemId: string) => {
+    const line = order.line_items.find((l) => l.id === lineItemId);
+    return line ? lineRevenue(line, order.currency) : null;
+  };
   return {
     shop,
     shopifyOrderId: order.id,
@@ -94,6 +106,7 @@ function printOrderData(
     items: {
       create: plan.items.map((item) => ({
         shop,
+        ...revenueColumns(revenueOf(item.lineItemId)),
         itemReference: item.itemReference,
         shopifyLineItemId: item.lineItemId,
         variantId: item.variantId,
@@ -105,6 +118,10 @@ function printOrderData(
       })),
     },
   };
+}
+
+function revenueColumns(revenue: { amountMinor: number; currency: string } | null) {
+  return { revenueMinor: revenue?.amountMinor ?? null, revenueCurrency: revenue?.currency ?? null };
 }
 
 function plannedEvent(
@@ -120,8 +137,8 @@ function plannedEvent(
     actor: `webhook:${delivery.topic}`,
     type: "planned",
     message:
-      `${order.name} paid: ${plan.items.length} print item(s) planned` +
-      (plan.skipped.length ? `, ${plan.skipped.length} line(s) not printed.` : "."),
+      `${order.name} paid: ${countOf(plan.items.length, "print item")} planned` +
+      (plan.skipped.length ? `, ${countOf(plan.skipped.length, "line")} not printed.` : "."),
     data: {
       items: plan.items.map((i) => ({
         title: i.title,
@@ -226,12 +243,12 @@ async function recordFirstSight(
   const { items, ...printOrder } = printOrderData(delivery, plan, currency, now);
   const itemRows = items.create.map(
     (item) =>
-      Prisma.sql`(${newRowId()}, ${shop}, ${printOrderId}, ${item.itemReference}, ${item.shopifyLineItemId}, ${item.variantId}, ${item.offeringId}, ${item.quantity}, ${item.title}, ${item.fileDetails}, ${item.fileProperty})`,
+      Prisma.sql`(${newRowId()}, ${shop}, ${printOrderId}, ${item.itemReference}, ${item.shopifyLineItemId}, ${item.variantId}, ${item.offeringId}, ${item.quantity}, ${item.title}, ${item.fileDetails}, ${item.fileProperty}, ${item.revenueMinor}, ${item.revenueCurrency})`,
   );
   await db.$transaction([
     ...writes,
     db.$executeRaw`INSERT INTO ${t("PrintOrder")} ("id", "shop", "shopOrderId", "shopifyOrderId", "shopifyOrderName", "groupIndex", "orderReference", "status", "currency", "nextAttemptAt", "createdAt", "updatedAt") VALUES (${printOrderId}, ${shop}, ${shopOrderId}, ${printOrder.shopifyOrderId}, ${printOrder.shopifyOrderName}, ${printOrder.groupIndex}, ${printOrder.orderReference}, ${printOrder.status}, ${printOrder.currency}, ${printOrder.nextAttemptAt}, ${now}, ${now})`,
-    db.$executeRaw`INSERT INTO ${t("PrintOrderItem")} ("id", "shop", "printOrderRowId", "itemReference", "shopifyLineItemId", "variantId", "offeringId", "quantity", "title", "fileDetails", "fileProperty") VALUES ${Prisma.join(itemRows)}`,
+    db.$executeRaw`INSERT INTO ${t("PrintOrderItem")} ("id", "shop", "printOrderRowId", "itemReference", "shopifyLineItemId", "variantId", "offeringId", "quantity", "title", "fileDetails", "fileProperty", "revenueMinor", "revenueCurrency") VALUES ${Prisma.join(itemRows)}`,
     insertEvent(plannedEvent(delivery, { shopOrderId, printOrderId }, plan, now)),
   ]);
   return {

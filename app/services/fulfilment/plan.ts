@@ -1,4 +1,5 @@
 import type { AddressDetailsInput, FileDetailsInput, SpineInput } from "../print";
+import { MoneyError, multiplyMoney, parseMajor, type MoneyMinor } from "../print/money";
 import { isCountryCode, isEmail } from "../print/input-rules";
 import type { ShopifyLineItem, ShopifyOrder } from "./shopify-order";
 import { variantGid } from "./shopify-order";
@@ -88,6 +89,20 @@ export function filesForLine(
   const spine = spineFor(mapping);
   if (spine) files.spine = spine;
   return files;
+}
+
+/** A line's price x quantity in the order's currency; null when Shopify's price is unreadable. */
+export function lineRevenue(
+  line: Pick<ShopifyLineItem, "price" | "quantity">,
+  currency: string,
+): MoneyMinor | null {
+  if (line.price === undefined) return null;
+  try {
+    return multiplyMoney(parseMajor(line.price, currency), line.quantity);
+  } catch (error) {
+    if (error instanceof MoneyError) return null;
+    throw error;
+  }
 }
 
 /** Which lines of a paid shop order become print items, and which are skipped. */

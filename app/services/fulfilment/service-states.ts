@@ -128,14 +128,20 @@ const ITEM_STATE_LABEL: Record<KnownItemState, string> = {
   PRINT_READY: "Ready to print",
 };
 
-/** A service order state in plain words; one the app does not know is shown as sent. */
+/** A service order state in plain words; one the app does not know is its own words. */
 export function serviceStateLabel(state: string): string {
-  return isKnownServiceState(state) ? SERVICE_STATE_LABEL[state] : state;
+  return isKnownServiceState(state) ? SERVICE_STATE_LABEL[state] : wordsOf(state);
 }
 
-/** An item state in plain words; one the app does not know is shown as sent. */
+/** An item state in plain words; one the app does not know is its own words ("Reprint requested"). */
 export function itemStateLabel(state: string): string {
-  return isKnownItemState(state) ? ITEM_STATE_LABEL[state] : state;
+  return isKnownItemState(state) ? ITEM_STATE_LABEL[state] : wordsOf(state);
+}
+
+/** A state the app does not know, as words rather than a code: "AWAITING_CUSTOMS" -> "Awaiting customs". */
+function wordsOf(state: string): string {
+  const words = state.replaceAll(/[_-]+/g, " ").trim().toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : state;
 }
 
 const reportedUnknown = new Set<string>();

@@ -16,6 +16,8 @@ export interface GraphqlContext {
   appId: string;
   /** Called after a mutation changed an order (the server may deliver webhooks). */
   onChange?: (change: ApiChange) => void;
+  /** Origin that seeded relative asset paths (demo images) resolve against: the app's. */
+  assetOrigin?: string | null;
 }
 
 export type Args = Record<string, unknown>;

@@ -35,6 +35,7 @@ export function handleGraphql(
     scopes: new Set(token.scope.split(",").map((s) => s.trim())),
     appId: fake.options.appId ?? DEFAULT_APP_ID,
     onChange: (change) => onApiChange(fake, change),
+    assetOrigin: fake.appUrl,
   };
   const out = runAdminGraphql(ctx, params, fake.limiter, {
     rejectDeprecated: fake.options.rejectDeprecated ?? false,

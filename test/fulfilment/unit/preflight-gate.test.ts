@@ -57,6 +57,8 @@ const item = (over: Partial<PrintOrderItem> = {}): PrintOrderItem => ({
   offeringId: BOOK.id,
   quantity: 1,
   title: "Photo book",
+  revenueMinor: null,
+  revenueCurrency: null,
   fileDetails: JSON.stringify({ contentUrl: URL_A, ...SPEC }),
   fileProperty: null,
   filesSentAt: null,

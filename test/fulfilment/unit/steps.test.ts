@@ -32,6 +32,8 @@ const item = (id: string, offeringId: number): PrintOrderItem => ({
   serviceState: null,
   preflight: null,
   preflightOverride: null,
+  revenueMinor: null,
+  revenueCurrency: null,
 });
 
 const printOrder = (over: Partial<Loaded> = {}): Loaded =>
@@ -95,9 +97,10 @@ describe("splitting an order the service cannot produce at one facility", () => 
         event: expect.objectContaining({ type: "needs_attention", at: NOW }),
       },
     ]);
-    expect(result.events[0]?.message).toBe(
-      "The items cannot all be produced at one facility; split into 3 print orders (PC-1001-1, PC-1001-2, PC-1001-3).",
-    );
+    expect(result.events[0]).toMatchObject({
+      message: "The items cannot all be produced at one facility; split into 3 print orders.",
+      data: { references: ["PC-1001-1", "PC-1001-2", "PC-1001-3"] },
+    });
   });
 
   it("asks the merchant when the answer names nothing to split", () => {

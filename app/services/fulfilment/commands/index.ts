@@ -19,3 +19,4 @@ export {
   retryPrintOrder,
   type CommandResult,
 } from "./merchant-actions";
+export { MAX_BULK_ORDERS, runOnEachPrintOrder, type BulkIntent } from "./bulk";

@@ -1,5 +1,6 @@
 import type { PrintOrder } from "@prisma/client";
 import { PREFLIGHT_TEXT } from "../../merchant-text/errors";
+import { orderStatusPhrase } from "../../merchant-text/orders";
 import { parsePreflight, preflightSummary } from "../../preflight";
 import { eventRow } from "../events";
 import { leaseFree } from "../lease";
@@ -44,7 +45,7 @@ async function merchantChange(
     return {
       ok: false,
       status: 409,
-      message: `Not possible while the order is ${status.replaceAll("_", " ")}`,
+      message: `Not possible while the order is ${orderStatusPhrase(status)}`,
     };
   const { data, type, message } = change({ status, resumeStatus: order.resumeStatus });
   const { count } = await db.printOrder.updateMany({

@@ -103,24 +103,30 @@ async function followOrder(
       return addTracking(order, ctx, details.trackingCode, details.trackingUrl, data);
     return done(data);
   }
+  const meaning = interpretServiceState(advanced ? state : order.serviceState!);
+  // One timeline entry per state change: when this read ships the order, the
+  // shipment's own entry below says so.
+  const shipsNow =
+    meaning.kind === "shipped" && order.status !== "shipped" && order.status !== "fulfilled";
   if (advanced) {
     data.serviceState = state;
-    events.push({
-      actor: "poller",
-      type: "service_state",
-      message: `Print service: ${serviceStateLabel(state)}.`,
-      data: { state },
-    });
+    if (!shipsNow)
+      events.push({
+        actor: "poller",
+        type: "service_state",
+        message: `Print service: ${serviceStateLabel(state)}.`,
+        data: { state },
+      });
   }
-  const meaning = interpretServiceState(advanced ? state : order.serviceState!);
   if (meaning.kind === "in_production" && order.status === "paid") data.status = "in_production";
   if (meaning.kind === "shipped") {
     if (!details.trackingCode) {
-      if (advanced)
+      if (advanced && shipsNow)
         events.push({
           actor: "poller",
           type: "awaiting_tracking",
           message: "Shipped without a tracking number yet; Shopify is told once it arrives.",
+          data: { state },
         });
       return done(data, events);
     }
@@ -140,6 +146,7 @@ async function followOrder(
           actor: "poller",
           type: "shipped",
           message: `Shipped with tracking ${details.trackingCode}.`,
+          data: { state: advanced ? state : order.serviceState },
         },
       ],
       true,

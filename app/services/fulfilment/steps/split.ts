@@ -69,7 +69,7 @@ export function split(
         type: unproducible ? "needs_attention" : "split",
         message: unproducible
           ? "Split off: the print service cannot produce these items for this destination."
-          : `Split off from ${order.orderReference}: produced at another facility.`,
+          : "Split off: produced at another facility.",
         at: now,
       },
     });
@@ -82,7 +82,9 @@ export function split(
         {
           actor: "worker",
           type: "split",
-          message: `The items cannot all be produced at one facility; split into ${created.length + 1} print orders (${[order.orderReference, ...created].join(", ")}).`,
+          // The references are in the event's data; the order page links the print orders.
+          message: `The items cannot all be produced at one facility; split into ${created.length + 1} print orders.`,
+          data: { references: [order.orderReference, ...created] },
         },
       ],
       true,

@@ -1,4 +1,8 @@
-/** JSON billing entities: `POST /billing-entity`, `GET /billing-entity` (nested tree). */
+/**
+ * JSON billing entities: `POST /billing-entity`, `GET /billing-entity` (nested tree). The
+ * service documents no update or delete, so this client offers none; the admin hides an
+ * entity locally instead.
+ */
 import { z } from "zod";
 import { validateInput, type ClientContext, type RequestOptions } from "../core";
 import { inputCountry, inputEmail, inputId, optText, positiveId } from "./shared";

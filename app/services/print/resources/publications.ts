@@ -1,4 +1,8 @@
-/** JSON `POST /publication/create`: a product listing orderable through the hosted checkout. */
+/**
+ * JSON `POST /publication/create`: a product listing orderable through the hosted checkout.
+ * The service documents no list, update or delete for listings: a changed listing is a new
+ * one, and the old checkout link keeps working.
+ */
 import { z } from "zod";
 import { validateInput, type ClientContext, type RequestOptions } from "../core";
 import { inputCurrency, inputId, inputLocale, inputUrl, looseString, positiveId } from "./shared";

@@ -13,20 +13,31 @@ import { iso, type Args, type GraphqlContext, type View } from "../context";
 import { connection, sortBy, type PagingArgs } from "../paging";
 import { metafieldFields } from "./metafields";
 
-export function imageView(url: string | null, alt: string | null, id: number): View | null {
+export function imageView(
+  ctx: GraphqlContext,
+  url: string | null,
+  alt: string | null,
+  id: number,
+): View | null {
   if (!url) return null;
   return {
     id: gid("ProductImage", id),
     altText: alt,
-    url: () => url,
+    // Shopify answers absolute URLs; seeded demo images are paths on the app's origin.
+    url: () => (url.startsWith("/") && ctx.assetOrigin ? `${ctx.assetOrigin}${url}` : url),
     width: 2048,
     height: 2048,
   };
 }
 
 /** A product's image as its featured media (a MediaImage whose preview is the image). */
-function mediaImageView(url: string | null, alt: string | null, id: number): View | null {
-  const image = imageView(url, alt, id);
+function mediaImageView(
+  ctx: GraphqlContext,
+  url: string | null,
+  alt: string | null,
+  id: number,
+): View | null {
+  const image = imageView(ctx, url, alt, id);
   if (!image) return null;
   return {
     __typename: "MediaImage",
@@ -110,8 +121,8 @@ export function productView(ctx: GraphqlContext, p: ProductRecord): View {
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
     onlineStoreUrl: p.status === "ACTIVE" ? `https://${p.shop}/products/${p.handle}` : null,
-    featuredImage: imageView(p.imageUrl, p.imageAlt, p.id),
-    featuredMedia: mediaImageView(p.imageUrl, p.imageAlt, p.id),
+    featuredImage: imageView(ctx, p.imageUrl, p.imageAlt, p.id),
+    featuredMedia: mediaImageView(ctx, p.imageUrl, p.imageAlt, p.id),
     hasOnlyDefaultVariant: p.variantIds.length === 1 && variants()[0]?.title === "Default Title",
     totalInventory: variants().reduce((n, v) => n + v.inventoryQuantity, 0),
     options: () => {
@@ -158,7 +169,7 @@ export function variantView(ctx: GraphqlContext, v: VariantRecord): View {
     availableForSale: product?.status === "ACTIVE",
     inventoryQuantity: v.inventoryQuantity,
     selectedOptions: v.options,
-    image: imageView(v.imageUrl ?? product?.imageUrl ?? null, product?.imageAlt ?? null, v.id),
+    image: imageView(ctx, v.imageUrl ?? product?.imageUrl ?? null, product?.imageAlt ?? null, v.id),
     product: () => (product ? productView(ctx, product) : null),
     createdAt: iso(v.createdAt),
     updatedAt: iso(v.updatedAt),

@@ -77,6 +77,7 @@ export function lineItemView(ctx: GraphqlContext, l: LineItemRecord): View {
     variant: variant ? () => variantView(ctx, variant) : null,
     product: product ? () => productView(ctx, product) : null,
     image: imageView(
+      ctx,
       variant?.imageUrl ?? product?.imageUrl ?? null,
       product?.imageAlt ?? null,
       l.id,

@@ -1,0 +1,343 @@
+import axe from "axe-core";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { describeBrowser, setupBrowserHarness } from "./harness";
+
+/**
+ * Every admin page, checked as a merchant with assistive technology, a phone
+ * or only a keyboard would meet it: axe-core finds no serious or critical
+ * violation, nothing scrolls sideways at 375 px, and Tab reaches the
+ * navigation and the page's main action with a visible focus ring.
+ */
+const h = setupBrowserHarness();
+
+/** One print order to open, written straight to the app's database. */
+async function seedOrder(): Promise<string> {
+  const { default: prisma } = await import("../../app/db.server");
+  const shop = h().shop;
+  const shopOrder = await prisma.shopOrder.create({
+    data: {
+      shop,
+      shopifyOrderId: "95001",
+      name: "#5001",
+      email: "anna@example.com",
+      currency: "EUR",
+      shippingAddress: JSON.stringify({
+        name: "Anna de Vries",
+        address1: "Keizersgracht 123",
+        zip: "1015 CJ",
+        city: "Amsterdam",
+        country: "Netherlands",
+        country_code: "NL",
+      }),
+      lineItems: JSON.stringify([
+        { id: "96001", title: "Dotted Notebook A5", quantity: 2, price: "12.50" },
+      ]),
+    },
+  });
+  const order = await prisma.printOrder.create({
+    data: {
+      shop,
+      shopOrderId: shopOrder.id,
+      shopifyOrderId: shopOrder.shopifyOrderId,
+      shopifyOrderName: shopOrder.name,
+      orderReference: "PC-95001-1",
+      status: "needs_attention",
+      resumeStatus: "pending",
+      currency: "EUR",
+      wholesaleTotalMinor: 1234,
+      wholesaleShippingMinor: 495,
+      wholesaleTaxMinor: 112,
+      nextAttemptAt: new Date("9999-12-31T00:00:00Z"),
+      lastErrorCode: "MERCH_INSUFFICIENT_BALANCE",
+      lastErrorMessage:
+        "The print-service account does not have enough credit to pay for this order.",
+      lastErrorAction: "Top up your print-service account credit, then retry.",
+      items: {
+        create: {
+          shop,
+          itemReference: "1",
+          shopifyLineItemId: "96001",
+          variantId: "gid://shopify/ProductVariant/20008",
+          offeringId: 228570,
+          quantity: 2,
+          title: "Dotted Notebook A5",
+          fileProperty: "Print file",
+          fileDetails: JSON.stringify({
+            contentUrl: "https://files.example.com/notebook.pdf",
+            numberOfPages: 120,
+          }),
+        },
+      },
+    },
+  });
+  await prisma.orderEvent.create({
+    data: {
+      shop,
+      shopOrderId: shopOrder.id,
+      printOrderId: order.id,
+      actor: "worker",
+      type: "needs_attention",
+      message: "The print-service account does not have enough credit to pay for this order.",
+    },
+  });
+  return order.id;
+}
+
+interface AdminPage {
+  path: string;
+  heading: string;
+  status?: number;
+}
+
+let orderId = "";
+
+/** Every admin page, with the heading that says it has rendered (the order is seeded once). */
+async function adminPages(): Promise<AdminPage[]> {
+  orderId ||= await seedOrder();
+  return [
+    { path: "/app", heading: "Print Connect" },
+    { path: "/app/orders", heading: "Print orders" },
+    { path: `/app/orders/${orderId}`, heading: "#5001" },
+    { path: "/app/products", heading: "Products" },
+    { path: "/app/products/20001", heading: "Hardcover Photo Book - A4 Landscape / 24 pages" },
+    { path: "/app/products/bulk?variant=20004&variant=20005", heading: "Map 2 variants" },
+    { path: "/app/catalogue", heading: "Catalogue" },
+    { path: "/app/catalogue/228478", heading: "Hardcover book A4 portrait" },
+    { path: "/app/quote?variant=20001", heading: "Quote" },
+    { path: "/app/publications", heading: "Publications" },
+    { path: "/app/shipping-rates", heading: "Shipping rates at checkout" },
+    { path: "/app/settings", heading: "Settings" },
+    { path: "/app/profit", heading: "Profit" },
+    { path: "/app/no-such-page", heading: "Page not found", status: 404 },
+  ];
+}
+
+/** Opens a page as Shopify admin would (like openAdmin, but a 404 page is expected too). */
+async function open({ path, heading, status = 200 }: AdminPage): Promise<Page> {
+  const page = h().page;
+  const url = new URL(path, h().appUrl);
+  url.searchParams.set("embedded", "1");
+  url.searchParams.set("shop", h().shop);
+  url.searchParams.set(
+    "host",
+    Buffer.from("admin.shopify.com/store/print-connect-demo").toString("base64"),
+  );
+  url.searchParams.set("id_token", h().sessionToken());
+  const response = await page.goto(url.toString(), { waitUntil: "networkidle" });
+  expect(response?.status(), path).toBe(status);
+  if (status === 404) {
+    // Chromium logs every 404 document itself; nothing else may have gone wrong.
+    expect(h().takeBrowserErrors()).toEqual([
+      expect.stringMatching(/^console\.error: Failed to load resource: .*404 \(Not Found\)/),
+    ]);
+  }
+  await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+  return page;
+}
+
+declare global {
+  interface Window {
+    /** axe-core, once injected into the page. */
+    axe: typeof axe;
+  }
+}
+
+/** Fails with the page's path when the browser reported errors on it. */
+function assertCleanPage(path: string) {
+  try {
+    h().assertNoBrowserErrors();
+  } catch (error) {
+    throw new Error(`${path}: ${(error as Error).message}`);
+  }
+}
+
+interface Finding {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<Finding[]> {
+  if (!(await page.evaluate(() => "axe" in window))) {
+    await page.addScriptTag({ content: axe.source });
+  }
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? "",
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+      }));
+  });
+}
+
+/**
+ * What has focus: where it is (navigation, page), what it is, and whether
+ * focus shows: the styles of the element, the siblings after it (Polaris
+ * draws the ring of inputs on a backdrop sibling) and its two nearest
+ * ancestors, each with ::before and ::after, differ from how they look
+ * without focus. Focus is given back before returning.
+ */
+async function focused(page: Page) {
+  return page.evaluate(async () => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLElement) || el === document.body) return null;
+    const candidates: Element[] = [el];
+    for (let next = el.nextElementSibling; next; next = next.nextElementSibling) {
+      candidates.push(next);
+    }
+    if (el.parentElement) candidates.push(el.parentElement);
+    if (el.parentElement?.parentElement) candidates.push(el.parentElement.parentElement);
+    const looks = () =>
+      candidates
+        .flatMap((c) =>
+          [null, "::before", "::after"].map((pseudo) => {
+            const style = getComputedStyle(c, pseudo);
+            return [
+              style.outlineStyle,
+              style.outlineWidth,
+              style.outlineColor,
+              style.boxShadow,
+              style.borderColor,
+              style.backgroundColor,
+              style.textDecorationLine,
+            ].join(" ");
+          }),
+        )
+        .join("|");
+    // Some rings follow React state (Polaris TextField): give it frames to render.
+    const frames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const withFocus = looks();
+    el.blur();
+    await frames();
+    const withoutFocus = looks();
+    el.focus();
+    await frames();
+    const label =
+      el.getAttribute("aria-label") ||
+      (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null) ||
+      (el.textContent ?? "").trim().slice(0, 60) ||
+      el.getAttribute("name") ||
+      "";
+    return {
+      inNav: Boolean(el.closest("ui-nav-menu, s-app-nav")),
+      primary: Boolean(el.closest(".Polaris-Button--variantPrimary")),
+      inPage: Boolean(el.closest(".Polaris-Page")),
+      what: `${el.tagName.toLowerCase()} "${label}"`,
+      visible: withFocus !== withoutFocus,
+    };
+  });
+}
+
+/** The page's enabled primary button: its main action. */
+const PRIMARY =
+  ".Polaris-Page .Polaris-Button--variantPrimary:not([disabled], [aria-disabled='true'])";
+
+// Every page in turn, several times: a busy 2-core machine needs minutes.
+const EVERY_PAGE = { timeout: 240_000 };
+
+describeBrowser("accessibility of every admin page", () => {
+  it("has no serious or critical axe-core violation on any page", EVERY_PAGE, async () => {
+    const findings: string[] = [];
+    for (const target of await adminPages()) {
+      const page = await open(target);
+      for (const v of await seriousViolations(page)) {
+        findings.push(
+          `${target.path}: [${v.impact}] ${v.rule}: ${v.help}\n    ${v.targets.join("\n    ")}`,
+        );
+      }
+      assertCleanPage(target.path);
+    }
+    expect(findings.join("\n")).toBe("");
+  });
+
+  it(
+    "fits a 375 px wide screen: no sideways scrolling, heading, navigation and main action in view",
+    EVERY_PAGE,
+    async () => {
+      const page = h().page;
+      await page.setViewportSize({ width: 375, height: 812 });
+      try {
+        const wide: string[] = [];
+        for (const target of await adminPages()) {
+          await open(target);
+          const size = await page.evaluate(() => ({
+            scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+            innerWidth: window.innerWidth,
+          }));
+          if (size.scrollWidth > size.innerWidth) {
+            wide.push(
+              `${target.path}: ${size.scrollWidth} px wide in a ${size.innerWidth} px window`,
+            );
+          }
+          const heading = page.getByRole("heading", { name: target.heading, level: 1 });
+          const box = await heading.boundingBox();
+          expect(box, target.path).not.toBeNull();
+          expect(box!.x, target.path).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, target.path).toBeLessThanOrEqual(375 + 1);
+          await page
+            .getByRole("navigation", { name: "App navigation" })
+            .getByRole("link", { name: "Home" })
+            .waitFor();
+          // The main action is within the screen's width too (reachable without sideways scrolling).
+          for (const action of await page.locator(PRIMARY).all()) {
+            const at = await action.boundingBox();
+            if (at && (at.x < 0 || at.x + at.width > 375 + 1)) {
+              wide.push(`${target.path}: the main action lies outside the screen`);
+            }
+          }
+          for (const v of await seriousViolations(page)) {
+            wide.push(
+              `${target.path}: [${v.impact}] ${v.rule} at 375 px: ${v.help}\n    ${v.targets.join("\n    ")}`,
+            );
+          }
+          if (target.path.startsWith("/app/orders/")) await h().screenshot("order-375px");
+          if (target.path === "/app/settings") await h().screenshot("settings-375px");
+          assertCleanPage(target.path);
+        }
+        expect(wide.join("\n")).toBe("");
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    },
+  );
+
+  it(
+    "can be used by keyboard: Tab reaches the navigation and the page's main action, with visible focus",
+    EVERY_PAGE,
+    async () => {
+      const problems: string[] = [];
+      for (const target of await adminPages()) {
+        const page = await open(target);
+        const hasPrimary = (await page.locator(PRIMARY).count()) > 0;
+        let nav = false;
+        let main = false;
+        const unringed: string[] = [];
+        await page.locator("body").focus();
+        for (let i = 0; i < 250 && !(nav && main); i++) {
+          await page.keyboard.press("Tab");
+          const f = await focused(page);
+          if (!f) continue;
+          if (!f.visible) unringed.push(f.what);
+          if (f.inNav) nav = true;
+          // The main action: the page's enabled primary button, else anything on the page.
+          if (hasPrimary ? f.primary : f.inPage) main = true;
+        }
+        if (!nav) problems.push(`${target.path}: Tab never reached the navigation`);
+        if (!main) problems.push(`${target.path}: Tab never reached the main action`);
+        if (unringed.length > 0) {
+          problems.push(`${target.path}: no visible focus on ${unringed.slice(0, 5).join(" | ")}`);
+        }
+        assertCleanPage(target.path);
+      }
+      expect(problems.join("\n")).toBe("");
+    },
+  );
+});
