@@ -328,15 +328,18 @@ export default function Orders() {
                   </Text>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Text as="span" tone="subdued" truncate>
-                    {row.status === "needs_attention"
-                      ? (row.lastErrorMessage ?? "")
-                      : row.status === "held" && row.holdUntil
-                        ? `Until ${fmt.dateTime(row.holdUntil)}`
-                        : row.printOrderId
-                          ? `Print service order ${row.printOrderId}${row.serviceState ? ` · ${serviceStateLabel(row.serviceState)}` : ""}`
-                          : ""}
-                  </Text>
+                  {/* Wraps instead of widening the table: the reason is what the merchant reads. */}
+                  <div style={{ whiteSpace: "normal", minWidth: "14rem" }}>
+                    <Text as="span" tone="subdued">
+                      {row.status === "needs_attention"
+                        ? (row.lastErrorMessage ?? "")
+                        : row.status === "held" && row.holdUntil
+                          ? `Until ${fmt.dateTime(row.holdUntil)}`
+                          : row.printOrderId
+                            ? `Print service order ${row.printOrderId}${row.serviceState ? ` · ${serviceStateLabel(row.serviceState)}` : ""}`
+                            : ""}
+                    </Text>
+                  </div>
                 </IndexTable.Cell>
               </IndexTable.Row>
             ))}

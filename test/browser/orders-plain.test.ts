@@ -33,7 +33,8 @@ describeBrowser("the orders pages in plain words", () => {
       status: "needs_attention",
       error: {
         code: "NO_PF",
-        message: "The print service cannot produce these items for this destination.",
+        message:
+          "The print service cannot produce these items for this destination: none of its production facilities ships a Hardcover book A4 portrait to Iceland.",
         action:
           "Ship these items yourself, or map them to an offering available there, then retry.",
       },
@@ -46,6 +47,14 @@ describeBrowser("the orders pages in plain words", () => {
     await h().openAdmin("/app/orders?view=attention");
     await page.getByText("The print service cannot produce these items").first().waitFor();
     expect(await codesInMainText(page)).toEqual([]);
+    // The whole reason is readable at 1280 px: it wraps instead of widening the table.
+    const overflow = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".Polaris-IndexTable-ScrollContainer")].map(
+        (box) => box.scrollWidth - box.clientWidth,
+      ),
+    );
+    expect(overflow.length).toBeGreaterThan(0);
+    expect(Math.max(...overflow)).toBeLessThanOrEqual(0);
   });
 
   it("says which print order of a split Shopify order this is, and links to the other", async () => {
