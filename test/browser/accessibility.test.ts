@@ -2,6 +2,7 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeBrowser, setupBrowserHarness } from "./harness";
+import { seedPrintOrder, type SeededOrder } from "./order-seed";
 
 /**
  * Every admin page, checked as a merchant with assistive technology, a phone
@@ -11,94 +12,29 @@ import { describeBrowser, setupBrowserHarness } from "./harness";
  */
 const h = setupBrowserHarness();
 
-/** One print order to open, written straight to the app's database. */
-async function seedOrder(): Promise<string> {
-  const { default: prisma } = await import("../../app/db.server");
-  const shop = h().shop;
-  const shopOrder = await prisma.shopOrder.create({
-    data: {
-      shop,
-      shopifyOrderId: "95001",
-      name: "#5001",
-      email: "anna@example.com",
-      currency: "EUR",
-      shippingAddress: JSON.stringify({
-        name: "Anna de Vries",
-        address1: "Keizersgracht 123",
-        zip: "1015 CJ",
-        city: "Amsterdam",
-        country: "Netherlands",
-        country_code: "NL",
-      }),
-      lineItems: JSON.stringify([
-        { id: "96001", title: "Dotted Notebook A5", quantity: 2, price: "12.50" },
-      ]),
-    },
-  });
-  const order = await prisma.printOrder.create({
-    data: {
-      shop,
-      shopOrderId: shopOrder.id,
-      shopifyOrderId: shopOrder.shopifyOrderId,
-      shopifyOrderName: shopOrder.name,
-      orderReference: "PC-95001-1",
-      status: "needs_attention",
-      resumeStatus: "pending",
-      currency: "EUR",
-      wholesaleTotalMinor: 1234,
-      wholesaleShippingMinor: 495,
-      wholesaleTaxMinor: 112,
-      nextAttemptAt: new Date("9999-12-31T00:00:00Z"),
-      lastErrorCode: "MERCH_INSUFFICIENT_BALANCE",
-      lastErrorMessage:
-        "The print-service account does not have enough credit to pay for this order.",
-      lastErrorAction: "Top up your print-service account credit, then retry.",
-      items: {
-        create: {
-          shop,
-          itemReference: "1",
-          shopifyLineItemId: "96001",
-          variantId: "gid://shopify/ProductVariant/20008",
-          offeringId: 228570,
-          quantity: 2,
-          title: "Dotted Notebook A5",
-          fileProperty: "Print file",
-          fileDetails: JSON.stringify({
-            contentUrl: "https://files.example.com/notebook.pdf",
-            numberOfPages: 120,
-          }),
-        },
-      },
-    },
-  });
-  await prisma.orderEvent.create({
-    data: {
-      shop,
-      shopOrderId: shopOrder.id,
-      printOrderId: order.id,
-      actor: "worker",
-      type: "needs_attention",
-      message: "The print-service account does not have enough credit to pay for this order.",
-    },
-  });
-  return order.id;
-}
-
 interface AdminPage {
   path: string;
   heading: string;
   status?: number;
 }
 
-let orderId = "";
+let order: SeededOrder | undefined;
 
 /** Every admin page, with the heading that says it has rendered (the order is seeded once). */
 async function adminPages(): Promise<AdminPage[]> {
-  orderId ||= await seedOrder();
+  order ??= await seedPrintOrder(h().shop, {
+    status: "needs_attention",
+    quantity: 2,
+    error: {
+      code: "MERCH_INSUFFICIENT_BALANCE",
+      message: "The print-service account does not have enough credit to pay for this order.",
+      action: "Top up your print-service account credit, then retry.",
+    },
+  });
   return [
     { path: "/app", heading: "Print Connect" },
     { path: "/app/orders", heading: "Print orders" },
-    { path: `/app/orders/${orderId}`, heading: "#5001" },
+    { path: `/app/orders/${order.id}`, heading: order.name },
     { path: "/app/products", heading: "Products" },
     { path: "/app/products/20001", heading: "Hardcover Photo Book - A4 Landscape / 24 pages" },
     { path: "/app/products/bulk?variant=20004&variant=20005", heading: "Map 2 variants" },
@@ -116,15 +52,7 @@ async function adminPages(): Promise<AdminPage[]> {
 /** Opens a page as Shopify admin would (like openAdmin, but a 404 page is expected too). */
 async function open({ path, heading, status = 200 }: AdminPage): Promise<Page> {
   const page = h().page;
-  const url = new URL(path, h().appUrl);
-  url.searchParams.set("embedded", "1");
-  url.searchParams.set("shop", h().shop);
-  url.searchParams.set(
-    "host",
-    Buffer.from("admin.shopify.com/store/print-connect-demo").toString("base64"),
-  );
-  url.searchParams.set("id_token", h().sessionToken());
-  const response = await page.goto(url.toString(), { waitUntil: "networkidle" });
+  const response = await page.goto(h().adminUrl(path), { waitUntil: "networkidle" });
   expect(response?.status(), path).toBe(status);
   if (status === 404) {
     // Chromium logs every 404 document itself; nothing else may have gone wrong.

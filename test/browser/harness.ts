@@ -106,6 +106,8 @@ export interface BrowserHarness {
    * `id_token` on the document request) and waits until the network is idle.
    */
   openAdmin(pathname?: string): Promise<Page>;
+  /** The address Shopify admin would open for an app page (for pages whose status a test checks itself). */
+  adminUrl(pathname: string): string;
   /** Saves a full-page screenshot to test-results/<name>.png and returns the path. */
   screenshot(name: string): Promise<string>;
   /** A fresh session token for the demo shop (what App Bridge would hand out). */
@@ -234,13 +236,18 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       browser,
       context,
       page,
-      async openAdmin(pathname = "/app") {
+      adminUrl(pathname) {
         const url = new URL(pathname, appUrl);
         url.searchParams.set("embedded", "1");
         url.searchParams.set("shop", DEMO_SHOP);
         url.searchParams.set("host", sandboxMode.adminHostParam(DEMO_SHOP));
         url.searchParams.set("id_token", sessionToken());
-        const response = await page.goto(url.toString(), { waitUntil: "networkidle" });
+        return url.toString();
+      },
+      async openAdmin(pathname = "/app") {
+        const response = await page.goto(harness.adminUrl(pathname), {
+          waitUntil: "networkidle",
+        });
         if (!response) throw new Error(`openAdmin(${pathname}): no response`);
         if (response.status() >= 400) {
           throw new Error(

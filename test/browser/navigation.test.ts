@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { describeBrowser, setupBrowserHarness } from "./harness";
+import { seedPrintOrder } from "./order-seed";
 
 /**
  * Moving around the app like a merchant: the embedded context (shop, host)
@@ -7,37 +8,6 @@ import { describeBrowser, setupBrowserHarness } from "./harness";
  * answers shows "Page not found" inside the app frame.
  */
 const h = setupBrowserHarness();
-
-/** One print order to open, written straight to the app's database. */
-async function seedOrder(): Promise<string> {
-  const { default: prisma } = await import("../../app/db.server");
-  const shop = h().shop;
-  const shopOrder = await prisma.shopOrder.create({
-    data: {
-      shop,
-      shopifyOrderId: "93001",
-      name: "#3001",
-      email: "anna@example.com",
-      currency: "EUR",
-      lineItems: JSON.stringify([
-        { id: "94001", title: "Dotted Notebook A5", quantity: 1, price: "12.50" },
-      ]),
-    },
-  });
-  const order = await prisma.printOrder.create({
-    data: {
-      shop,
-      shopOrderId: shopOrder.id,
-      shopifyOrderId: shopOrder.shopifyOrderId,
-      shopifyOrderName: shopOrder.name,
-      orderReference: "PC-93001-1",
-      status: "paid",
-      currency: "EUR",
-      nextAttemptAt: new Date("9999-12-31T00:00:00Z"),
-    },
-  });
-  return order.id;
-}
 
 function context(url: string) {
   const params = new URL(url).searchParams;
@@ -85,10 +55,10 @@ describeBrowser("navigation in the browser", () => {
     "reloads a deep page in place, signed in again through the bounce page",
     SEVERAL_PAGES,
     async () => {
-      const id = await seedOrder();
+      const { id, name } = await seedPrintOrder(h().shop, { status: "paid" });
       const page = await h().openAdmin("/app/orders");
-      await page.getByRole("link", { name: "#3001" }).click();
-      await page.getByRole("heading", { name: "#3001", level: 1 }).waitFor();
+      await page.getByRole("link", { name }).click();
+      await page.getByRole("heading", { name, level: 1 }).waitFor();
       await page.waitForURL(
         (url) => url.pathname === `/app/orders/${id}` && url.searchParams.has("host"),
       );
@@ -99,7 +69,7 @@ describeBrowser("navigation in the browser", () => {
       };
       page.on("request", onRequest);
       await page.reload({ waitUntil: "networkidle" });
-      await page.getByRole("heading", { name: "#3001", level: 1 }).waitFor();
+      await page.getByRole("heading", { name, level: 1 }).waitFor();
       page.off("request", onRequest);
 
       expect(new URL(page.url()).pathname).toBe(`/app/orders/${id}`);
@@ -113,15 +83,9 @@ describeBrowser("navigation in the browser", () => {
 
   it("shows Page not found inside the app, with the navigation and a way home (HTTP 404)", async () => {
     const page = h().page;
-    const url = new URL("/app/no-such-page", h().appUrl);
-    url.searchParams.set("embedded", "1");
-    url.searchParams.set("shop", h().shop);
-    url.searchParams.set(
-      "host",
-      Buffer.from("admin.shopify.com/store/print-connect-demo").toString("base64"),
-    );
-    url.searchParams.set("id_token", h().sessionToken());
-    const response = await page.goto(url.toString(), { waitUntil: "networkidle" });
+    const response = await page.goto(h().adminUrl("/app/no-such-page"), {
+      waitUntil: "networkidle",
+    });
     expect(response?.status()).toBe(404);
     // Chromium logs every 404 document itself; nothing else may have gone wrong.
     expect(h().takeBrowserErrors()).toEqual([
