@@ -290,23 +290,28 @@ async function serviceRates(
     orderBy: { createdAt: "asc" },
   });
   if (!sample) return rates;
-  for (const currency of currencies) {
-    const result = await quoteLines({
-      shop,
-      countryCode,
-      currency,
-      lines: [
-        {
-          label: "rate",
-          offeringId: sample.offeringId,
-          numberOfPages: sample.numberOfPages ?? 1,
-          quantity: 1,
-        },
-      ],
-    });
+  // One quote per currency, asked together (each is cached by quoteLines).
+  const quotes = await Promise.all(
+    currencies.map((currency) =>
+      quoteLines({
+        shop,
+        countryCode,
+        currency,
+        lines: [
+          {
+            label: "rate",
+            offeringId: sample.offeringId,
+            numberOfPages: sample.numberOfPages ?? 1,
+            quantity: 1,
+          },
+        ],
+      }),
+    ),
+  );
+  quotes.forEach((result, i) => {
     if (result.status === "ok" && result.data.exchangeRate)
-      rates.set(currency, result.data.exchangeRate);
-  }
+      rates.set(currencies[i]!, result.data.exchangeRate);
+  });
   return rates;
 }
 
