@@ -10,7 +10,8 @@
  * - server time: the whole document response (status, headers and body),
  *   one request at a time, a fresh session token each, for every page in
  *   PAGES: the orders list (first page, a deep cursor page 50,000 rows in, the
- *   Needs attention view), an order page, and every other page of the app.
+ *   Needs attention view), an order page, and every other page of the app
+ *   (Create product and Prices with the demo book made by "Create product").
  * - Largest Contentful Paint in headless Chromium (playwright-core, App Bridge
  *   stand-in): PerformanceObserver 'largest-contentful-paint' (buffered) read
  *   500 ms after the load event; one discarded warm-up load, then N runs per page.
@@ -66,6 +67,8 @@ const PAGES = {
   products: "/app/products",
   mapping: "/app/products/20001",
   bulkMapping: "/app/products/bulk?variant=20003&variant=20004",
+  createProduct: "/app/products/new?offering=228478",
+  prices: "/app/products/prices",
   catalogue: "/app/catalogue",
   offering: "/app/catalogue/228478",
   quote: "/app/quote",
@@ -292,9 +295,12 @@ async function main() {
     ...shopifyStandInSubscriptions(),
   });
   const uninstallRedirect = installShopifyRedirect({ target: shopify.url });
-  // The demo shop as sandbox mode seeds it: session, print settings, mappings.
+  // The demo shop as sandbox mode seeds it: session, print settings, mappings, the created book.
   const { seedDemoShop, connectPrintSandbox } = await import("../app/dev/seed.server");
-  connectPrintSandbox(sandbox, await seedDemoShop({ shop: SHOP, printSandboxUrl: sandbox.url }));
+  connectPrintSandbox(
+    sandbox,
+    await seedDemoShop({ shop: SHOP, printSandboxUrl: sandbox.url, demoProduct: true }),
+  );
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -3,7 +3,7 @@
 
 import { z } from "zod";
 import { json, text, type Ctx, type Reply } from "./context";
-import { parseOr400, type SandboxControl } from "./control";
+import { parseOr400, type PriceListInput, type SandboxControl } from "./control";
 import { ServiceError, invalidData } from "./errors";
 import { callbackFaultsSchema, type FaultConfigInput, type FaultRule } from "./faults";
 import { receiveUpload } from "./legacy/upload";
@@ -80,6 +80,10 @@ export function handleControl(
       return json(200, { merchants: control.merchants() });
     case "POST /__sandbox/merchants":
       return json(201, control.addMerchant(obj as NewMerchant));
+    case "GET /__sandbox/prices":
+      return json(200, control.prices());
+    case "POST /__sandbox/prices":
+      return json(200, control.publishPrices(obj as PriceListInput));
     case "POST /__sandbox/reset":
       control.reset();
       return json(200, { ok: true });

@@ -4,7 +4,9 @@
 import { z } from "zod";
 import type { CallbackDelivery, CallbackDispatcher } from "./callbacks";
 import type { Ctx } from "./context";
-import { ServiceError, invalidData } from "./errors";
+import type { PriceChange, PriceListView } from "./catalogue/offerings";
+import { isoWithOffset } from "./clock";
+import { ServiceError, invalidData, offeringNotFound } from "./errors";
 import {
   downModeSchema,
   faultConfigSchema,
@@ -46,6 +48,34 @@ export interface FaultsView {
   seed: number;
 }
 
+const pricePercent = z.number().min(-90).max(1000);
+
+/** A new price list: every offering `percent` dearer (negative: cheaper), and/or some offerings by their own percent. */
+export const priceListSchema = z
+  .object({
+    percent: pricePercent.optional(),
+    offerings: z
+      .array(z.object({ id: z.number().int(), percent: pricePercent }).strict())
+      .optional(),
+    /** How long the new list's prices are promised (default: as the list before, 24 h at start). */
+    validForHours: z
+      .number()
+      .positive()
+      .max(24 * 366)
+      .optional(),
+  })
+  .strict()
+  .refine((v) => v.percent !== undefined || (v.offerings?.length ?? 0) > 0, {
+    message: "give percent or offerings",
+  });
+
+export type PriceListInput = z.input<typeof priceListSchema>;
+
+export interface PriceListState extends PriceListView {
+  /** The legacy offering list's `pricingExpireDate` now. */
+  pricingExpireDate: string;
+}
+
 export interface SandboxControl {
   health(): { ok: true; orders: number; requests: number; down: DownMode };
   orders(filter?: { merchantApiKey?: string; state?: OrderState }): Order[];
@@ -67,7 +97,11 @@ export interface SandboxControl {
   addMerchant(input: NewMerchant): Merchant;
   updateMerchant(key: string, patch: MerchantPatch): Merchant;
   setCallbackUrl(key: string, url: string | null): Merchant;
-  /** Back to the start state: orders, publications, entities, logs and faults cleared, PRNG reseeded. */
+  /** The print price list in force. */
+  prices(): PriceListState;
+  /** Publishes a new price list now (see PriceBook in catalogue/offerings.ts). */
+  publishPrices(input: PriceListInput): PriceListState;
+  /** Back to the start state: orders, publications, entities, logs, faults and prices, PRNG reseeded. */
   reset(): void;
 }
 
@@ -94,6 +128,10 @@ export function createControl(deps: ControlDeps): SandboxControl {
     if (!m) throw new ServiceError(404, undefined, `Unknown merchant ${key}`);
     return m;
   };
+  const priceState = (): PriceListState => ({
+    ...ctx.catalogue.prices.view(),
+    pricingExpireDate: isoWithOffset(ctx.catalogue.prices.expiresAt(ctx.clock.now())),
+  });
   return {
     health: () => ({
       ok: true,
@@ -168,6 +206,25 @@ export function createControl(deps: ControlDeps): SandboxControl {
       ctx.changed();
       return m;
     },
-    reset: () => deps.resetAll(),
+    prices: () => priceState(),
+    publishPrices: (input) => {
+      const parsed = parseOr400(priceListSchema, input);
+      const changes = new Map<number, PriceChange>();
+      const bp = (percent: number) => Math.round(percent * 100);
+      if (parsed.percent !== undefined)
+        for (const offering of ctx.catalogue.offerings)
+          changes.set(offering.id, { offering, percentBp: bp(parsed.percent) });
+      for (const o of parsed.offerings ?? []) {
+        const offering = ctx.catalogue.find(o.id);
+        if (!offering) throw offeringNotFound(o.id);
+        changes.set(o.id, { offering, percentBp: bp(o.percent) });
+      }
+      ctx.catalogue.prices.publish(ctx.clock.now(), [...changes.values()], parsed.validForHours);
+      return priceState();
+    },
+    reset: () => {
+      deps.resetAll();
+      ctx.catalogue.prices.reset();
+    },
   };
 }

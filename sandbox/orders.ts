@@ -285,8 +285,12 @@ export class OrderService {
       order.shippingAddress?.countryCode ??
       merchant?.homeCountry ??
       "NL";
+    // A paid order keeps the prices of the price list it was paid under.
+    const paid = order.history.findLast((h) => h.to === "PAID");
+    const paidAt = paid ? Date.parse(paid.at) : null;
     return order.items.map((it) => {
-      const o = this.offering(it.offeringId);
+      const current = this.offering(it.offeringId);
+      const o = paidAt === null ? current : this.catalogue.prices.listedAt(current, paidAt);
       return priceItem(
         o,
         it.files?.pages ?? o.defaultNumberOfPages,

@@ -6,6 +6,7 @@
 //   vat       = (product - discount) * vat% + shipping * vat%  (destination VAT, reduced rate for books)
 //   retail    = wholesale product + merchant markup; retail shipping = wholesale shipping.
 // The JSON quote, the legacy quote and order prices all come from priceItem().
+// The offering passed in is at the price list in force (Catalogue.find, catalogue/offerings.ts PriceBook).
 
 import { canProduce, findCountry, shippingZone, type Catalogue, type Offering } from "./catalogue";
 import { ServiceError, currencyInvalid, invalidData, offeringNotFound } from "./errors";

@@ -4,7 +4,8 @@
  * Places orders in the local Shopify stand-in (mixed carts, a split order, a
  * personalised item whose file comes later, an order to a destination no
  * facility serves, a webhook delivered three times, and two personalised files
- * the print-file check stops: wrong page count, wrong size), waits for the app to send
+ * the print-file check stops: wrong page count, wrong size), plus the book the app made
+ * with "Create product" when sandbox mode started, waits for the app to send
  * them to print, moves the print sandbox through production and shipping, and
  * checks every outcome: Shopify must show one fulfillment per print order and
  * the print service one paid order per reference. Exit code 0 only if all of
@@ -20,21 +21,22 @@
  *   npm run demo -- --orders 12
  */
 import { ensureApp, stopApp } from "./demo/app-process";
-import { APP, ORDER_COUNT } from "./demo/config";
+import { APP } from "./demo/config";
 import { checkOutcomes, printReport } from "./demo/report";
 import { announceRouting, readRouting } from "./demo/routing";
-import { scenarios } from "./demo/scenarios";
+import { createdBookScenario, scenarios } from "./demo/scenarios";
 import { deliverLaterFiles, placePaidOrders, printAndShip } from "./demo/stand-ins";
 import { waitFor } from "./demo/waiting";
 
 async function main(): Promise<number> {
   await ensureApp();
-  process.stderr.write(`Demo: ${ORDER_COUNT} orders through ${APP}\n`);
+  const all = [...scenarios, await createdBookScenario()];
+  process.stderr.write(`Demo: ${all.length} orders through ${APP}\n`);
   const routing = await readRouting();
   if (routing) announceRouting(routing.mode, routing.holdHours);
 
   // 1. Paid orders in the Shopify stand-in; orders/paid reaches the app.
-  const placed = await placePaidOrders(scenarios);
+  const placed = await placePaidOrders(all);
 
   // 2. The app plans, creates and pays (or flags) every print order.
   await waitFor("sent to print", placed, (p, orders) => {

@@ -76,3 +76,6 @@ export function demoMappings(printSandboxUrl: string): MappingInput[] {
 
 /** The line item property of the personalised notebook that carries the customer's file URL. */
 export const DEMO_FILE_PROPERTY = "Print file";
+
+/** The demo book made with "Create product" when sandbox mode starts (demo-product.server.ts). */
+export const DEMO_PRODUCT_TITLE = "Coastlines – A Photo Book";

@@ -12,6 +12,7 @@ import { saveMapping } from "../models/mapping.server";
 import { savePrintSettings } from "../models/print-settings.server";
 import { recordInstall } from "../models/shop.server";
 import { authenticate, sessionStorage } from "../shopify.server";
+import { seedDemoProduct } from "./demo-product.server";
 import { demoMappings, DEMO_PRINT_SETTINGS, DEMO_SHOP } from "./demo-data.server";
 import { mintDemoSessionToken } from "./sign-in.server";
 
@@ -25,6 +26,8 @@ export interface SeedDemoShopOptions {
    * PRINT_SANDBOX_URL. Pass the running sandbox's own URL when it took a free port.
    */
   printSandboxUrl?: string;
+  /** Also create the demo book with "Create product" (sandbox mode does; tests choose). */
+  demoProduct?: boolean;
 }
 
 export interface SeededDemoShop {
@@ -58,7 +61,7 @@ export async function seedDemoShop(options: SeedDemoShopOptions = {}): Promise<S
   if (sessionIds.length > 0) await sessionStorage.deleteSessions(sessionIds);
 
   const sessionToken = mintDemoSessionToken(shop);
-  const { session } = await authenticate.admin(
+  const { session, admin } = await authenticate.admin(
     new Request(`${env.shopifyAppUrl}/app`, {
       headers: { Authorization: `Bearer ${sessionToken}` },
     }),
@@ -70,6 +73,13 @@ export async function seedDemoShop(options: SeedDemoShopOptions = {}): Promise<S
     for (const mapping of demoMappings(options.printSandboxUrl ?? env.printSandboxUrl)) {
       await saveMapping({ shop, mapping });
     }
+  }
+  if (options.demoProduct) {
+    await seedDemoProduct({
+      shop,
+      admin,
+      printSandboxUrl: options.printSandboxUrl ?? env.printSandboxUrl,
+    });
   }
   const row = await prisma.shop.findUniqueOrThrow({
     where: { shop },

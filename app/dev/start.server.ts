@@ -112,7 +112,7 @@ export async function startSandboxMode(
   let seeded: SeededDemoShop;
   try {
     // The print files live on the sandbox: point the demo mappings at the port it really took.
-    seeded = await seedDemoShop({ printSandboxUrl: sandbox.url });
+    seeded = await seedDemoShop({ printSandboxUrl: sandbox.url, demoProduct: true });
     connectPrintSandbox(sandbox, seeded);
   } catch (error) {
     await uninstallRedirect();

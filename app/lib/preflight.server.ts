@@ -16,6 +16,12 @@ import {
   type PreflightOptions,
   type PreflightResult,
 } from "../services/preflight";
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  downloadFile,
+  type Download,
+} from "../services/preflight/fetch";
 import { getLogger } from "./logger.server";
 
 export interface AppPreflightSettings {
@@ -113,4 +119,23 @@ export function preflightForApp(
     sandboxOrigin: trustedSandboxOrigin(env),
   });
   return appPreflight(url, expect);
+}
+
+let appDownloadDispatcher: Dispatcher | undefined;
+
+/**
+ * Downloads a merchant's file under the same address rule, size and time
+ * limits as the preflight (the product image is drawn from the print file).
+ */
+export function downloadForApp(url: string): Promise<Download> {
+  const env = getEnv();
+  appDownloadDispatcher ??= appDispatcher({
+    allowedPrivateHosts: env.printAllowedPrivateHosts,
+    sandboxOrigin: trustedSandboxOrigin(env),
+  });
+  return downloadFile(url, {
+    dispatcher: appDownloadDispatcher,
+    maxBytes: DEFAULT_MAX_BYTES,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+  });
 }

@@ -2,10 +2,11 @@ import prisma from "../db.server";
 import { marginOf, isRate } from "../services/margin";
 import { multiplyMoney, subtractMoney, type MoneyMinor } from "../services/print";
 import type { AdminApi } from "../services/shopify-admin";
-import { getOffering } from "./catalogue.server";
+import { getOffering, listLegacyPrices } from "./catalogue.server";
 import { getPrintSettingsForDisplay } from "./print-settings.server";
 import { getVariants, variantGid } from "./products.server";
-import type { QuotedLine } from "./quote-totals.server";
+import type { ServiceResult } from "./catalogue.server";
+import type { QuotedLine, QuoteLine, QuoteView } from "./quote-totals.server";
 import { quoteLines } from "./quotes.server";
 import { getShopInfo } from "./shop-info.server";
 import { problemText } from "./spine.server";
@@ -67,11 +68,12 @@ export async function getMappingMargin({
   offeringId: number;
   numberOfPages: number;
 }): Promise<MappingMarginResult> {
-  const [info, variants, offering, settings] = await Promise.all([
+  const [info, variants, offering, settings, validUntil] = await Promise.all([
     getShopInfo({ shop, admin }),
     getVariants({ admin, variantIds: [variantGid(variantId)] }).catch(() => null),
     getOffering({ shop, offeringId }),
     getPrintSettingsForDisplay({ shop }),
+    pricesValidUntil({ shop, offeringIds: [offeringId] }),
   ]);
   if (offering.status === "no_credentials") return { status: "no_credentials" };
   const variant = variants?.[0];
@@ -96,20 +98,18 @@ export async function getMappingMargin({
     unitPrice: variant.price,
   };
 
-  const quoteIn = (currency: string) => quoteLines({ shop, countryCode, currency, lines: [line] });
   const priceCurrency = variant.price.currency;
-  let result = await quoteIn(priceCurrency);
-  let note: string | null = null;
   const fallback = settings?.currency?.toUpperCase();
-  if (
-    result.status === "error" &&
-    result.problem.code === "CURR_INVALID" &&
-    fallback &&
-    fallback !== priceCurrency
-  ) {
-    result = await quoteIn(fallback);
-    note = `The print service does not quote in ${priceCurrency}, so this is quoted in ${fallback} (your print settings currency) and cannot be compared with the Shopify price.`;
-  }
+  const { result, fellBack } = await quoteInCurrency({
+    shop,
+    countryCode,
+    currency: priceCurrency,
+    fallbackCurrency: fallback,
+    lines: [line],
+  });
+  const note = fellBack
+    ? `The print service does not quote in ${priceCurrency}, so this is quoted in ${fallback} (your print settings currency) and cannot be compared with the Shopify price.`
+    : null;
   if (result.status === "no_credentials") return result;
   if (result.status === "error")
     return { status: "unavailable", reason: problemText(result.problem) };
@@ -132,6 +132,7 @@ export async function getMappingMargin({
     shipping: quoted.shipping,
     vat: quoted.vat,
     exchangeRate: result.data.exchangeRate,
+    validUntil: validUntil.get(offeringId) ?? null,
   });
   return {
     status: "ok",
@@ -151,14 +152,70 @@ export async function getMappingMargin({
   };
 }
 
+/**
+ * Quotes the lines in `currency`; when the print service does not quote in it (CURR_INVALID),
+ * in `fallbackCurrency` (the print settings currency) instead, and says so with `fellBack`.
+ */
+export async function quoteInCurrency({
+  shop,
+  countryCode,
+  currency,
+  fallbackCurrency,
+  lines,
+}: {
+  shop: string;
+  countryCode: string;
+  currency: string;
+  fallbackCurrency: string | null | undefined;
+  lines: QuoteLine[];
+}): Promise<{ result: ServiceResult<QuoteView>; fellBack: boolean }> {
+  const result = await quoteLines({ shop, countryCode, currency, lines });
+  if (
+    result.status === "error" &&
+    result.problem.code === "CURR_INVALID" &&
+    fallbackCurrency &&
+    fallbackCurrency !== currency
+  ) {
+    return {
+      result: await quoteLines({ shop, countryCode, currency: fallbackCurrency, lines }),
+      fellBack: true,
+    };
+  }
+  return { result, fellBack: false };
+}
+
+/**
+ * Until when the print service's prices of these offerings hold: the legacy price list's
+ * pricingExpireDate, by offering id. Empty when the list cannot be had (no application API
+ * key, the service is down): a quote is then kept without an end date.
+ */
+export async function pricesValidUntil({
+  shop,
+  offeringIds,
+}: {
+  shop: string;
+  offeringIds: readonly number[];
+}): Promise<Map<number, Date>> {
+  const out = new Map<number, Date>();
+  const prices = await listLegacyPrices({ shop }).catch(() => null);
+  if (prices?.status !== "ok" || !prices.data.available) return out;
+  for (const id of offeringIds) {
+    const expires = prices.data.byOffering[id]?.pricingExpireDate;
+    const at = expires ? new Date(expires) : null;
+    if (at && Number.isFinite(at.getTime())) out.set(id, at);
+  }
+  return out;
+}
+
 // Stored quotes for the Products list -------------------------------------------------------
 
 /**
  * Keeps the print service's price of a variant's smallest sale, so the Products list can show
  * the margin against the live Shopify price without asking the service for every row.
  */
-async function storeMappingQuote(q: {
+export async function storeMappingQuote(q: {
   shop: string;
+  /** GID. */
   variantId: string;
   offeringId: number;
   numberOfPages: number;
@@ -168,6 +225,8 @@ async function storeMappingQuote(q: {
   shipping: MoneyMinor;
   vat: MoneyMinor;
   exchangeRate: string | null;
+  /** Until when the quoted prices hold (legacy pricingExpireDate), when known. */
+  validUntil?: Date | null;
 }): Promise<void> {
   const data = {
     offeringId: q.offeringId,
@@ -180,6 +239,7 @@ async function storeMappingQuote(q: {
     vatMinor: q.vat.amountMinor,
     exchangeRate: isRate(q.exchangeRate) ? q.exchangeRate : null,
     quotedAt: new Date(),
+    validUntil: q.validUntil ?? null,
   };
   await prisma.mappingQuote.upsert({
     where: { shop_variantId: { shop: q.shop, variantId: q.variantId } },

@@ -91,6 +91,7 @@ export default function OfferingPage() {
       title={o.name}
       subtitle={`Offering ${o.id} · ${cat?.name ?? o.categoryCode} / ${sub?.name ?? o.subCategoryCode}`}
       backAction={{ content: "Catalogue", url: "/app/catalogue" }}
+      primaryAction={{ content: "Create product", url: `/app/products/new?offering=${o.id}` }}
     >
       <Layout>
         <Layout.Section>

@@ -33,6 +33,7 @@ import { unmapVariants } from "../models/mapping-form.server";
 import { listProducts, variantGid } from "../models/products.server";
 import { storedMargins, workOutMargins, type ListedMargin } from "../models/mapping-margin.server";
 import { offeringNames } from "../models/catalogue.server";
+import { countBelowTarget } from "../models/repricing.server";
 import { ShopifyAdminError } from "../services/shopify-admin";
 import { Empty, RouteError } from "../components/States";
 import { MappingBadge } from "../components/StatusBadge";
@@ -59,16 +60,19 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     });
     const variants = page.products.flatMap((p) => p.variants);
     // Margins come from quotes stored when they were worked out: no quote per row per view.
-    const [margins, names] = await Promise.all([
+    const [margins, names, belowTarget] = await Promise.all([
       storedMargins({ shop: session.shop, variants }),
       offeringNames({
         shop: session.shop,
         ids: variants.map((v) => v.mapping.offeringId).filter((id): id is number => id !== null),
       }),
+      // Created products whose margin fell below the target (kept quotes only, no network).
+      countBelowTarget({ shop: session.shop }),
     ]);
     return json({
       page,
       margins,
+      belowTarget,
       offeringNames: names,
       error: null,
       q: query.q ?? "",
@@ -79,6 +83,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     return json({
       page: null,
       margins: {} as Record<string, ListedMargin>,
+      belowTarget: 0,
       offeringNames: {} as Record<string, string>,
       error: error.message,
       q: query.q ?? "",
@@ -137,7 +142,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Products() {
-  const { page, margins, offeringNames, error, q, mapped } = useLoaderData<typeof loader>();
+  const { page, margins, belowTarget, offeringNames, error, q, mapped } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -185,6 +191,8 @@ export default function Products() {
       title="Products"
       subtitle="Link each Shopify variant to what the print service makes."
       backAction={{ content: "Home", url: "/app" }}
+      primaryAction={{ content: "Create product", url: "/app/products/new" }}
+      secondaryActions={[{ content: "Prices below target", url: "/app/products/prices" }]}
     >
       <BlockStack gap="400">
         {mapped ? (
@@ -192,6 +200,22 @@ export default function Products() {
         ) : null}
         {result ? (
           <Banner tone={result.ok ? "success" : "critical"} title={result.message} />
+        ) : null}
+        {belowTarget > 0 ? (
+          <Banner
+            tone="warning"
+            title={
+              belowTarget === 1
+                ? "1 variant sells below your target margin"
+                : `${fmt.number(belowTarget)} variants sell below your target margin`
+            }
+            action={{ content: "Review prices", url: "/app/products/prices" }}
+          >
+            <p>
+              Their print cost went up, or their price changed, since they were priced. Review them
+              and reprice them in one go.
+            </p>
+          </Banner>
         ) : null}
         {missingMargins.length ? (
           <Banner

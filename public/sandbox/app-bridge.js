@@ -9,7 +9,8 @@
  *   toast, loading(), saveBar, modal, scopes, resourcePicker (cancels);
  * - a `fetch` wrapper that adds `Authorization: Bearer <session token>` to
  *   requests for the app's origin, and retries once when the app answers
- *   `X-Shopify-Retry-Invalid-Session-Request: 1`, as App Bridge does;
+ *   `X-Shopify-Retry-Invalid-Session-Request: 1`, as App Bridge does, and
+ *   follows a 401's `X-Shopify-API-Request-Failure-Reauthorize-Url`;
  * - the bounce page (`/auth/session-token?shopify-reload=...`): gets a token and
  *   reloads the page with `id_token`, as App Bridge does;
  * - `ui-nav-menu` / `s-app-nav` (plain links), `ui-title-bar` (its buttons in a
@@ -120,8 +121,29 @@
       if (response.headers.get("X-Shopify-Retry-Invalid-Session-Request") === "1") {
         return send(retry);
       }
+      var reauthorize = response.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url");
+      if (response.status === 401 && reauthorize) reauthorizeAt(reauthorize);
       return response;
     });
+  }
+  /**
+   * A 401 naming a reauthorize URL (the library's scopes.request, or an app
+   * that must be installed again): App Bridge sends the top window there. A
+   * shop's own admin address is not reachable offline: in sandbox mode the
+   * app's /dev/shopify-admin forwards it to the Shopify stand-in.
+   */
+  function reauthorizeAt(address) {
+    var target;
+    try {
+      target = new URL(address);
+    } catch {
+      return;
+    }
+    var onShop = /\.myshopify\.com$/.test(target.hostname);
+    var next = onShop
+      ? "/dev/shopify-admin?to=" + encodeURIComponent(target.toString())
+      : target.toString();
+    (window.top || window).location.assign(next);
   }
   window.fetch = authenticatedFetch;
 

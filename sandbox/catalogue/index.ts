@@ -3,12 +3,12 @@
 // Amounts are EUR minor units; dimensions are millimetres.
 
 import { findFacility } from "./facilities";
-import { OFFERINGS, type Offering } from "./offerings";
+import { OFFERINGS, PriceBook, type Offering } from "./offerings";
 
 export { CATEGORIES, type Category } from "./categories";
 export { COUNTRIES, findCountry, type Country } from "./countries";
 export { FACILITIES, findFacility, isKnownFacility, type Facility } from "./facilities";
-export { OFFERINGS, type Offering } from "./offerings";
+export { OFFERINGS, PriceBook, type Offering } from "./offerings";
 export { bindingOf, caliperOf, measureSpine, type Binding, type SpineMeasure } from "./spine";
 
 /** Whether any production facility can make this offering for the destination. */
@@ -32,17 +32,22 @@ export function shippingZone(o: Offering, countryCode: string): ShippingZone {
 
 /** The catalogue instance used by one sandbox (built-ins plus seed-file offerings). */
 export class Catalogue {
-  readonly offerings: Offering[];
+  /** The price list in force (the control API publishes new ones): offerings are read at its prices. */
+  readonly prices = new PriceBook();
   private readonly byId: Map<number, Offering>;
 
   constructor(extra: readonly Offering[] = []) {
     const merged = new Map<number, Offering>();
     for (const o of [...OFFERINGS, ...extra]) merged.set(o.id, o);
-    this.offerings = [...merged.values()];
     this.byId = merged;
   }
 
+  get offerings(): Offering[] {
+    return [...this.byId.values()].map((o) => this.prices.listed(o));
+  }
+
   find(id: number): Offering | undefined {
-    return this.byId.get(id);
+    const o = this.byId.get(id);
+    return o && this.prices.listed(o);
   }
 }

@@ -39,8 +39,8 @@ const pdf = (body: Uint8Array): SandboxFile => ({ body, contentType: "applicatio
 /** The named files; `notebooks/<any name>.pdf` is matched separately. */
 const NAMED: Readonly<Record<string, Source>> = {
   // A4 (210 x 297 mm) plus 3 mm bleed on every side.
-  "photo-book/interior-24.pdf": { pages: 24, widthMm: 216, heightMm: 303 },
-  "photo-book/interior-48.pdf": { pages: 48, widthMm: 216, heightMm: 303 },
+  "photo-book/interior-24.pdf": { pages: 24, widthMm: 216, heightMm: 303, title: "Coastlines" },
+  "photo-book/interior-48.pdf": { pages: 48, widthMm: 216, heightMm: 303, title: "Coastlines" },
   "photo-book/cover-24.pdf": hardcoverA4Cover(24),
   "photo-book/cover-48.pdf": hardcoverA4Cover(48),
   // 300 x 400 mm plus bleed.

@@ -79,7 +79,8 @@ export function offeringList(ctx: Ctx, req: SandboxRequest): Reply {
   const m = merchantWithApp(ctx, req);
   validateRequest(ctx, req, m);
   const groups = currencyGroups(req, m.creditCurrency);
-  const expires = isoWithOffset(ctx.clock.now() + 24 * 3600 * 1000);
+  // The price list's own promise: it passes by the sandbox clock (catalogue/offerings.ts PriceBook).
+  const expires = isoWithOffset(ctx.catalogue.prices.expiresAt(ctx.clock.now()));
   const body = ctx.catalogue.offerings.map((o) => offeringXml(ctx, o, m, groups)).join("");
   return xml(200, `<root>${el("pricingExpireDate", expires)}<offerings>${body}</offerings></root>`);
 }

@@ -15,6 +15,7 @@ import { FULFILLMENT_SDL } from "./schema/fulfillment";
 import { METAFIELDS_SDL } from "./schema/metafields";
 import { MUTATIONS_SDL } from "./schema/mutations";
 import { ORDERS_SDL } from "./schema/orders";
+import { PRODUCTS_SDL } from "./schema/products";
 import { ROOTS_SDL } from "./schema/roots";
 import { SHOP_SDL } from "./schema/shop";
 
@@ -27,5 +28,6 @@ export const SCHEMA_SDL =
     ORDERS_SDL,
     FULFILLMENT_SDL,
     MUTATIONS_SDL,
+    PRODUCTS_SDL,
     ROOTS_SDL,
   ].join("\n") + "\n";

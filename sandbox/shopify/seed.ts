@@ -221,6 +221,9 @@ export const ID_BASES = {
   FulfillmentLineItem: 87001,
   DeliveryCarrierService: 95001,
   Metafield: 97001,
+  MediaImage: 98001,
+  ProductOption: 96001,
+  ProductOptionValue: 96501,
 } as const;
 
 export type GidType = keyof typeof ID_BASES;

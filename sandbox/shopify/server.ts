@@ -28,7 +28,8 @@ export type {
   WebhookDeliveryRecord,
 } from "./server/records";
 export type { OrderSnapshot } from "./server/snapshot";
-export type { ChangeResult, ShopifyFakeControl } from "./server/control";
+export type { ChangeResult, ShopifyFakeControl, StagedUploadSummary } from "./server/control";
+export type { MetafieldSnapshot, ProductSnapshot } from "./server/product-snapshot";
 export type { ShippingRatesRequest, ShippingRatesResult } from "./server/shipping-rates";
 
 export interface ShopifyFake {
@@ -52,6 +53,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${options.host ?? "127.0.0.1"}:${port}`;
+  fake.url = url;
 
   return {
     url,
@@ -62,6 +64,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
     control,
     async close() {
       await control.waitForWebhooks();
+      await control.waitForMedia();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

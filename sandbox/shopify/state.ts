@@ -31,6 +31,7 @@ import { FakeStore, type FakeStateOptions } from "./state/store";
 import {
   issueAccessToken,
   revokeTokens,
+  setGrantedScopes,
   validAccessToken,
   type IssueAccessTokenParams,
 } from "./state/tokens";
@@ -114,5 +115,10 @@ export class FakeState extends FakeStore {
 
   revokeTokens(shop: string, filter?: (t: AccessTokenRecord) => boolean): number {
     return revokeTokens(this, shop, filter);
+  }
+
+  /** The scopes the shop has granted from now on (its existing tokens too). */
+  setGrantedScopes(shop: string, scopes: string[]): void {
+    setGrantedScopes(this, shop, scopes);
   }
 }

@@ -1,5 +1,7 @@
 /** The orders the demo places, and what should come of each. */
-import { ORDER_COUNT, PRINT } from "./config";
+import { DEMO_PRODUCT_TITLE, DEMO_SHOP } from "../../app/dev/demo-data.server";
+import { ORDER_COUNT, PRINT, SHOPIFY } from "./config";
+import { call } from "./http";
 
 const V = {
   photoBook24: "gid://shopify/ProductVariant/20001",
@@ -88,3 +90,27 @@ export const scenarios: Scenario[] = Array.from(
   { length: ORDER_COUNT },
   (_, i) => FIXED[i] ?? FIXED[i % 3]!,
 );
+
+/**
+ * The hardcover edition of the book the app made with "Create product" when
+ * sandbox mode started (app/dev/demo-product.server.ts), ordered like any
+ * other product: its variant ids are Shopify's, so they are looked up.
+ */
+export async function createdBookScenario(): Promise<Scenario> {
+  const query = new URLSearchParams({ shop: DEMO_SHOP, title: DEMO_PRODUCT_TITLE });
+  const products = await call<{ variants: { id: string; title: string }[] }[]>(
+    `${SHOPIFY}/__fake/products?${query}`,
+  );
+  const hardcover = products[0]?.variants.find((v) => v.title === "Hardcover");
+  if (!hardcover) {
+    throw new Error(
+      `the demo shop has no "${DEMO_PRODUCT_TITLE}" (sandbox mode makes it with Create product when the app starts)`,
+    );
+  }
+  return {
+    label: "book made with Create product",
+    lines: [{ variantId: hardcover.id }],
+    expect: "fulfilled",
+    printOrders: 1,
+  };
+}

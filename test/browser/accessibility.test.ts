@@ -38,6 +38,8 @@ async function adminPages(): Promise<AdminPage[]> {
     { path: "/app/products", heading: "Products" },
     { path: "/app/products/20001", heading: "Hardcover Photo Book - A4 Landscape / 24 pages" },
     { path: "/app/products/bulk?variant=20004&variant=20005", heading: "Map 2 variants" },
+    { path: "/app/products/new?offering=228478", heading: "Create product" },
+    { path: "/app/products/prices", heading: "Prices below your target margin" },
     { path: "/app/catalogue", heading: "Catalogue" },
     { path: "/app/catalogue/228478", heading: "Hardcover book A4 portrait" },
     { path: "/app/quote?variant=20001", heading: "Quote" },

@@ -156,6 +156,17 @@ describeBrowser("admin pages in the browser", () => {
           expect(await offerings.count()).toBeGreaterThan(1);
         },
       ],
+      [
+        "/app/products/new?offering=228478",
+        "Create product",
+        "page-create-product",
+        async (page) => {
+          // The offering the merchant came from is the first variant's.
+          const offering = page.getByLabel("Offering", { exact: true }).first();
+          expect(await offering.inputValue()).toBe("228478");
+        },
+      ],
+      ["/app/products/prices", "Prices below your target margin", "page-prices"],
       ["/app/catalogue", "Catalogue", "page-catalogue"],
       ["/app/catalogue/228478", "Hardcover book A4 portrait", "page-offering"],
       ["/app/quote?variant=20001", "Quote", "page-quote"],

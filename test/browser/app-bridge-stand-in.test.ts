@@ -95,6 +95,29 @@ describeBrowser("App Bridge stand-in (public/sandbox/app-bridge.js)", () => {
     expect(h().takeBrowserErrors().join("\n")).toMatch(/401/);
   });
 
+  it("follows a 401's reauthorize address to the top window, a shop's admin through /dev/shopify-admin", async () => {
+    const page = h().page;
+    const grant = `https://${h().shop}/admin/oauth/install?client_id=x&optional_scopes=write_products`;
+    await page.route("**/reauthorize-probe", (route) =>
+      route.fulfill({
+        status: 401,
+        headers: { "X-Shopify-API-Request-Failure-Reauthorize-Url": grant },
+      }),
+    );
+    // The dev route exists only in sandbox mode: here its answer is stood in for.
+    await page.route("**/dev/shopify-admin?**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<p>grant screen</p>" }),
+    );
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/dev/shopify-admin"),
+      page.evaluate(() => fetch("/reauthorize-probe", { method: "POST" }).catch(() => null)),
+    ]);
+    expect(new URL(page.url()).searchParams.get("to")).toBe(grant);
+    expect(h().takeBrowserErrors().join("\n")).toMatch(/401/);
+    // The tests below work on the app's page.
+    await h().openAdmin("/app");
+  });
+
   it("shows toasts on the page", async () => {
     const page = h().page;
     await page.evaluate(() => window.shopify.toast.show("Mapping saved"));

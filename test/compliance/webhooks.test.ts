@@ -398,6 +398,19 @@ describe("shop/redact", () => {
         vatMinor: 90,
       },
     });
+    await prisma.productCreation.create({
+      data: {
+        shop: OTHER,
+        requestKey: "k-1",
+        handle: "a-book-k1",
+        title: "A book",
+        request: "{}",
+        pricingMode: "margin",
+        pricingPercent: 30,
+        rounding: "99",
+        targetMarginBps: 3000,
+      },
+    });
 
     const response = await deliver(
       shopRedact,
@@ -421,8 +434,9 @@ describe("shop/redact", () => {
       prisma.webhookReceipt.count({ where }),
       prisma.billingEntityRecord.count({ where }),
       prisma.mappingQuote.count({ where }),
+      prisma.productCreation.count({ where }),
     ]);
-    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     const records = await prisma.complianceRequest.findMany({ where });
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ topic: "shop/redact", webhookId: "sr-1" });

@@ -134,7 +134,7 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
 
         expect(demo.stderr).toContain(routing.said);
         expect(demo.stderr).toContain('choose "Immediately"');
-        expect(demo.stdout).toContain("All 8 orders ended as expected");
+        expect(demo.stdout).toContain("All 9 orders ended as expected");
         // The two notebooks whose customer files do not fit stop at the print-file check.
         const stopped = await rawSql(
           database,
@@ -147,9 +147,10 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
           database,
           `SELECT e.id FROM "OrderEvent" e WHERE e.shop = '${DEMO_SHOP}' AND e.type = 'approved' AND e.actor = 'merchant'`,
         );
-        // (the eight orders make six print orders that go to print: the split order makes two,
-        // the order to a destination nobody serves and the two stopped by the file check none)
-        expect(approved.length - approvedBefore.length).toBe(6);
+        // (the nine orders make seven print orders that go to print: the split order makes two,
+        // the book made with Create product one, the order to a destination nobody serves and
+        // the two stopped by the file check none)
+        expect(approved.length - approvedBefore.length).toBe(7);
         // ... and the setting is what it was.
         expect(await demoShopRouting(database)).toEqual({
           routingMode: routing.mode,
@@ -171,9 +172,9 @@ describe("npm run demo when orders do not get there", () => {
       const demo = await runDemo(demoEnv, ["--orders", "8", "--timeout", "5"]);
 
       expect(demo.code).toBe(1);
-      expect(demo.stderr).toContain("sent to print: 8 of 8 order(s) did not get there within 5 s:");
+      expect(demo.stderr).toContain("sent to print: 9 of 9 order(s) did not get there within 5 s:");
       const stuck = demo.stderr.split("\n").filter((line) => /^\s+#\d+ \(/.test(line));
-      expect(stuck).toHaveLength(8);
+      expect(stuck).toHaveLength(9);
       for (const line of stuck) {
         expect(line).toMatch(
           /^\s+#\d+ \(.+\): PC-\d+-1 pending: the fulfilment worker has not taken it: is it running\? \(with WORKER=off, run `npm run worker`\)$/,

@@ -18,8 +18,13 @@ const translate = (key: string) =>
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The block as Shopify renders it for variant 20004 in NL (every setting on). */
-function renderBlock(): string {
+type Specs = Partial<Record<"format" | "size" | "pages" | "paper", string>>;
+
+/**
+ * The block as Shopify renders it for variant 20004 in NL (every setting on),
+ * with the print specs a created product carries as app-owned metafields.
+ */
+function renderBlock(specs: Specs = {}): string {
   const values: Record<string, string> = {
     "block.id": "b1",
     "pc_variant.id": "20004",
@@ -32,24 +37,36 @@ function renderBlock(): string {
     "block.shopify_attributes": "",
     "pc_title | escape": translate("print_connect.specs.title"),
   };
-  return read("blocks/print-specs.liquid")
-    .replace(/{%-? comment -?%}[\s\S]*?{%-? endcomment -?%}/g, "")
-    .replace(/{% schema %}[\s\S]*?{% endschema %}/, "")
-    .replace(/{%-?[\s\S]*?-?%}/g, "")
-    .replace(/{{ '([\w.]+)' \| t( \| escape)? }}/g, (_, key: string) => escapeHtml(translate(key)))
-    .replace(/{{ ([^}]+?) }}/g, (_, expression: string) => {
-      if (!(expression in values)) throw new Error(`No value for {{ ${expression} }}`);
-      return values[expression]!;
-    });
+  for (const [field, value] of Object.entries(specs)) values[`pc_${field} | escape`] = value;
+  return (
+    read("blocks/print-specs.liquid")
+      .replace(/{%-? comment -?%}[\s\S]*?{%-? endcomment -?%}/g, "")
+      // The metafield branches: the value when the product carries it, else the skeleton.
+      .replace(
+        /{%- if pc_(\w+) != blank -%}([\s\S]*?){%- else -%}([\s\S]*?){%- endif -%}/g,
+        (_, field: string, shown: string, skeleton: string) => (field in specs ? shown : skeleton),
+      )
+      .replace(/{% schema %}[\s\S]*?{% endschema %}/, "")
+      .replace(/{%-?[\s\S]*?-?%}/g, "")
+      .replace(/{{ '([\w.]+)' \| t( \| escape)? }}/g, (_, key: string) =>
+        escapeHtml(translate(key)),
+      )
+      .replace(/{{ ([^}]+?) }}/g, (_, expression: string) => {
+        if (!(expression in values)) throw new Error(`No value for {{ ${expression} }}`);
+        return values[expression]!;
+      })
+  );
 }
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>
+const page = (
+  specs: Specs = {},
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>
 <section class="shopify-section">
   <form id="product-form-main" action="/cart/add" method="post">
     <select name="id"><option value="20004" selected>Magazine</option><option value="20001">Photo book</option></select>
   </form>
   <input id="quantity" type="number" name="quantity" form="product-form-main" value="1" min="1" data-min="1">
-  ${renderBlock()}
+  ${renderBlock(specs)}
 </section>
 <script src="/assets/print-specs.js"></script>
 </body></html>`;
@@ -71,31 +88,38 @@ const ANSWERS: Record<string, object> = {
 };
 
 let browser: Browser;
-let page: Page;
+let tab: Page;
+let proxyDown = false;
 const errors: string[] = [];
 
-describeBrowser("product-page block: a print sold in sets", () => {
+describeBrowser("product-page block", () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
       args: CHROMIUM_ARGS,
     });
-    page = await browser.newPage();
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("console", (m) => {
+    tab = await browser.newPage();
+    tab.on("pageerror", (e) => errors.push(e.message));
+    tab.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
-    await page.route("https://shop.example/**", async (route) => {
+    await tab.route("https://shop.example/**", async (route) => {
       const url = new URL(route.request().url());
       if (url.pathname === "/products/magazine")
-        return route.fulfill({ contentType: "text/html", body: PAGE });
+        return route.fulfill({ contentType: "text/html", body: page() });
+      if (url.pathname === "/products/created-book")
+        return route.fulfill({
+          contentType: "text/html",
+          body: page({ format: "Hardcover book A4 portrait", size: "210 × 297 mm", pages: "48" }),
+        });
       if (url.pathname === "/assets/print-specs.js")
         return route.fulfill({
           contentType: "text/javascript",
           body: read("assets/print-specs.js"),
         });
       if (url.pathname === "/apps/print-connect/product-info") {
+        if (proxyDown) return route.fulfill({ status: 502, body: "" });
         const answer = ANSWERS[url.searchParams.get("variant_id") ?? ""] ?? { mapped: false };
         return route.fulfill({ contentType: "application/json", body: JSON.stringify(answer) });
       }
@@ -107,27 +131,46 @@ describeBrowser("product-page block: a print sold in sets", () => {
   });
 
   it("says the minimum and raises the quantity input; another variant puts the theme's minimum back", async () => {
-    await page.goto("https://shop.example/products/magazine");
-    const note = page.locator('[data-field="minimum"]');
+    await tab.goto("https://shop.example/products/magazine");
+    const note = tab.locator('[data-field="minimum"]');
     await expect.poll(() => note.textContent()).toBe("Printed in sets of at least 5");
     expect(await note.isVisible()).toBe(true);
-    const quantity = page.locator("#quantity");
+    const quantity = tab.locator("#quantity");
     expect(await quantity.inputValue()).toBe("5");
     expect(await quantity.getAttribute("min")).toBe("5");
     expect(await quantity.getAttribute("data-min")).toBe("5");
 
     // A shopper who wants more keeps their number.
     await quantity.fill("7");
-    await page.selectOption('select[name="id"]', "20001");
+    await tab.selectOption('select[name="id"]', "20001");
     await expect.poll(() => note.isVisible()).toBe(false);
     expect(await quantity.getAttribute("min")).toBe("1");
     expect(await quantity.getAttribute("data-min")).toBe("1");
     expect(await quantity.inputValue()).toBe("7");
 
-    await page.selectOption('select[name="id"]', "20004");
+    await tab.selectOption('select[name="id"]', "20004");
     await expect.poll(() => note.isVisible()).toBe(true);
     expect(await quantity.inputValue()).toBe("7");
     expect(await quantity.getAttribute("min")).toBe("5");
     expect(errors).toEqual([]);
+  });
+
+  it("shows a created product's print specs from its metafields, also when the app cannot be reached", async () => {
+    proxyDown = true;
+    try {
+      await tab.goto("https://shop.example/products/created-book");
+      const field = (name: string) => tab.locator(`[data-field="${name}"]`).textContent();
+      expect((await field("format"))?.trim()).toBe("Hardcover book A4 portrait");
+      expect((await field("size"))?.trim()).toBe("210 × 297 mm");
+      expect((await field("pages"))?.trim()).toBe("48");
+      // Paper is not on the product: the block says so once the proxy has failed.
+      await expect
+        .poll(async () => (await field("paper"))?.trim())
+        .toBe(translate("print_connect.specs.not_applicable"));
+      expect((await field("format"))?.trim()).toBe("Hardcover book A4 portrait");
+      expect(errors.filter((e) => !e.includes("502"))).toEqual([]);
+    } finally {
+      proxyDown = false;
+    }
   });
 });

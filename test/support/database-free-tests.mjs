@@ -38,6 +38,8 @@ export const DATABASE_FREE_FILES = [
   "test/preflight/check.test.ts",
   "test/preflight/download.test.ts",
   "test/preflight/sandbox-files.test.ts",
+  "test/product-creation/form.test.ts",
+  "test/product-creation/pricing.test.ts",
   "test/rates/print-quote.test.ts",
   "test/rates/units.test.ts",
   "test/storefront/cart-minimum.test.ts",

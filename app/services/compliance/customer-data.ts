@@ -220,6 +220,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
   const mappingQuotes = await db.mappingQuote.deleteMany({ where });
   const publications = await db.publication.deleteMany({ where });
   const billingEntities = await db.billingEntityRecord.deleteMany({ where });
+  const productCreations = await db.productCreation.deleteMany({ where });
   const receipts = await db.webhookReceipt.deleteMany({ where });
   const requests = await db.complianceRequest.deleteMany({ where });
   const sessions = await db.session.deleteMany({ where });
@@ -233,6 +234,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
     mappingQuotes: mappingQuotes.count,
     publications: publications.count,
     billingEntityRecords: billingEntities.count,
+    productCreations: productCreations.count,
     webhookReceipts: receipts.count,
     complianceRequests: requests.count,
     sessions: sessions.count,

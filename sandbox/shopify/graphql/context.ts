@@ -18,6 +18,20 @@ export interface GraphqlContext {
   onChange?: (change: ApiChange) => void;
   /** Origin that seeded relative asset paths (demo images) resolve against: the app's. */
   assetOrigin?: string | null;
+  /** The stand-in's own origin: staged upload targets and product images are served there. */
+  fileOrigin?: string | null;
+  /** Keeps background work (fetching a product image from a URL) until control.waitForMedia(). */
+  track?: (work: Promise<unknown>) => void;
+  /** The app's client id and the scopes it asks for (the `app` query). */
+  apiKey?: string;
+  requestedScopes?: string;
+  /** A test's injected refusal: this mutation answers these userErrors and does nothing. */
+  injectedUserErrors?: InjectedUserErrors;
+}
+
+export interface InjectedUserErrors {
+  mutation: string;
+  userErrors: Array<{ field: string[] | null; message: string; code: string | null }>;
 }
 
 export type Args = Record<string, unknown>;

@@ -9,6 +9,7 @@ import {
   shopView,
   variantView,
 } from "./views/catalogue";
+import { mediaImageView } from "./views/media";
 import {
   customerView,
   fulfillmentOrderView,
@@ -67,6 +68,11 @@ export function nodeById(ctx: GraphqlContext, id: string): View | null {
       requireAccess(ctx, "node", "read_shipping");
       const c = state.carrierServices.get(n);
       return c && c.shop === shop.domain ? carrierServiceView(c) : null;
+    }
+    case "MediaImage": {
+      requireAccess(ctx, "node", "read_products", "read_files");
+      const m = state.media.get(n);
+      return m && m.shop === shop.domain ? mediaImageView(ctx, m) : null;
     }
     case "Customer":
       return state.customers.has(n) ? customerView(ctx, n) : null;

@@ -86,6 +86,28 @@ export function queryRoot(ctx: GraphqlContext): View {
       id: gid("AppInstallation", shop.id),
       accessScopes: [...ctx.scopes].map((handle) => ({ handle, description: handle })),
     }),
+    app: () => {
+      const scopeList = (text: string) =>
+        text
+          .split(",")
+          .map((h) => h.trim())
+          .filter(Boolean)
+          .map((handle) => ({ handle, description: handle }));
+      return {
+        __typename: "App",
+        id: gid("App", ctx.appId),
+        title: "Print Connect",
+        apiKey: ctx.apiKey ?? "",
+        handle: "print-connect",
+        requestedAccessScopes: scopeList(ctx.requestedScopes ?? [...ctx.scopes].join(",")),
+        optionalAccessScopes: [],
+        installation: {
+          __typename: "AppInstallation",
+          id: gid("AppInstallation", shop.id),
+          accessScopes: [...ctx.scopes].map((handle) => ({ handle, description: handle })),
+        },
+      };
+    },
     node: (args: Args) => nodeById(ctx, String(args.id)),
     nodes: (args: Args) => (args.ids as string[]).map((id) => nodeById(ctx, id)),
     product: (args: Args) => {

@@ -12,11 +12,23 @@ import {
   type FulfillmentInputArg,
 } from "./mutations/fulfillment";
 import { metafieldsDelete, metafieldsSet } from "./mutations/metafields";
+import { productSet } from "./mutations/products";
+import { stagedUploadsCreate } from "./mutations/staged-uploads";
+import { productDelete, productVariantsBulkUpdate } from "./mutations/variants";
 import { queryRoot } from "./queries";
 
 export function rootValue(ctx: GraphqlContext): View {
+  const mutations = mutationRoot(ctx);
+  const injected = ctx.injectedUserErrors;
+  if (injected && typeof mutations[injected.mutation] === "function") {
+    // Every other payload field is left out (null); nothing is carried out.
+    mutations[injected.mutation] = () => ({ userErrors: injected.userErrors });
+  }
+  return { ...queryRoot(ctx), ...mutations };
+}
+
+function mutationRoot(ctx: GraphqlContext): View {
   return {
-    ...queryRoot(ctx),
     // Mutations (same root value object; graphql-js picks by operation type).
     fulfillmentCreate: (args: Args) =>
       fulfillmentCreate(
@@ -38,5 +50,9 @@ export function rootValue(ctx: GraphqlContext): View {
     carrierServiceDelete: (args: Args) => carrierServiceDelete(ctx, args),
     metafieldsSet: (args: Args) => metafieldsSet(ctx, args.metafields as Args[]),
     metafieldsDelete: (args: Args) => metafieldsDelete(ctx, args.metafields as Args[]),
+    productSet: (args: Args) => productSet(ctx, args),
+    productVariantsBulkUpdate: (args: Args) => productVariantsBulkUpdate(ctx, args),
+    productDelete: (args: Args) => productDelete(ctx, args),
+    stagedUploadsCreate: (args: Args) => stagedUploadsCreate(ctx, args.input as Args[]),
   };
 }

@@ -2,7 +2,7 @@
  * Admin schema subset: the schema roots, scalars, interfaces, PageInfo, every
  * enum (kept together so the joined SDL keeps its order), counts and images.
  */
-import { COUNTRY_CODES, CURRENCY_CODES, LEGACY_STATUS } from "./helpers";
+import { connection, COUNTRY_CODES, CURRENCY_CODES, LEGACY_STATUS } from "./helpers";
 
 export const BASE_SDL = `
 schema {
@@ -43,6 +43,9 @@ enum CurrencyCode { ${CURRENCY_CODES} }
 enum WeightUnit { GRAMS KILOGRAMS OUNCES POUNDS }
 enum CountPrecision { AT_LEAST EXACT }
 enum ProductStatus { ACTIVE ARCHIVED DRAFT UNLISTED }
+enum ProductVariantInventoryPolicy { CONTINUE DENY }
+enum ProductMediaSortKeys { ID POSITION RELEVANCE }
+enum ProductOperationStatus { ACTIVE COMPLETE CREATED }
 enum ProductSortKeys { CREATED_AT ID INVENTORY_TOTAL PRODUCT_TYPE PUBLISHED_AT RELEVANCE TITLE UPDATED_AT VENDOR }
 enum ProductVariantSortKeys { FULL_TITLE ID INVENTORY_LEVELS_AVAILABLE INVENTORY_MANAGEMENT INVENTORY_POLICY INVENTORY_QUANTITY NAME POPULAR POSITION RELEVANCE SKU TITLE }
 enum OrderSortKeys { CREATED_AT CUSTOMER_NAME DESTINATION FINANCIAL_STATUS FULFILLMENT_STATUS ID ORDER_NUMBER PO_NUMBER PROCESSED_AT RELEVANCE TOTAL_ITEMS_QUANTITY TOTAL_PRICE UPDATED_AT }
@@ -58,6 +61,7 @@ enum FulfillmentStatus { CANCELLED ERROR FAILURE OPEN ${LEGACY_STATUS} PENDING $
 enum MediaContentType { EXTERNAL_VIDEO IMAGE MODEL_3D VIDEO }
 enum MediaStatus { FAILED PROCESSING READY UPLOADED }
 enum MediaPreviewImageStatus { FAILED PROCESSING READY UPLOADED }
+enum MediaErrorCode { GENERIC_FILE_DOWNLOAD_FAILURE IMAGE_DOWNLOAD_FAILURE IMAGE_PROCESSING_FAILURE INVALID_IMAGE_FILE_SIZE INVALID_SIGNED_URL MEDIA_TIMEOUT_ERROR UNKNOWN UNSUPPORTED_IMAGE_FILE_TYPE }
 enum FulfillmentDisplayStatus { ATTEMPTED_DELIVERY CANCELED CONFIRMED DELIVERED FAILURE FULFILLED IN_TRANSIT LABEL_PRINTED LABEL_PURCHASED LABEL_VOIDED MARKED_AS_FULFILLED NOT_DELIVERED OUT_FOR_DELIVERY PICKED_UP READY_FOR_PICKUP SUBMITTED }
 enum CarrierServiceCreateUserErrorCode { CARRIER_SERVICE_CREATE_FAILED }
 enum CarrierServiceUpdateUserErrorCode { CARRIER_SERVICE_UPDATE_FAILED }
@@ -87,10 +91,17 @@ type MediaPreviewImage {
   status: MediaPreviewImageStatus!
 }
 
+type MediaError {
+  code: MediaErrorCode!
+  details: String
+  message: String!
+}
+
 interface Media {
   alt: String
   id: ID!
   mediaContentType: MediaContentType!
+  mediaErrors: [MediaError!]!
   preview: MediaPreviewImage
   status: MediaStatus!
 }
@@ -99,8 +110,11 @@ type MediaImage implements Media & Node {
   id: ID!
   alt: String
   mediaContentType: MediaContentType!
+  mediaErrors: [MediaError!]!
   preview: MediaPreviewImage
   status: MediaStatus!
   image: Image
   mimeType: String
-}`;
+  createdAt: DateTime!
+}
+${connection("Media")}`;

@@ -1,4 +1,4 @@
-/** Admin schema subset: products and variants (read-only, except their metafields). */
+/** Admin schema subset: products, their options, media and variants, and inventory items. */
 import { connection, PAGING, deprecated } from "./helpers";
 import { HAS_METAFIELDS_FIELDS } from "./metafields";
 
@@ -8,11 +8,37 @@ type SelectedOption {
   value: String!
 }
 
+type ProductOptionValue implements Node {
+  id: ID!
+  name: String!
+  hasVariants: Boolean!
+}
+
 type ProductOption implements Node {
   id: ID!
   name: String!
   position: Int!
   values: [String!]!
+  optionValues: [ProductOptionValue!]!
+}
+
+type Weight {
+  unit: WeightUnit!
+  value: Float!
+}
+
+type InventoryItemMeasurement {
+  id: ID!
+  weight: Weight
+}
+
+type InventoryItem implements Node & LegacyInteroperability {
+  id: ID!
+  legacyResourceId: UnsignedInt64!
+  sku: String
+  tracked: Boolean!
+  requiresShipping: Boolean!
+  measurement: InventoryItemMeasurement!
 }
 
 type Product implements Node & LegacyInteroperability {
@@ -31,6 +57,8 @@ type Product implements Node & LegacyInteroperability {
   onlineStoreUrl: URL
   featuredImage: Image ${deprecated("Use `featuredMedia` instead.")}
   featuredMedia: Media
+  media(${PAGING}, sortKey: ProductMediaSortKeys = POSITION, query: String): MediaConnection!
+  mediaCount: Count
   hasOnlyDefaultVariant: Boolean!
   totalInventory: Int!
   options(first: Int): [ProductOption!]!
@@ -50,6 +78,8 @@ type ProductVariant implements Node & LegacyInteroperability {
   compareAtPrice: Money
   position: Int!
   availableForSale: Boolean!
+  inventoryPolicy: ProductVariantInventoryPolicy!
+  inventoryItem: InventoryItem!
   inventoryQuantity: Int
   selectedOptions: [SelectedOption!]!
   image: Image ${deprecated("Use `media` instead.")}

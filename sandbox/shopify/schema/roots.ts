@@ -5,6 +5,7 @@ export const ROOTS_SDL = `
 type QueryRoot {
   shop: Shop!
   currentAppInstallation: AppInstallation!
+  app(id: ID): App
   node(id: ID!): Node
   nodes(ids: [ID!]!): [Node]!
   product(id: ID!): Product
@@ -33,4 +34,8 @@ type Mutation {
   carrierServiceDelete(id: ID!): CarrierServiceDeletePayload
   metafieldsSet(metafields: [MetafieldsSetInput!]!): MetafieldsSetPayload
   metafieldsDelete(metafields: [MetafieldIdentifierInput!]!): MetafieldsDeletePayload
+  productSet(identifier: ProductSetIdentifiers, input: ProductSetInput!, synchronous: Boolean = true): ProductSetPayload
+  productVariantsBulkUpdate(productId: ID!, variants: [ProductVariantsBulkInput!]!, allowPartialUpdates: Boolean = false): ProductVariantsBulkUpdatePayload
+  productDelete(input: ProductDeleteInput!, synchronous: Boolean = true): ProductDeletePayload
+  stagedUploadsCreate(input: [StagedUploadInput!]!): StagedUploadsCreatePayload
 }`;

@@ -56,4 +56,14 @@ type AccessScope {
 type AppInstallation implements Node {
   id: ID!
   accessScopes: [AccessScope!]!
+}
+
+type App implements Node {
+  id: ID!
+  title: String!
+  apiKey: String!
+  handle: String
+  requestedAccessScopes: [AccessScope!]!
+  optionalAccessScopes: [AccessScope!]!
+  installation: AppInstallation
 }`;

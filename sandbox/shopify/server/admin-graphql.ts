@@ -1,9 +1,10 @@
 /** POST /admin/api/<version>/graphql.json: check the token, run the request, log what it did. */
 import type http from "node:http";
 import { runAdminGraphql, type GraphqlContext } from "../graphql";
+import type { InjectedUserErrors } from "../graphql/context";
 import type { FakeServerState } from "./context";
 import type { RequestLogEntry } from "./records";
-import { DEFAULT_APP_ID } from "./options";
+import { DEFAULT_APP_ID, DEFAULT_SCOPES } from "./options";
 import { HttpReply } from "./reply";
 import { onApiChange } from "./webhook-delivery";
 
@@ -17,6 +18,7 @@ export function handleGraphql(
   req: http.IncomingMessage,
   params: Record<string, unknown>,
   entry: RequestLogEntry,
+  injectedUserErrors?: InjectedUserErrors,
 ): HttpReply {
   const shop = fake.state.shop(shopDomain);
   if (!shop) return new HttpReply(404, { errors: "Not Found" });
@@ -36,6 +38,14 @@ export function handleGraphql(
     appId: fake.options.appId ?? DEFAULT_APP_ID,
     onChange: (change) => onApiChange(fake, change),
     assetOrigin: fake.appUrl,
+    fileOrigin: fake.url,
+    track: (work) => {
+      fake.mediaWork.add(work);
+      void work.finally(() => fake.mediaWork.delete(work));
+    },
+    apiKey: fake.options.apiKey,
+    requestedScopes: fake.options.scopes ?? DEFAULT_SCOPES,
+    injectedUserErrors,
   };
   const out = runAdminGraphql(ctx, params, fake.limiter, {
     rejectDeprecated: fake.options.rejectDeprecated ?? false,

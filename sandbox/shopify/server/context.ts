@@ -26,6 +26,10 @@ export interface FakeServerState {
   readonly deliveries: WebhookDeliveryRecord[];
   /** Background deliveries, which waitForWebhooks() and close() wait for. */
   readonly inflight: Set<Promise<unknown>>;
+  /** Background fetches of product images, which waitForMedia() and close() wait for. */
+  readonly mediaWork: Set<Promise<unknown>>;
+  /** The stand-in's own origin once it listens (staged uploads and product images are served there). */
+  url: string | null;
   readonly log: RequestLogEntry[];
   faults: Array<FaultSpec & { remaining: number }>;
   readonly buckets: CostBuckets;
@@ -48,6 +52,8 @@ export function createServerState(options: ShopifyFakeOptions): FakeServerState 
     subscriptions: new Set(options.subscriptions ?? DEFAULT_SUBSCRIPTIONS),
     deliveries: [],
     inflight: new Set<Promise<unknown>>(),
+    mediaWork: new Set<Promise<unknown>>(),
+    url: null,
     log: [],
     faults: [],
     buckets,

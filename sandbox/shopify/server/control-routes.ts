@@ -171,6 +171,31 @@ export async function handleControl(
       }),
     );
   }
+  if (method === "GET" && a === "products") {
+    if (!b) {
+      return new HttpReply(
+        200,
+        control.products(shopParam, {
+          title: url.searchParams.get("title") ?? undefined,
+          handle: url.searchParams.get("handle") ?? undefined,
+        }),
+      );
+    }
+    const product = control.product(decodeURIComponent(b), shopParam);
+    return product
+      ? new HttpReply(200, product)
+      : new HttpReply(404, { error: `Unknown product ${b}` });
+  }
+  if (method === "GET" && a === "staged-uploads")
+    return new HttpReply(200, control.stagedUploads(shopParam));
+  if (method === "POST" && a === "media" && b === "wait") {
+    await control.waitForMedia();
+    return new HttpReply(200, { ok: true });
+  }
+  if (method === "POST" && a === "scopes") {
+    control.setScopes(shopParam, String(body.scopes ?? ""));
+    return new HttpReply(200, { ok: true });
+  }
   if (method === "POST" && a === "reset") {
     control.reset({ includeTokens: body.includeTokens === true });
     return new HttpReply(200, { ok: true });

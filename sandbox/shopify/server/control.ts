@@ -5,7 +5,14 @@
 import { compliancePayload, orderPayload, shopPayload } from "../payloads";
 import type { ShopSeed } from "../seed";
 import { normalizeShopDomain } from "../session-token";
-import { FakeError, gid, type AddressInput, type CreateOrderSpec } from "../state";
+import {
+  FakeError,
+  gid,
+  parseId,
+  type AddressInput,
+  type CreateOrderSpec,
+  type ProductRecord,
+} from "../state";
 import { newFakeState, shopOf, type FakeServerState } from "./context";
 import type { DeliveryOptions, FaultSpec, RequestLogEntry, WebhookDeliveryRecord } from "./records";
 import {
@@ -15,6 +22,7 @@ import {
   type ShippingRatesRequest,
   type ShippingRatesResult,
 } from "./shipping-rates";
+import { productSnapshot, type ProductSnapshot } from "./product-snapshot";
 import { snapshot, type OrderSnapshot } from "./snapshot";
 import { attempt, deliverMany, orderEvents, track } from "./webhook-delivery";
 
@@ -88,6 +96,30 @@ export interface ShopifyFakeControl {
   requestLog(filter?: { kind?: RequestLogEntry["kind"]; shop?: string }): RequestLogEntry[];
   /** Back to the seed (same ids). Tokens survive unless includeTokens. */
   reset(options?: { includeTokens?: boolean }): void;
+  /** The shop's products (seeded and made by productSet), optionally only those with this title or handle. */
+  products(shop?: string, filter?: { title?: string; handle?: string }): ProductSnapshot[];
+  /** One product of the shop by GID, numeric id or handle. */
+  product(idOrHandle: string | number, shop?: string): ProductSnapshot | undefined;
+  /** The staged upload targets handed out, and whether something was uploaded to each. */
+  stagedUploads(shop?: string): StagedUploadSummary[];
+  /** Resolves when background fetches of product images (loopback URLs) are done. */
+  waitForMedia(): Promise<void>;
+  /**
+   * The scopes the shop has granted from now on: its existing tokens carry them at
+   * once, and so do the tokens issued later (until reset()).
+   */
+  setScopes(shop: string | undefined, scopes: string): void;
+}
+
+export interface StagedUploadSummary {
+  resourceUrl: string;
+  shop: string;
+  resource: string;
+  filename: string;
+  mimeType: string;
+  fileSize: number | null;
+  uploaded: boolean;
+  size: number | null;
 }
 
 export function createControl(fake: FakeServerState): ShopifyFakeControl {
@@ -270,6 +302,55 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
     requestLog(filter = {}) {
       return fake.log.filter(
         (e) => (!filter.kind || e.kind === filter.kind) && (!filter.shop || e.shop === filter.shop),
+      );
+    },
+    products(shopDomain, filter = {}) {
+      const shop = shopOf(fake, shopDomain);
+      return [...fake.state.products.values()]
+        .filter((p) => p.shop === shop.domain)
+        .filter((p) => filter.title === undefined || p.title === filter.title)
+        .filter((p) => filter.handle === undefined || p.handle === filter.handle)
+        .map((p) => productSnapshot(fake.state, p, fake.url));
+    },
+    product(idOrHandle, shopDomain) {
+      const shop = shopOf(fake, shopDomain);
+      const id = parseId(idOrHandle, "Product");
+      const found: ProductRecord | undefined =
+        id !== undefined
+          ? fake.state.products.get(id)
+          : [...fake.state.products.values()].find(
+              (p) => p.shop === shop.domain && p.handle === String(idOrHandle),
+            );
+      return found && found.shop === shop.domain
+        ? productSnapshot(fake.state, found, fake.url)
+        : undefined;
+    },
+    stagedUploads(shopDomain) {
+      const domain = shopDomain ? normalizeShopDomain(shopDomain) : undefined;
+      return [...fake.state.stagedUploads.values()]
+        .filter((u) => !domain || u.shop === domain)
+        .map((u) => ({
+          resourceUrl: `${fake.url ?? ""}/staged-uploads/${u.key.split("/").map(encodeURIComponent).join("/")}`,
+          shop: u.shop,
+          resource: u.resource,
+          filename: u.filename,
+          mimeType: u.mimeType,
+          fileSize: u.fileSize,
+          uploaded: u.bytes !== null,
+          size: u.bytes?.length ?? null,
+        }));
+    },
+    async waitForMedia() {
+      while (fake.mediaWork.size) await Promise.allSettled([...fake.mediaWork]);
+    },
+    setScopes(shopDomain, scopes) {
+      const shop = shopOf(fake, shopDomain);
+      fake.state.setGrantedScopes(
+        shop.domain,
+        scopes
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
       );
     },
     reset(opts = {}) {

@@ -11,10 +11,12 @@ import { handleGraphql } from "./admin-graphql";
 import type { FakeServerState } from "./context";
 import type { ShopifyFakeControl } from "./control";
 import { handleControl } from "./control-routes";
-import { applyFault } from "./faults";
+import { applyAnswerLostFault, applyFault, requestShape, takeUserErrorsFault } from "./faults";
+import { handleInstall } from "./install";
 import { handleAccessToken } from "./oauth";
 import type { RequestLogEntry } from "./records";
 import { HttpReply, parseParams, readBody } from "./reply";
+import { handleFiles } from "./uploads";
 
 function shopFromRequest(req: http.IncomingMessage, url: URL): string {
   const header = req.headers[SHOP_DOMAIN_HEADER];
@@ -32,9 +34,11 @@ async function route(
 ): Promise<HttpReply> {
   const url = new URL(req.url ?? "/", "http://fake.local");
   const method = req.method ?? "GET";
-  const raw = await readBody(req);
-  const params = parseParams(raw, req.headers["content-type"], url);
+  const bytes = await readBody(req);
   const path = url.pathname;
+  const files = handleFiles(fake, method, url, bytes, req.headers["content-type"]);
+  if (files) return files;
+  const params = parseParams(bytes.toString("utf8"), req.headers["content-type"], url);
 
   if (path.startsWith("/__fake/") || path === "/__fake") {
     const parts = path.split("/").filter(Boolean).slice(1);
@@ -52,7 +56,10 @@ async function route(
   };
   let reply: HttpReply;
   try {
-    if (path === "/admin/oauth/access_token") {
+    if (path === "/admin/oauth/install" && method === "GET") {
+      entry.kind = "oauth";
+      reply = await handleInstall(fake, shopDomain, url);
+    } else if (path === "/admin/oauth/access_token") {
       entry.kind = "oauth";
       reply =
         (await applyFault(fake, "oauth")) ??
@@ -64,11 +71,20 @@ async function route(
       path === "/admin/api/graphql.json"
     ) {
       entry.kind = "graphql";
+      const shape = requestShape(params);
       if (method !== "POST") reply = new HttpReply(405, { errors: "Method Not Allowed" });
-      else
-        reply =
-          (await applyFault(fake, "graphql")) ??
-          handleGraphql(fake, shopDomain, req, params, entry);
+      else {
+        const refused = await applyFault(fake, "graphql", shape);
+        if (refused) entry.fault = "before";
+        const injected = refused ? undefined : takeUserErrorsFault(fake, shape);
+        if (injected) entry.fault = "userErrors";
+        reply = refused ?? handleGraphql(fake, shopDomain, req, params, entry, injected);
+        const lost = refused ? undefined : await applyAnswerLostFault(fake, shape);
+        if (lost) {
+          entry.fault = "answer lost";
+          reply = lost;
+        }
+      }
       const version = /^\/admin\/api\/([^/]+)\//.exec(path)?.[1];
       if (version && version !== "graphql.json") reply.headers["X-Shopify-API-Version"] = version;
     } else {
@@ -96,6 +112,11 @@ export function createHttpServer(fake: FakeServerState, control: ShopifyFakeCont
           : new HttpReply(500, { error: String(error) }),
       )
       .then((reply) => {
+        if (Buffer.isBuffer(reply.body)) {
+          res.writeHead(reply.status, { "X-Request-Id": uuid(), ...reply.headers });
+          res.end(req.method === "HEAD" ? undefined : reply.body);
+          return;
+        }
         const text = JSON.stringify(reply.body);
         res.writeHead(reply.status, {
           "Content-Type": "application/json; charset=utf-8",

@@ -57,6 +57,8 @@ export interface RequestLogEntry {
   userErrors?: unknown[];
   /** Deprecated fields and enum values the request used (`Type.field`). */
   deprecations?: string[];
+  /** An injected fault that answered this request ("before" it ran, or "answer lost" after). */
+  fault?: "before" | "answer lost" | "userErrors";
 }
 
 export interface FaultSpec {
@@ -72,4 +74,20 @@ export interface FaultSpec {
   delayMs?: number;
   /** How many requests this applies to (default 1). */
   times?: number;
+  /**
+   * Only GraphQL requests whose root fields include this mutation (e.g. "productSet").
+   * Other requests pass untouched.
+   */
+  mutation?: string;
+  /**
+   * "Answer lost": the request is carried out (the mutation commits), then the HTTP
+   * answer is replaced by this fault's status/body, so the caller cannot know it worked.
+   * Without `mutation`, it applies to any mutation request.
+   */
+  afterCommit?: boolean;
+  /**
+   * With `mutation`: answer that mutation (HTTP 200) with these userErrors and every other
+   * payload field null, carrying nothing out, as Shopify does for input it refuses.
+   */
+  userErrors?: Array<{ field?: string[] | null; message: string; code?: string | null }>;
 }

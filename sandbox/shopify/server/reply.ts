@@ -2,6 +2,7 @@
 import type http from "node:http";
 import { parseJsonExact } from "../state";
 
+/** An answer: a JSON body, or raw bytes (a Buffer body, sent with the Content-Type of `headers`). */
 export class HttpReply {
   constructor(
     readonly status: number,
@@ -10,11 +11,12 @@ export class HttpReply {
   ) {}
 }
 
-export function readBody(req: http.IncomingMessage): Promise<string> {
+/** The request body as bytes (uploads are binary; everything else is read as UTF-8 text). */
+export function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }

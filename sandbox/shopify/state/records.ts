@@ -34,7 +34,7 @@ export interface ProductRecord {
   shop: string;
   title: string;
   handle: string;
-  status: "ACTIVE" | "ARCHIVED" | "DRAFT";
+  status: "ACTIVE" | "ARCHIVED" | "DRAFT" | "UNLISTED";
   vendor: string;
   productType: string;
   description: string;
@@ -43,8 +43,65 @@ export interface ProductRecord {
   imageAlt: string | null;
   print: boolean;
   variantIds: number[];
+  /** As productSet was given it (seeded products: null, shown as `<p>description</p>`). */
+  descriptionHtml?: string | null;
+  /** Options as productSet declared them (seeded products: derived from their variants). */
+  options?: ProductOptionRecord[];
+  /** MediaImage ids, in order (productSet `files`). */
+  mediaIds?: number[];
   createdAt: number;
   updatedAt: number;
+}
+
+export interface ProductOptionRecord {
+  id: number;
+  name: string;
+  position: number;
+  values: Array<{ id: number; name: string }>;
+}
+
+/** The media error Shopify reports on a MediaImage that could not be processed. */
+export interface MediaErrorRecord {
+  code: string;
+  message: string;
+  details: string | null;
+}
+
+/** A product image made from productSet `files[].originalSource`. */
+export interface MediaRecord {
+  id: number;
+  shop: string;
+  productId: number;
+  alt: string | null;
+  status: "PROCESSING" | "READY" | "FAILED" | "UPLOADED";
+  originalSource: string;
+  /** Path under /cdn/shop/files/ where the image is served once READY. */
+  fileKey: string;
+  mimeType: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: Buffer | null;
+  error: MediaErrorRecord | null;
+  createdAt: number;
+}
+
+/** A target handed out by stagedUploadsCreate, and what was uploaded to it. */
+export interface StagedUploadRecord {
+  /** The object key: tmp/<shop id>/products/<uuid>/<filename>. */
+  key: string;
+  shop: string;
+  resource: string;
+  filename: string;
+  mimeType: string;
+  httpMethod: "POST" | "PUT";
+  /** Declared size in bytes (fileSize), if given: an upload may not be larger. */
+  fileSize: number | null;
+  /** The form fields handed out; an upload must send each back unchanged. */
+  parameters: Array<{ name: string; value: string }>;
+  bytes: Buffer | null;
+  uploadedContentType: string | null;
+  createdAt: number;
+  uploadedAt: number | null;
 }
 
 export interface VariantRecord {
@@ -61,6 +118,11 @@ export interface VariantRecord {
   grams: number;
   inventoryQuantity: number;
   imageUrl: string | null;
+  /** productSet / productVariantsBulkUpdate fields (seeded variants: Shopify's defaults). */
+  inventoryPolicy?: "CONTINUE" | "DENY";
+  tracked?: boolean;
+  requiresShipping?: boolean;
+  weight?: { value: number; unit: "GRAMS" | "KILOGRAMS" | "OUNCES" | "POUNDS" } | null;
   createdAt: number;
   updatedAt: number;
 }

@@ -13,11 +13,13 @@ import type {
   FulfillmentRecord,
   LineItemRecord,
   LocationRecord,
+  MediaRecord,
   MetafieldRecord,
   OrderRecord,
   ProductRecord,
   RefreshTokenRecord,
   ShopRecord,
+  StagedUploadRecord,
   VariantRecord,
 } from "./records";
 
@@ -52,6 +54,11 @@ export class FakeStore {
   readonly fulfillments = new Map<number, FulfillmentRecord>();
   readonly carrierServices = new Map<number, CarrierServiceRecord>();
   readonly metafields = new Map<number, MetafieldRecord>();
+  readonly media = new Map<number, MediaRecord>();
+  /** By object key (tmp/<shop id>/products/<uuid>/<filename>). */
+  readonly stagedUploads = new Map<string, StagedUploadRecord>();
+  /** Granted scopes per shop domain set by control.setScopes (default: options.scopes). */
+  readonly grantedScopes = new Map<string, string>();
   readonly accessTokens = new Map<string, AccessTokenRecord>();
   readonly refreshTokens = new Map<string, RefreshTokenRecord>();
   private readonly counters = new Map<GidType, number>();
@@ -72,6 +79,11 @@ export class FakeStore {
 
   now(): number {
     return this.clock.now();
+  }
+
+  /** The scopes a token issued now for this shop carries. */
+  scopesFor(shop: string): string {
+    return this.grantedScopes.get(shop) ?? this.options.scopes;
   }
 
   shop(domain: string): ShopRecord | undefined {

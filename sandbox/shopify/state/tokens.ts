@@ -23,7 +23,7 @@ export function issueAccessToken(
     shop: params.shop,
     mode: params.mode,
     userId: params.userId ?? null,
-    scope: store.options.scopes,
+    scope: store.scopesFor(params.shop),
     issuedAt: now,
     expiresAt: params.ttlSeconds ? now + params.ttlSeconds * 1000 : null,
     revoked: false,
@@ -73,4 +73,11 @@ export function revokeTokens(
     }
   }
   return n;
+}
+
+/** The scopes a shop has granted from now on: its existing tokens carry them at once. */
+export function setGrantedScopes(store: FakeStore, shop: string, scopes: string[]): void {
+  const joined = scopes.join(",");
+  store.grantedScopes.set(shop, joined);
+  for (const t of store.accessTokens.values()) if (t.shop === shop) t.scope = joined;
 }

@@ -80,6 +80,104 @@ function ownNamespace(ctx: GraphqlContext, namespace: string): boolean {
   return namespace === own || namespace.startsWith(`${own}--`);
 }
 
+/** A problem with one metafield input: the input field it is on, Shopify's words and code. */
+export interface MetafieldProblem {
+  field: "namespace" | "key" | "type" | "value";
+  message: string;
+  code: string;
+}
+
+/**
+ * Checks one metafield input (namespace, key, type, value) the way Shopify
+ * does, for metafieldsSet and for the metafields of productSet. `existing`
+ * finds the metafield already there under the resolved namespace and key.
+ */
+export function checkMetafieldInput(
+  ctx: GraphqlContext,
+  input: Args,
+  existing: (namespace: string, key: string) => MetafieldRecord | undefined,
+): {
+  namespace: string;
+  key: string;
+  type: string | undefined;
+  value: string;
+  problems: MetafieldProblem[];
+} {
+  const problems: MetafieldProblem[] = [];
+  const add = (field: MetafieldProblem["field"], message: string, code: string) =>
+    problems.push({ field, message, code });
+  const namespace = resolveNamespace(ctx, input.namespace);
+  if (namespace.length < 3) {
+    add("namespace", "Namespace is too short (minimum is 3 characters).", "TOO_SHORT");
+  } else if (namespace.length > 255) {
+    add("namespace", "Namespace is too long (maximum is 255 characters).", "TOO_LONG");
+  } else if (!NAME.test(namespace)) {
+    add("namespace", "Namespace contains one or more invalid characters.", "INVALID");
+  } else if (!ownNamespace(ctx, namespace)) {
+    add(
+      "namespace",
+      "Access to this namespace and key on Metafields for this resource type is not allowed.",
+      "APP_NOT_AUTHORIZED",
+    );
+  }
+  const key = String(input.key ?? "");
+  if (key.length < 2) {
+    add("key", "Key is too short (minimum is 2 characters).", "TOO_SHORT");
+  } else if (key.length > 64) {
+    add("key", "Key is too long (maximum is 64 characters).", "TOO_LONG");
+  } else if (!NAME.test(key)) {
+    add("key", "Key contains one or more invalid characters.", "INVALID");
+  }
+  const found = existing(namespace, key);
+  const type = typeof input.type === "string" && input.type ? input.type : found?.type;
+  const value = input.value === undefined || input.value === null ? "" : String(input.value);
+  if (!type) {
+    add("type", "Type can't be blank.", "BLANK");
+  } else if (!VALUE_CHECKS[type]) {
+    add("type", `Type '${type}' is not a valid metafield type.`, "INVALID_TYPE");
+  } else if (found && found.type !== type) {
+    add(
+      "type",
+      `Type can't be changed from ${found.type} to ${type}: delete the metafield first.`,
+      "INVALID_TYPE",
+    );
+  } else if (value.trim() === "") {
+    add("value", "Value can't be blank.", "BLANK");
+  } else {
+    const problem = VALUE_CHECKS[type]!(value);
+    if (problem) add("value", problem, "INVALID_VALUE");
+  }
+  return { namespace, key, type, value, problems };
+}
+
+/**
+ * Writes (creates or updates) a checked metafield on an owner. The caller
+ * has checked it with checkMetafieldInput.
+ */
+export function writeMetafield(
+  ctx: GraphqlContext,
+  owner: { ownerType: MetafieldRecord["ownerType"]; ownerId: number },
+  m: { namespace: string; key: string; type: string; value: string },
+): MetafieldRecord {
+  const now = ctx.state.now();
+  const existing = find(ctx, owner, m.namespace, m.key);
+  if (existing) {
+    existing.value = m.value;
+    existing.updatedAt = now;
+    return existing;
+  }
+  const record: MetafieldRecord = {
+    id: ctx.state.nextId("Metafield"),
+    shop: ctx.shop.domain,
+    ...owner,
+    ...m,
+    createdAt: now,
+    updatedAt: now,
+  };
+  ctx.state.metafields.set(record.id, record);
+  return record;
+}
+
 export function metafieldsSet(ctx: GraphqlContext, inputs: Args[]): View {
   requireAccess(ctx, "metafieldsSet", "write_products");
   const error = (i: number | null, field: string | null, message: string, code: string) => ({
@@ -110,92 +208,25 @@ export function metafieldsSet(ctx: GraphqlContext, inputs: Args[]): View {
     value: string;
   }> = [];
   inputs.forEach((input, i) => {
-    const before = errors.length;
     const owner = findOwner(ctx, input.ownerId);
     if (!owner) errors.push(error(i, "ownerId", "Owner does not exist.", "INVALID"));
-    const namespace = resolveNamespace(ctx, input.namespace);
-    if (namespace.length < 3) {
-      errors.push(
-        error(i, "namespace", "Namespace is too short (minimum is 3 characters).", "TOO_SHORT"),
-      );
-    } else if (namespace.length > 255) {
-      errors.push(
-        error(i, "namespace", "Namespace is too long (maximum is 255 characters).", "TOO_LONG"),
-      );
-    } else if (!NAME.test(namespace)) {
-      errors.push(
-        error(i, "namespace", "Namespace contains one or more invalid characters.", "INVALID"),
-      );
-    } else if (!ownNamespace(ctx, namespace)) {
-      errors.push(
-        error(
-          i,
-          "namespace",
-          "Access to this namespace and key on Metafields for this resource type is not allowed.",
-          "APP_NOT_AUTHORIZED",
-        ),
-      );
-    }
-    const key = String(input.key);
-    if (key.length < 2) {
-      errors.push(error(i, "key", "Key is too short (minimum is 2 characters).", "TOO_SHORT"));
-    } else if (key.length > 64) {
-      errors.push(error(i, "key", "Key is too long (maximum is 64 characters).", "TOO_LONG"));
-    } else if (!NAME.test(key)) {
-      errors.push(error(i, "key", "Key contains one or more invalid characters.", "INVALID"));
-    }
-    const existing = owner ? find(ctx, owner, namespace, key) : undefined;
-    const type = typeof input.type === "string" && input.type ? input.type : existing?.type;
-    const value = String(input.value);
-    if (!type) {
-      errors.push(error(i, "type", "Type can't be blank.", "BLANK"));
-    } else if (!VALUE_CHECKS[type]) {
-      errors.push(
-        error(i, "type", `Type '${type}' is not a valid metafield type.`, "INVALID_TYPE"),
-      );
-    } else if (existing && existing.type !== type) {
-      errors.push(
-        error(
-          i,
-          "type",
-          `Type can't be changed from ${existing.type} to ${type}: delete the metafield first.`,
-          "INVALID_TYPE",
-        ),
-      );
-    } else if (value.trim() === "") {
-      errors.push(error(i, "value", "Value can't be blank.", "BLANK"));
-    } else {
-      const problem = VALUE_CHECKS[type]!(value);
-      if (problem) errors.push(error(i, "value", problem, "INVALID_VALUE"));
-    }
-    if (errors.length === before && owner && type) {
-      planned.push({ owner, namespace, key, type, value });
+    const checked = checkMetafieldInput(ctx, input, (namespace, key) =>
+      owner ? find(ctx, owner, namespace, key) : undefined,
+    );
+    for (const p of checked.problems) errors.push(error(i, p.field, p.message, p.code));
+    if (!checked.problems.length && owner && checked.type) {
+      planned.push({
+        owner,
+        namespace: checked.namespace,
+        key: checked.key,
+        type: checked.type,
+        value: checked.value,
+      });
     }
   });
   // All or nothing: one bad input and nothing is written.
   if (errors.length) return { metafields: null, userErrors: errors };
-  const now = ctx.state.now();
-  const written = planned.map(({ owner, namespace, key, type, value }) => {
-    const existing = find(ctx, owner, namespace, key);
-    if (existing) {
-      existing.value = value;
-      existing.updatedAt = now;
-      return existing;
-    }
-    const record: MetafieldRecord = {
-      id: ctx.state.nextId("Metafield"),
-      shop: ctx.shop.domain,
-      ...owner,
-      namespace,
-      key,
-      type,
-      value,
-      createdAt: now,
-      updatedAt: now,
-    };
-    ctx.state.metafields.set(record.id, record);
-    return record;
-  });
+  const written = planned.map(({ owner, ...m }) => writeMetafield(ctx, owner, m));
   return { metafields: written.map(metafieldView), userErrors: [] };
 }
 

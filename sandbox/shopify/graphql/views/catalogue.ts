@@ -11,6 +11,7 @@ import {
 } from "../../state";
 import { iso, type Args, type GraphqlContext, type View } from "../context";
 import { connection, sortBy, type PagingArgs } from "../paging";
+import { mediaImageView, mediaUrl, productMediaRecords } from "./media";
 import { metafieldFields } from "./metafields";
 
 export function imageView(
@@ -30,13 +31,9 @@ export function imageView(
   };
 }
 
-/** A product's image as its featured media (a MediaImage whose preview is the image). */
-function mediaImageView(
-  ctx: GraphqlContext,
-  url: string | null,
-  alt: string | null,
-  id: number,
-): View | null {
+/** A seeded product's image as its featured media (a MediaImage whose preview is the image). */
+function seededProductMedia(ctx: GraphqlContext, p: ProductRecord): View | null {
+  const { imageUrl: url, imageAlt: alt, id } = p;
   const image = imageView(ctx, url, alt, id);
   if (!image) return null;
   return {
@@ -44,11 +41,40 @@ function mediaImageView(
     id: gid("MediaImage", id),
     alt,
     mediaContentType: "IMAGE",
+    mediaErrors: [],
     status: "READY",
     preview: { image, status: "READY" },
     image,
     mimeType: "image/jpeg",
+    createdAt: iso(p.createdAt),
   };
+}
+
+/** The options of a product: as productSet declared them, else derived from the variants. */
+export function productOptions(
+  ctx: GraphqlContext,
+  p: ProductRecord,
+): Array<{
+  id: number;
+  name: string;
+  position: number;
+  values: Array<{ id: number; name: string }>;
+}> {
+  if (p.options) return p.options;
+  const names = new Map<string, string[]>();
+  for (const id of p.variantIds) {
+    for (const o of ctx.state.variants.get(id)?.options ?? []) {
+      const vals = names.get(o.name) ?? [];
+      if (!vals.includes(o.value)) vals.push(o.value);
+      names.set(o.name, vals);
+    }
+  }
+  return [...names.entries()].map(([name, values], i) => ({
+    id: p.id * 10 + i,
+    name,
+    position: i + 1,
+    values: values.map((v, j) => ({ id: (p.id * 10 + i) * 100 + j, name: v })),
+  }));
 }
 
 export function shopView(ctx: GraphqlContext): View {
@@ -116,31 +142,48 @@ export function productView(ctx: GraphqlContext, p: ProductRecord): View {
         ? `${p.description.slice(0, n)}...`
         : p.description;
     },
-    descriptionHtml: p.description ? `<p>${p.description}</p>` : "",
+    descriptionHtml: p.descriptionHtml ?? (p.description ? `<p>${p.description}</p>` : ""),
     tags: p.tags,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
     onlineStoreUrl: p.status === "ACTIVE" ? `https://${p.shop}/products/${p.handle}` : null,
-    featuredImage: imageView(ctx, p.imageUrl, p.imageAlt, p.id),
-    featuredMedia: mediaImageView(ctx, p.imageUrl, p.imageAlt, p.id),
+    featuredImage: () => {
+      const first = productMediaRecords(ctx, p).find((m) => m.status === "READY");
+      if (first) return imageView(ctx, mediaUrl(ctx, first), first.alt, first.id);
+      return p.mediaIds?.length ? null : imageView(ctx, p.imageUrl, p.imageAlt, p.id);
+    },
+    featuredMedia: () => {
+      const media = productMediaRecords(ctx, p);
+      if (media.length) return mediaImageView(ctx, media[0]!);
+      return p.mediaIds ? null : seededProductMedia(ctx, p);
+    },
+    media: (args: Args & PagingArgs) => {
+      const created = productMediaRecords(ctx, p);
+      if (p.mediaIds) return connection(created, args, (m) => mediaImageView(ctx, m));
+      // A seeded product shows its demo image as its one media.
+      const seeded = p.imageUrl ? [{ id: p.id }] : [];
+      return connection(seeded, args, () => seededProductMedia(ctx, p)!);
+    },
+    mediaCount: () => ({
+      count: p.mediaIds ? p.mediaIds.length : p.imageUrl ? 1 : 0,
+      precision: "EXACT",
+    }),
     hasOnlyDefaultVariant: p.variantIds.length === 1 && variants()[0]?.title === "Default Title",
     totalInventory: variants().reduce((n, v) => n + v.inventoryQuantity, 0),
-    options: () => {
-      const names = new Map<string, string[]>();
-      for (const v of variants()) {
-        for (const o of v.options) {
-          const vals = names.get(o.name) ?? [];
-          if (!vals.includes(o.value)) vals.push(o.value);
-          names.set(o.name, vals);
-        }
-      }
-      return [...names.entries()].map(([name, values], i) => ({
-        id: gid("ProductOption", p.id * 10 + i),
-        name,
-        position: i + 1,
-        values,
-      }));
-    },
+    options: () =>
+      productOptions(ctx, p).map((o) => ({
+        id: gid("ProductOption", o.id),
+        name: o.name,
+        position: o.position,
+        values: o.values.map((v) => v.name),
+        optionValues: o.values.map((v) => ({
+          id: gid("ProductOptionValue", v.id),
+          name: v.name,
+          hasVariants: variants().some((x) =>
+            x.options.some((so) => so.name === o.name && so.value === v.name),
+          ),
+        })),
+      })),
     variantsCount: { count: p.variantIds.length, precision: "EXACT" },
     variants: (args: Args & PagingArgs) => {
       const list =
@@ -167,6 +210,19 @@ export function variantView(ctx: GraphqlContext, v: VariantRecord): View {
     compareAtPrice: v.compareAtPrice,
     position: v.position,
     availableForSale: product?.status === "ACTIVE",
+    inventoryPolicy: v.inventoryPolicy ?? "DENY",
+    inventoryItem: {
+      __typename: "InventoryItem",
+      id: gid("InventoryItem", v.id),
+      legacyResourceId: String(v.id),
+      sku: v.sku,
+      tracked: v.tracked ?? true,
+      requiresShipping: v.requiresShipping ?? true,
+      measurement: {
+        id: gid("InventoryItemMeasurement", v.id),
+        weight: v.weight ?? { unit: "GRAMS", value: v.grams },
+      },
+    },
     inventoryQuantity: v.inventoryQuantity,
     selectedOptions: v.options,
     image: imageView(ctx, v.imageUrl ?? product?.imageUrl ?? null, product?.imageAlt ?? null, v.id),

@@ -1,0 +1,369 @@
+import {
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  ChoiceList,
+  FormLayout,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import type { FieldErrors } from "../form-field";
+import { OfferingPicker, type CategoryOption, type OfferingOption } from "../OfferingPicker";
+import {
+  blankVariant,
+  MAX_VARIANTS,
+  variantField,
+  VARIANT_KEYS,
+  type ProductFormValues,
+  type VariantValues,
+} from "./values";
+
+type Set = <K extends keyof ProductFormValues>(key: K) => (value: ProductFormValues[K]) => void;
+
+/**
+ * The fields of the create-product form. Every value posts under the name
+ * the product-creation model reads: text fields carry their own `name`,
+ * choices post through hidden inputs.
+ */
+export function ProductFields({
+  values,
+  set,
+  setVariants,
+  errors,
+  offerings,
+  categories,
+  currency,
+  countryName,
+  roundingOptions,
+}: {
+  values: ProductFormValues;
+  set: Set;
+  setVariants: (update: (variants: VariantValues[]) => VariantValues[]) => void;
+  errors: FieldErrors;
+  offerings: OfferingOption[];
+  categories: CategoryOption[];
+  currency: string;
+  countryName: string | null;
+  roundingOptions: { label: string; value: string }[];
+}) {
+  const margin = values.pricingMode === "margin";
+  return (
+    <BlockStack gap="400">
+      <input type="hidden" name="status" value={values.status} />
+      <input type="hidden" name="pricingMode" value={values.pricingMode} />
+      <input type="hidden" name="rounding" value={values.rounding} />
+      <input type="hidden" name="imageSource" value={values.imageSource} />
+      <input type="hidden" name="publish" value={values.publish} />
+      <input type="hidden" name="confirmLoss" value={values.confirmLoss} />
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Product
+          </Text>
+          <FormLayout>
+            <TextField
+              label="Title"
+              name="title"
+              value={values.title}
+              onChange={set("title")}
+              error={errors.title}
+              autoComplete="off"
+              maxLength={255}
+              requiredIndicator
+            />
+            <TextField
+              label="Description"
+              name="description"
+              value={values.description}
+              onChange={set("description")}
+              error={errors.description}
+              autoComplete="off"
+              multiline={4}
+              maxLength={5000}
+              helpText="Plain text; an empty line starts a new paragraph."
+            />
+            <ChoiceList
+              title="Status in your store"
+              choices={[
+                {
+                  label: "Draft: not for sale until you make it active in Shopify",
+                  value: "draft",
+                },
+                { label: "Active: for sale on your sales channels at once", value: "active" },
+              ]}
+              selected={[values.status]}
+              onChange={(v) => set("status")(v[0] === "active" ? "active" : "draft")}
+              error={errors.status}
+            />
+          </FormLayout>
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Print file
+          </Text>
+          <FormLayout>
+            <TextField
+              label="Interior PDF URL"
+              name="contentUrl"
+              value={values.contentUrl}
+              onChange={set("contentUrl")}
+              error={errors.contentUrl}
+              type="url"
+              autoComplete="off"
+              placeholder="https://files.example.com/book.pdf"
+              helpText="The file is checked against every variant before anything is created."
+              requiredIndicator
+            />
+            <TextField
+              label="Pages"
+              name="numberOfPages"
+              value={values.numberOfPages}
+              onChange={set("numberOfPages")}
+              error={errors.numberOfPages}
+              type="number"
+              min={1}
+              autoComplete="off"
+              requiredIndicator
+            />
+          </FormLayout>
+        </BlockStack>
+      </Card>
+      {errors.variants ? (
+        <Text as="p" tone="critical">
+          {errors.variants}
+        </Text>
+      ) : null}
+      {values.variants.map((variant, index) => (
+        <VariantCard
+          // Variants are only added at the end and removed by position: the index is their identity.
+          key={index}
+          index={index}
+          count={values.variants.length}
+          variant={variant}
+          errors={errors}
+          offerings={offerings}
+          categories={categories}
+          currency={currency}
+          onChange={(next) =>
+            setVariants((list) => list.map((v, i) => (i === index ? next(v) : v)))
+          }
+          onRemove={() => setVariants((list) => list.filter((_, i) => i !== index))}
+        />
+      ))}
+      {values.variants.length < MAX_VARIANTS ? (
+        <InlineStack>
+          <Button onClick={() => setVariants((list) => [...list, blankVariant()])}>
+            Add a variant
+          </Button>
+        </InlineStack>
+      ) : null}
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Pricing
+          </Text>
+          <Text as="p" tone="subdued">
+            Prices start from what one sale costs you: print, shipping and VAT
+            {countryName ? ` to ${countryName}` : " to your shop's country"}.
+          </Text>
+          <FormLayout>
+            <FormLayout.Group condensed>
+              <Select
+                label="Price by"
+                options={[
+                  { label: "Target margin (share of the price)", value: "margin" },
+                  { label: "Markup on cost", value: "markup" },
+                ]}
+                value={values.pricingMode}
+                onChange={set("pricingMode")}
+                error={errors.pricingMode}
+              />
+              <TextField
+                label={margin ? "Margin (%)" : "Markup (%)"}
+                name="pricingPercent"
+                value={values.pricingPercent}
+                onChange={set("pricingPercent")}
+                error={errors.pricingPercent}
+                inputMode="decimal"
+                autoComplete="off"
+                suffix="%"
+                helpText={
+                  margin
+                    ? "30 % keeps 30 of every 100 the customer pays."
+                    : "50 % prices a cost of 10 at 15."
+                }
+              />
+              <Select
+                label="Round prices"
+                options={roundingOptions}
+                value={values.rounding}
+                onChange={set("rounding")}
+                error={errors.rounding}
+              />
+            </FormLayout.Group>
+          </FormLayout>
+          <Text as="p" tone="subdued">
+            Prices are in {currency}. A price you enter on a variant replaces the rule&apos;s.
+          </Text>
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Image
+          </Text>
+          <ChoiceList
+            title="Product image"
+            titleHidden
+            choices={[
+              { label: "The first page of the PDF", value: "pdf" },
+              { label: "An image from a URL", value: "url" },
+              { label: "No image", value: "none" },
+            ]}
+            selected={[values.imageSource]}
+            onChange={(v) =>
+              set("imageSource")(v[0] === "url" ? "url" : v[0] === "none" ? "none" : "pdf")
+            }
+            error={errors.imageSource}
+          />
+          {values.imageSource === "url" ? (
+            <TextField
+              label="Image URL"
+              name="imageUrl"
+              value={values.imageUrl}
+              onChange={set("imageUrl")}
+              error={errors.imageUrl}
+              type="url"
+              autoComplete="off"
+              placeholder="https://files.example.com/cover.png"
+            />
+          ) : (
+            <input type="hidden" name="imageUrl" value={values.imageUrl} />
+          )}
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Print service checkout page
+          </Text>
+          <Checkbox
+            label="Also list it on the print service's checkout page"
+            helpText="Makes a publication of the same file for each variant: a checkout link you can share outside your store."
+            checked={values.publish === "on"}
+            onChange={(checked) => set("publish")(checked ? "on" : "")}
+            error={errors.publish}
+          />
+        </BlockStack>
+      </Card>
+    </BlockStack>
+  );
+}
+
+function VariantCard({
+  index,
+  count,
+  variant,
+  errors,
+  offerings,
+  categories,
+  currency,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  variant: VariantValues;
+  errors: FieldErrors;
+  offerings: OfferingOption[];
+  categories: CategoryOption[];
+  currency: string;
+  onChange: (update: (v: VariantValues) => VariantValues) => void;
+  onRemove: () => void;
+}) {
+  const offering = offerings.find((o) => String(o.id) === variant.offeringId);
+  const error = (key: keyof VariantValues) => errors[variantField(index, key)];
+  const text = (key: keyof VariantValues) => ({
+    name: variantField(index, key),
+    value: variant[key],
+    onChange: (value: string) => onChange((v) => ({ ...v, [key]: value })),
+    error: error(key),
+    autoComplete: "off",
+  });
+  const chooseOffering = (offeringId: string) =>
+    onChange((v) => {
+      const before = offerings.find((o) => String(o.id) === v.offeringId);
+      const chosen = offerings.find((o) => String(o.id) === offeringId);
+      // The shopper-facing name follows the offering until the merchant writes their own.
+      const label = !v.label || v.label === before?.name ? (chosen?.name ?? "") : v.label;
+      return { ...v, offeringId, label };
+    });
+  const whole = errors[`variants[${index}]`];
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {count > 1 ? `Variant ${index + 1}` : "Variant"}
+          </Text>
+          {count > 1 ? (
+            <Button variant="plain" tone="critical" onClick={onRemove}>
+              {`Remove variant ${index + 1}`}
+            </Button>
+          ) : null}
+        </InlineStack>
+        {whole ? (
+          <Text as="p" tone="critical">
+            {whole}
+          </Text>
+        ) : null}
+        <input type="hidden" name={variantField(index, "offeringId")} value={variant.offeringId} />
+        <OfferingPicker
+          offerings={offerings}
+          categories={categories}
+          value={variant.offeringId}
+          onChange={chooseOffering}
+          error={error("offeringId")}
+        />
+        <FormLayout>
+          <FormLayout.Group>
+            <TextField
+              label="Name shoppers see"
+              {...text("label")}
+              helpText="The option value in your store, e.g. Hardcover."
+            />
+            <TextField
+              label={`Price (${currency}, optional)`}
+              {...text("price")}
+              inputMode="decimal"
+              helpText="Leave empty to use the pricing rule."
+            />
+          </FormLayout.Group>
+          {offering?.dynamicSize ? (
+            <FormLayout.Group condensed>
+              <TextField label="Width (mm)" {...text("width")} type="number" />
+              <TextField label="Height (mm)" {...text("height")} type="number" />
+            </FormLayout.Group>
+          ) : null}
+          <TextField
+            label="Cover PDF URL (optional)"
+            {...text("coverUrl")}
+            type="url"
+            helpText="Only for offerings printed with a separate cover file."
+          />
+        </FormLayout>
+        {/* Fields this offering does not ask for still post, empty, so nothing stale is sent. */}
+        {VARIANT_KEYS.filter(
+          (key) => !offering?.dynamicSize && (key === "width" || key === "height"),
+        ).map((key) => (
+          <input key={key} type="hidden" name={variantField(index, key)} value="" />
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}

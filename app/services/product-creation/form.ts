@@ -1,0 +1,277 @@
+import {
+  checkMapping,
+  minimumCopies,
+  type CheckedMapping,
+  type MappingFieldErrors,
+  type MappingOffering,
+} from "../catalogue/mapping-rules";
+import { isHttpUrl } from "../safe-url";
+
+/**
+ * The create-product form as posted, and its rules: the fields of the whole
+ * product here, each variant against its offering with the mapping rules
+ * (services/catalogue/mapping-rules), so a created product is mapped exactly
+ * as the mapping page would map it.
+ */
+
+export const MAX_VARIANTS = 10;
+export const TITLE_MAX = 255;
+export const DESCRIPTION_MAX = 5000;
+/** Shopify's limit on an option value. */
+export const LABEL_MAX = 255;
+export const IMAGE_URL_MAX = 2000;
+
+/** What FormData and URLSearchParams both offer. */
+export interface FormLike {
+  get(name: string): unknown;
+}
+
+export type CreationIntent = "preview" | "create";
+export type ImageSource = "pdf" | "url" | "none";
+
+export interface PostedVariant {
+  /** Its index in the form (`variants[index].…`). */
+  index: number;
+  offeringId: string;
+  label: string;
+  width: string;
+  height: string;
+  coverUrl: string;
+  price: string;
+}
+
+export interface PostedCreation {
+  requestKey: string;
+  intent: CreationIntent;
+  title: string;
+  description: string;
+  status: "draft" | "active";
+  contentUrl: string;
+  numberOfPages: string;
+  variants: PostedVariant[];
+  pricingMode: string;
+  pricingPercent: string;
+  rounding: string;
+  imageSource: ImageSource;
+  imageUrl: string;
+  publish: boolean;
+  confirmLoss: boolean;
+}
+
+export type FieldErrors = Record<string, string>;
+
+/** The key the form's loader makes: random url-safe characters. */
+const REQUEST_KEY = /^[A-Za-z0-9_-]{16,100}$/;
+
+export const variantField = (index: number, name: keyof Omit<PostedVariant, "index">) =>
+  `variants[${index}].${name}`;
+
+function text(form: FormLike, name: string): string {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim() : "";
+}
+
+/** Every posted field as text (also kept with the creation, to refill the form on a retry). */
+export function postedValues(form: FormLike): Record<string, string> {
+  const out: Record<string, string> = {};
+  const names = [
+    "title",
+    "description",
+    "status",
+    "contentUrl",
+    "numberOfPages",
+    "pricingMode",
+    "pricingPercent",
+    "rounding",
+    "imageSource",
+    "imageUrl",
+    "publish",
+  ];
+  for (const name of names) out[name] = text(form, name);
+  for (let i = 0; i < MAX_VARIANTS; i++)
+    for (const name of ["offeringId", "label", "width", "height", "coverUrl", "price"] as const) {
+      const v = text(form, variantField(i, name));
+      if (v) out[variantField(i, name)] = v;
+    }
+  return out;
+}
+
+/**
+ * Reads the posted form and checks what can be checked without the catalogue:
+ * the request key, title, description, status, image choice and that there is
+ * at least one variant.
+ */
+export function readCreationForm(
+  form: FormLike,
+): { ok: true; posted: PostedCreation } | { ok: false; fieldErrors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const requestKey = text(form, "requestKey");
+  if (!REQUEST_KEY.test(requestKey))
+    errors.form = "This form is out of date. Reload the page and fill it in again.";
+
+  const intent = text(form, "intent") === "create" ? "create" : "preview";
+  const title = text(form, "title");
+  if (!title) errors.title = "Enter the product's title";
+  else if ([...title].length > TITLE_MAX)
+    errors.title = `Use at most ${TITLE_MAX} characters for the title`;
+  const description = (
+    typeof form.get("description") === "string" ? (form.get("description") as string) : ""
+  ).trim();
+  if ([...description].length > DESCRIPTION_MAX)
+    errors.description = `Use at most ${DESCRIPTION_MAX.toLocaleString("en-US")} characters for the description`;
+  const statusText = text(form, "status") || "draft";
+  if (statusText !== "draft" && statusText !== "active") errors.status = "Choose Draft or Active";
+  const status = statusText === "active" ? "active" : "draft";
+
+  const imageText = text(form, "imageSource") || "pdf";
+  const imageSource: ImageSource =
+    imageText === "url" ? "url" : imageText === "none" ? "none" : "pdf";
+  if (imageText !== imageSource) errors.imageSource = "Choose where the product image comes from";
+  const imageUrl = text(form, "imageUrl");
+  if (imageSource === "url") {
+    if (!imageUrl) errors.imageUrl = "Enter the image URL, or choose another image";
+    else if (imageUrl.length > IMAGE_URL_MAX || !isHttpUrl(imageUrl))
+      errors.imageUrl = "Enter a full image URL starting with https://";
+  }
+
+  const variants: PostedVariant[] = [];
+  for (let index = 0; index < MAX_VARIANTS; index++) {
+    const v = {
+      index,
+      offeringId: text(form, variantField(index, "offeringId")),
+      label: text(form, variantField(index, "label")),
+      width: text(form, variantField(index, "width")),
+      height: text(form, variantField(index, "height")),
+      coverUrl: text(form, variantField(index, "coverUrl")),
+      price: text(form, variantField(index, "price")),
+    };
+    // A row the merchant left empty is no variant.
+    if (v.offeringId || v.label || v.width || v.height || v.coverUrl || v.price) variants.push(v);
+  }
+  if (variants.length === 0) errors[variantField(0, "offeringId")] = "Choose at least one offering";
+
+  if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
+  return {
+    ok: true,
+    posted: {
+      requestKey,
+      intent,
+      title,
+      description,
+      status,
+      contentUrl: text(form, "contentUrl"),
+      numberOfPages: text(form, "numberOfPages"),
+      variants,
+      pricingMode: text(form, "pricingMode"),
+      pricingPercent: text(form, "pricingPercent"),
+      rounding: text(form, "rounding"),
+      imageSource,
+      imageUrl,
+      publish: text(form, "publish") === "on",
+      confirmLoss: text(form, "confirmLoss") === "on",
+    },
+  };
+}
+
+/** An offering as the creation needs it: the mapping rules' shape plus what the product shows. */
+export interface CreationOffering extends MappingOffering {
+  paperType?: string | undefined;
+}
+
+export interface CheckedVariant {
+  index: number;
+  offering: CreationOffering;
+  /** The option value shoppers choose ("Hardcover"). */
+  label: string;
+  /** The mapping the variant gets, by the same rules as the mapping page. */
+  mapping: CheckedMapping & { contentUrl: string };
+  /** Copies in the smallest sale (the offering's minimum, at least 1). */
+  copies: number;
+  /** The merchant's price as typed; empty for the rule's price. */
+  priceText: string;
+}
+
+/** Where a mapping-rule problem of variant `index` shows on this form. */
+function creationField(index: number, key: keyof MappingFieldErrors): string {
+  switch (key) {
+    case "contentUrl":
+    case "numberOfPages":
+      return key;
+    case "contentWidth":
+      return variantField(index, "width");
+    case "contentHeight":
+      return variantField(index, "height");
+    case "coverUrl":
+      return variantField(index, "coverUrl");
+    default:
+      return variantField(index, "offeringId");
+  }
+}
+
+/**
+ * Each posted variant against its offering (`offerings` by id: the shop's
+ * catalogue): the mapping rules, a label shoppers can tell apart. A field the
+ * variants share (the PDF, the page count) carries the first problem found.
+ */
+export function checkCreationVariants(
+  posted: PostedCreation,
+  offerings: ReadonlyMap<number, CreationOffering>,
+): { ok: true; variants: CheckedVariant[] } | { ok: false; fieldErrors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const checked: CheckedVariant[] = [];
+  const labels = new Map<string, number>();
+  for (const v of posted.variants) {
+    const id = Number(v.offeringId);
+    const offering = /^\d{1,12}$/.test(v.offeringId) ? (offerings.get(id) ?? null) : null;
+    const result = checkMapping(
+      {
+        offeringId: v.offeringId,
+        fileSource: "fixed",
+        contentUrl: posted.contentUrl,
+        fileProperty: "",
+        contentWidth: v.width,
+        contentHeight: v.height,
+        numberOfPages: posted.numberOfPages,
+        coverUrl: v.coverUrl,
+        spineMode: "none",
+        spineCustomUrl: "",
+        spineFont: "",
+        spineSize: "",
+        spineColour: "",
+        spineTop: "",
+        spineCenter: "",
+        spineBottom: "",
+        spineBackground: "",
+        // An offering sold in sets: the created variant always gets the storefront minimum.
+        storefrontMinimum: "on",
+      },
+      offering,
+    );
+    if (!result.ok) {
+      for (const [key, message] of Object.entries(result.fieldErrors)) {
+        const field = creationField(v.index, key as keyof MappingFieldErrors);
+        errors[field] ??= message;
+      }
+    }
+    const label = v.label || offering?.name || "";
+    if ([...label].length > LABEL_MAX)
+      errors[variantField(v.index, "label")] = `Use at most ${LABEL_MAX} characters`;
+    const sameAs = labels.get(label.toLowerCase());
+    if (label && sameAs !== undefined)
+      errors[variantField(v.index, "label")] =
+        `Variant ${sameAs + 1} is also called “${label}”; give each variant its own name`;
+    labels.set(label.toLowerCase(), v.index);
+    if (result.ok && offering && result.mapping.contentUrl) {
+      checked.push({
+        index: v.index,
+        offering,
+        label,
+        mapping: { ...result.mapping, contentUrl: result.mapping.contentUrl },
+        copies: minimumCopies(offering),
+        priceText: v.price,
+      });
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
+  return { ok: true, variants: checked };
+}
