@@ -192,11 +192,7 @@ export function ProductFields({
                 inputMode="decimal"
                 autoComplete="off"
                 suffix="%"
-                helpText={
-                  margin
-                    ? "30 % keeps 30 of every 100 the customer pays."
-                    : "50 % prices a cost of 10 at 15."
-                }
+                helpText={pricingExample(margin, values.pricingPercent)}
               />
               <Select
                 label="Round prices"
@@ -366,4 +362,17 @@ function VariantCard({
       </BlockStack>
     </Card>
   );
+}
+
+/** What the percentage means, with the merchant's own number when it reads as one. */
+function pricingExample(margin: boolean, typed: string): string {
+  const percent = Number(typed.replace(",", "."));
+  const shown = Number.isFinite(percent) && percent >= 0 && percent < 1000 ? percent : null;
+  const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+  if (margin) {
+    const p = shown !== null && shown < 100 ? shown : 30;
+    return `${number.format(p)} % keeps ${number.format(p)} of every 100 the customer pays.`;
+  }
+  const p = shown ?? 50;
+  return `${number.format(p)} % prices a cost of 10 at ${number.format(10 * (1 + p / 100))}.`;
 }
