@@ -160,6 +160,23 @@ async function watchedVariants(shop: string, onlyVariantIds?: readonly string[])
   return out;
 }
 
+/**
+ * This shop's watched variants (GIDs) whose kept quote has run out at `now`, or that have
+ * none for their current mapping: what a check of print prices should ask about.
+ */
+export async function variantsDueForCheck({
+  shop,
+  now = Date.now(),
+}: {
+  shop: string;
+  now?: number;
+}): Promise<string[]> {
+  const watched = await watchedVariants(shop);
+  return watched
+    .filter((w) => !w.quote || quoteExpired(w.quote, now))
+    .map((w) => w.mapping.variantId);
+}
+
 /** Whether the kept quote can no longer be trusted at `now` (see the file comment). */
 export function quoteExpired(
   q: Pick<MappingQuote, "validUntil" | "quotedAt">,

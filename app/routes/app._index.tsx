@@ -21,6 +21,7 @@ import {
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import { getEnv } from "../env.server";
+import { countBelowTarget } from "../models/repricing.server";
 import { countMappings } from "../models/mapping.server";
 import { countPrintOrdersByStatus } from "../models/orders-admin.server";
 import {
@@ -49,15 +50,18 @@ const ROUTING_LABELS: Record<string, string> = {
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const shop = session.shop;
-  const [setup, settings, mappings, counts, attention, activity, callbackSeen] = await Promise.all([
-    getShopSetup({ shop, grantedScopes: session.scope ?? "" }),
-    getPrintSettingsForDisplay({ shop }),
-    countMappings({ shop }),
-    countPrintOrdersByStatus({ shop }),
-    listNeedingAttention({ shop, take: 10 }),
-    listRecentActivity({ shop, take: 10 }),
-    hasRecentCallback({ shop }),
-  ]);
+  const [setup, settings, mappings, counts, attention, activity, callbackSeen, belowTarget] =
+    await Promise.all([
+      getShopSetup({ shop, grantedScopes: session.scope ?? "" }),
+      getPrintSettingsForDisplay({ shop }),
+      countMappings({ shop }),
+      countPrintOrdersByStatus({ shop }),
+      listNeedingAttention({ shop, take: 10 }),
+      listRecentActivity({ shop, take: 10 }),
+      hasRecentCallback({ shop }),
+      // From kept quotes and known prices: no call to the print service or Shopify.
+      countBelowTarget({ shop }),
+    ]);
   const credentials = Boolean(settings?.merchantApiKey && settings.secretKeySet);
   // Not awaited: the page shows at once, a warning follows if the keys fail.
   const keys = credentials ? checkPrintKeys({ shop }) : Promise.resolve(null);
@@ -111,6 +115,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     counts,
     attention,
     activity,
+    belowTarget,
   });
 };
 
@@ -260,6 +265,20 @@ export default function Home() {
             }
           </Await>
         </Suspense>
+        {data.belowTarget > 0 ? (
+          <Layout.Section variant="fullWidth">
+            <Banner
+              tone="warning"
+              title={`${data.belowTarget === 1 ? "1 variant sells" : `${data.belowTarget} variants sell`} below your target margin`}
+              action={{ content: "Review prices", url: "/app/products/prices" }}
+            >
+              <p>
+                Their print cost went up, or their price changed, since they were priced. Review
+                them and reprice them in one step.
+              </p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
         {!data.scopesOk ? (
           <Layout.Section variant="fullWidth">
             <Banner tone="warning" title="Print Connect needs more access">
