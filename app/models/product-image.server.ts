@@ -2,6 +2,7 @@ import { getLogger } from "../lib/logger.server";
 import { downloadForApp } from "../lib/preflight.server";
 import { problemWithDownload } from "../services/preflight/check";
 import { DEFAULT_MAX_BYTES, type Download } from "../services/preflight/fetch";
+import { slugOf } from "../services/product-creation/text";
 import { ProductImageError, renderFirstPage } from "../services/product-image";
 import { httpUrlOrNull } from "../services/safe-url";
 import {
@@ -50,15 +51,7 @@ function altFor(title: string): string {
 
 /** "My Book: Part 2!" -> "my-book-part-2.png"; a title without letters -> "product-image.png". */
 function fileNameFor(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return `${slug || "product-image"}.png`;
+  return `${slugOf(title, 60) || "product-image"}.png`;
 }
 
 function downloadReason(download: Exclude<Download, { kind: "downloaded" }>): string {

@@ -21,8 +21,13 @@ export interface AdminEnv {
   close(): Promise<void>;
 }
 
-export async function startAdminEnv(): Promise<AdminEnv> {
-  const sandbox = await startSandbox({ port: 0 });
+export async function startAdminEnv(
+  options: { sandboxClock?: { now: () => number } } = {},
+): Promise<AdminEnv> {
+  const sandbox = await startSandbox({
+    port: 0,
+    ...(options.sandboxClock ? { clock: options.sandboxClock } : {}),
+  });
   const shopify = await startShopifyFake({
     apiKey: TEST_API_KEY,
     apiSecret: TEST_API_SECRET,

@@ -16,6 +16,7 @@ import {
   startAdminEnv,
   type AdminEnv,
 } from "./helpers";
+import { creationFields } from "../product-creation/creation-harness";
 
 /**
  * The create-product pages through their loaders and actions, with the real
@@ -62,29 +63,9 @@ type ActionAnswer = {
   problem?: string;
 };
 
-const interior = () => `${env.sandbox.url}/files/photo-book/interior-48.pdf`;
-
 /** The two-variant book of the issue: A4 hardcover and a custom-size softcover. */
 function bookForm(key: string, title: string, extra: Record<string, string> = {}) {
-  return {
-    requestKey: key,
-    title,
-    description: "Our summer in pictures.\n\nPrinted on demand.",
-    status: "draft",
-    contentUrl: interior(),
-    numberOfPages: "48",
-    "variants[0].offeringId": "228478",
-    "variants[0].label": "Hardcover",
-    "variants[1].offeringId": "228501",
-    "variants[1].label": "Softcover",
-    "variants[1].width": "210",
-    "variants[1].height": "297",
-    pricingMode: "margin",
-    pricingPercent: "30",
-    rounding: "99",
-    imageSource: "none",
-    ...extra,
-  };
+  return creationFields(env.sandbox.url, { requestKey: key, title, ...extra });
 }
 
 async function freshKey(): Promise<string> {

@@ -32,21 +32,20 @@ export async function startCreationEnv(): Promise<CreationEnv> {
 export const newRequestKey = () => randomBytes(16).toString("base64url");
 
 /**
- * The form as the page posts it: a 48-page A4 book as a hardcover and a
- * softcover in the same size, by default.
+ * The fields as the page posts them: a 48-page A4 book as a hardcover and a
+ * softcover in the same size, by default, printed from the sandbox's PDF.
  */
-export function creationForm(
-  env: CreationEnv,
+export function creationFields(
+  sandboxUrl: string,
   fields: Record<string, string> = {},
-  without: string[] = [],
-): FormData {
-  const all: Record<string, string> = {
+): Record<string, string> {
+  return {
     requestKey: newRequestKey(),
     intent: "create",
     title: "Tides of Home",
     description: "Photographs of the North Sea coast.\n\nPrinted on silk paper.",
     status: "draft",
-    contentUrl: env.file("photo-book/interior-48.pdf"),
+    contentUrl: `${sandboxUrl}/files/photo-book/interior-48.pdf`,
     numberOfPages: "48",
     "variants[0].offeringId": "228478",
     "variants[0].label": "Hardcover",
@@ -60,7 +59,16 @@ export function creationForm(
     imageSource: "none",
     ...fields,
   };
+}
+
+/** The same as FormData, as the action reads it; `without` leaves fields out. */
+export function creationForm(
+  env: CreationEnv,
+  fields: Record<string, string> = {},
+  without: string[] = [],
+): FormData {
   const form = new FormData();
-  for (const [k, v] of Object.entries(all)) if (!without.includes(k)) form.append(k, v);
+  for (const [k, v] of Object.entries(creationFields(env.sandbox.url, fields)))
+    if (!without.includes(k)) form.append(k, v);
   return form;
 }

@@ -8,11 +8,8 @@ import { countBelowTarget, variantsDueForCheck } from "~/models/repricing.server
 import { loader as homeLoader } from "~/routes/app._index";
 import type { AdminApi } from "~/services/shopify-admin";
 import { authenticate } from "~/shopify.server";
-import { startSandbox, type Sandbox } from "../../sandbox/index";
-import { installShopifyRedirect, startShopifyFake, type ShopifyFake } from "../../sandbox/shopify";
-import { DEMO_SHOP, get, sandboxSettings } from "../admin/helpers";
-import { TEST_API_KEY, TEST_API_SECRET } from "../support/app-env";
-import { newRequestKey } from "./creation-harness";
+import { DEMO_SHOP, get, sandboxSettings, startAdminEnv, type AdminEnv } from "../admin/helpers";
+import { creationFields } from "./creation-harness";
 
 /**
  * The background check of print prices: nobody opens the Prices page, the
@@ -22,51 +19,26 @@ import { newRequestKey } from "./creation-harness";
  */
 
 const HOUR = 3600 * 1000;
-let sandbox: Sandbox;
-let shopify: ShopifyFake;
-let uninstall: () => Promise<void>;
+let env: AdminEnv;
 /** The print sandbox's clock runs this far ahead of the real one. */
 let ahead = 0;
 let admin: AdminApi;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, clock: { now: () => Date.now() + ahead } });
-  shopify = await startShopifyFake({
-    apiKey: TEST_API_KEY,
-    apiSecret: TEST_API_SECRET,
-    port: 0,
-    rejectDeprecated: true,
-  });
-  uninstall = installShopifyRedirect({ target: shopify.url });
-  await savePrintSettings({ shop: DEMO_SHOP, input: sandboxSettings(sandbox) });
+  env = await startAdminEnv({ sandboxClock: { now: () => Date.now() + ahead } });
+  await savePrintSettings({ shop: DEMO_SHOP, input: sandboxSettings(env.sandbox) });
   admin = (await authenticate.admin(get("/app", DEMO_SHOP))).admin;
 });
 afterAll(async () => {
-  await uninstall?.();
-  await shopify?.close();
-  await sandbox?.close();
+  await env?.close();
 });
 
 function bookForm(): FormData {
-  const fields: Record<string, string> = {
-    requestKey: newRequestKey(),
-    intent: "create",
+  const form = new FormData();
+  const fields = creationFields(env.sandbox.url, {
     title: "Lighthouses of the North",
     status: "active",
-    contentUrl: `${sandbox.url}/files/photo-book/interior-48.pdf`,
-    numberOfPages: "48",
-    "variants[0].offeringId": "228478",
-    "variants[0].label": "Hardcover",
-    "variants[1].offeringId": "228501",
-    "variants[1].label": "Softcover",
-    "variants[1].width": "210",
-    "variants[1].height": "297",
-    pricingMode: "margin",
-    pricingPercent: "30",
-    rounding: "99",
-    imageSource: "none",
-  };
-  const form = new FormData();
+  });
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return form;
 }
@@ -97,7 +69,7 @@ describe("the background check of print prices", () => {
     });
 
     // The print service raises its prices; the old list still holds until its expiry.
-    sandbox.control.publishPrices({ percent: 20 });
+    env.sandbox.control.publishPrices({ percent: 20 });
     expect((await recheckExpiredPrices({ adminFor })).checked).toBe(0);
     expect(await homeBelowTarget()).toBe(0);
 

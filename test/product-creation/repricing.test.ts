@@ -15,10 +15,18 @@ import { parseMajor } from "~/services/print/money";
 import { priceFor, type PricingRule } from "~/services/product-pricing";
 import type { AdminApi } from "~/services/shopify-admin";
 import { authenticate } from "~/shopify.server";
-import { startSandbox, type Sandbox } from "../../sandbox/index";
-import { installShopifyRedirect, startShopifyFake, type ShopifyFake } from "../../sandbox/shopify";
-import { TEST_API_KEY, TEST_API_SECRET } from "../support/app-env";
-import { call, data, DEMO_SHOP, get, post, sandboxSettings } from "../admin/helpers";
+import type { Sandbox } from "../../sandbox/index";
+import type { ShopifyFake } from "../../sandbox/shopify";
+import {
+  call,
+  data,
+  DEMO_SHOP,
+  get,
+  post,
+  sandboxSettings,
+  startAdminEnv,
+  type AdminEnv,
+} from "../admin/helpers";
 import { newRequestKey } from "./creation-harness";
 
 /**
@@ -35,21 +43,15 @@ const SOFTCOVER_CUSTOM = 228501;
 
 let sandbox: Sandbox;
 let shopify: ShopifyFake;
-let uninstall: () => Promise<void>;
+let env: AdminEnv;
 /** The print sandbox's clock runs this far ahead of the real one. */
 let ahead = 0;
 let admin: AdminApi;
 let otherAdmin: AdminApi;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, clock: { now: () => Date.now() + ahead } });
-  shopify = await startShopifyFake({
-    apiKey: TEST_API_KEY,
-    apiSecret: TEST_API_SECRET,
-    port: 0,
-    rejectDeprecated: true,
-  });
-  uninstall = installShopifyRedirect({ target: shopify.url });
+  env = await startAdminEnv({ sandboxClock: { now: () => Date.now() + ahead } });
+  ({ sandbox, shopify } = env);
   shopify.control.addShop({ domain: OTHER_SHOP, currencyCode: "EUR", countryCode: "NL" });
   for (const shop of [DEMO_SHOP, OTHER_SHOP])
     await savePrintSettings({ shop, input: sandboxSettings(sandbox) });
@@ -57,9 +59,7 @@ beforeAll(async () => {
   otherAdmin = (await authenticate.admin(get("/app", OTHER_SHOP))).admin;
 });
 afterAll(async () => {
-  await uninstall?.();
-  await shopify?.close();
-  await sandbox?.close();
+  await env?.close();
 });
 
 const file = (name: string) => `${sandbox.url}/files/${name}`;

@@ -16,7 +16,8 @@ import { useFieldErrors } from "../form-field";
 import type { CategoryOption, OfferingOption } from "../OfferingPicker";
 import { CatalogueLoaded, type Problem } from "../States";
 import { UnsavedChanges, useFormBaseline } from "../UnsavedChanges";
-import { PricePreview, type PreviewView } from "./PricePreview";
+import type { PreviewResult } from "../../models/product-creation.server";
+import { PricePreview } from "./PricePreview";
 import { ProductFields } from "./ProductFields";
 import {
   errorKeyedValues,
@@ -42,14 +43,11 @@ export interface CreatePageData {
   retry: { creationId: string; values: Record<string, string> } | null;
 }
 
-type PreviewAnswer =
-  ({ ok: true } & PreviewView) | { ok: false; fieldErrors: Record<string, string> };
-
 /** What the page's action answers (a done creation redirects instead). */
 export type CreateActionResult =
-  | { intent: "preview"; preview: PreviewAnswer }
+  | { intent: "preview"; preview: PreviewResult }
   | { intent: "create"; problem: string }
-  | { intent: "create"; fieldErrors: Record<string, string>; preview: PreviewAnswer | null };
+  | { intent: "create"; fieldErrors: Record<string, string>; preview: PreviewResult | null };
 
 const SCOPE_REASON =
   "Print Connect creates the product, its variants, prices and image in your store: Shopify asks you to allow it to write products.";
@@ -103,8 +101,7 @@ export function CreateProductPage({
     submit(body, { method: "post" });
   };
 
-  const preview =
-    result && "preview" in result && result.preview?.ok ? (result.preview as PreviewView) : null;
+  const preview = result && "preview" in result && result.preview?.ok ? result.preview : null;
   const serverErrors =
     result?.intent === "preview"
       ? result.preview.ok

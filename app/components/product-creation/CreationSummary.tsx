@@ -11,39 +11,11 @@ import {
   Page,
   Text,
 } from "@shopify/polaris";
+import type { CreationView } from "../../models/product-creation.server";
 import { CopyField } from "../CopyField";
 import { useFormat } from "../format";
 import { MarginAmount } from "../profit/MarginAmount";
 import { httpUrlOrNull } from "../../services/safe-url";
-
-/** One created variant as the page shows it (the model's CreationView variant). */
-export interface CreatedVariantView {
-  label: string;
-  offeringName?: string | null;
-  quantity?: number;
-  currency: string;
-  priceMinor: number | null;
-  costMinor: number | null;
-  marginMinor: number | null;
-  marginBps: number | null;
-  variantId: string | null;
-  mappingUrl: string | null;
-}
-
-export interface CreationPageView {
-  id: string;
-  state: string;
-  title: string;
-  productId: string | null;
-  adminUrl: string | null;
-  status: "draft" | "active";
-  variants: CreatedVariantView[];
-  imageStatus: string | null;
-  publication: { checkoutUrl: string } | null;
-  publications?: { label: string; checkoutUrl: string }[];
-  problem: string | null;
-  createdAt: string;
-}
 
 /**
  * What a product creation made: the product in Shopify, each variant with its
@@ -51,7 +23,7 @@ export interface CreationPageView {
  * page listing, and what went wrong, in plain words. A failed creation says
  * what happened and offers to try again with the same values.
  */
-export function CreationSummary({ creation }: { creation: CreationPageView }) {
+export function CreationSummary({ creation }: { creation: CreationView }) {
   const fmt = useFormat();
   const failed = creation.state === "failed";
   const done = creation.state === "done";

@@ -8,33 +8,12 @@ import {
   Text,
 } from "@shopify/polaris";
 import type { FileCheckView } from "../../models/mapping-form.server";
+import type { PreviewResult } from "../../models/product-creation.server";
 import { useFormat } from "../format";
 import { MarginAmount } from "../profit/MarginAmount";
 
-/** One variant of "Work out prices", as the page receives it (the model's PreviewVariant). */
-export interface PreviewVariantView {
-  index: number;
-  offeringId: number;
-  offeringName: string;
-  label: string;
-  quantity: number;
-  costMinor: number;
-  perCopyCostMinor: number;
-  suggestedPriceMinor: number;
-  priceMinor: number;
-  marginMinor: number;
-  marginBps: number | null;
-  belowCost: boolean;
-  preflight: FileCheckView | null;
-  coverPreflight?: FileCheckView | null;
-}
-
-export interface PreviewView {
-  currency: string;
-  countryName: string;
-  variants: PreviewVariantView[];
-  lossConfirmationNeeded: boolean;
-}
+/** "Work out prices" as the page receives it. */
+export type PreviewView = Extract<PreviewResult, { ok: true }>;
 
 /**
  * What each variant costs to print and send to the shop's main market, the

@@ -10,7 +10,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import type { FieldErrors } from "../form-field";
+import { fieldProps, type FieldErrors } from "../form-field";
 import { OfferingPicker, type CategoryOption, type OfferingOption } from "../OfferingPicker";
 import {
   blankVariant,
@@ -50,6 +50,7 @@ export function ProductFields({
   roundingOptions: { label: string; value: string }[];
 }) {
   const margin = values.pricingMode === "margin";
+  const field = fieldProps(values, set, errors);
   return (
     <BlockStack gap="400">
       <input type="hidden" name="status" value={values.status} />
@@ -66,20 +67,14 @@ export function ProductFields({
           <FormLayout>
             <TextField
               label="Title"
-              name="title"
-              value={values.title}
-              onChange={set("title")}
-              error={errors.title}
+              {...field("title")}
               autoComplete="off"
               maxLength={255}
               requiredIndicator
             />
             <TextField
               label="Description"
-              name="description"
-              value={values.description}
-              onChange={set("description")}
-              error={errors.description}
+              {...field("description")}
               autoComplete="off"
               multiline={4}
               maxLength={5000}
@@ -109,10 +104,7 @@ export function ProductFields({
           <FormLayout>
             <TextField
               label="Interior PDF URL"
-              name="contentUrl"
-              value={values.contentUrl}
-              onChange={set("contentUrl")}
-              error={errors.contentUrl}
+              {...field("contentUrl")}
               type="url"
               autoComplete="off"
               placeholder="https://files.example.com/book.pdf"
@@ -121,10 +113,7 @@ export function ProductFields({
             />
             <TextField
               label="Pages"
-              name="numberOfPages"
-              value={values.numberOfPages}
-              onChange={set("numberOfPages")}
-              error={errors.numberOfPages}
+              {...field("numberOfPages")}
               type="number"
               min={1}
               autoComplete="off"
@@ -185,10 +174,7 @@ export function ProductFields({
               />
               <TextField
                 label={margin ? "Margin (%)" : "Markup (%)"}
-                name="pricingPercent"
-                value={values.pricingPercent}
-                onChange={set("pricingPercent")}
-                error={errors.pricingPercent}
+                {...field("pricingPercent")}
                 inputMode="decimal"
                 autoComplete="off"
                 suffix="%"
@@ -230,10 +216,7 @@ export function ProductFields({
           {values.imageSource === "url" ? (
             <TextField
               label="Image URL"
-              name="imageUrl"
-              value={values.imageUrl}
-              onChange={set("imageUrl")}
-              error={errors.imageUrl}
+              {...field("imageUrl")}
               type="url"
               autoComplete="off"
               placeholder="https://files.example.com/cover.png"

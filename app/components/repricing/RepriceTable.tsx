@@ -2,24 +2,8 @@ import { BlockStack, IndexTable, Link, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { currencyExponent } from "../../services/print/money";
 import { roundingLabel, type PricingRule } from "../../services/product-pricing";
+import type { RepriceRow } from "../../models/repricing.server";
 import { useFormat } from "../format";
-
-/** One variant under its target, as the page shows it (RepriceRow from the loader). */
-export interface RepriceTableRow {
-  productId: string;
-  productTitle: string;
-  variantId: string;
-  variantTitle: string;
-  currency: string;
-  priceMinor: number;
-  costMinor: number;
-  quantity: number;
-  marginBps: number | null;
-  targetBps: number;
-  newPriceMinor: number;
-  newMarginBps: number | null;
-  rule: PricingRule;
-}
 
 /** "30 % margin" / "40 % markup", then the rounding: the rule a row's new price follows. */
 export function ruleText(rule: PricingRule, currency: string): string {
@@ -34,7 +18,7 @@ export function RepriceTable({
   rows,
   countryName,
 }: {
-  rows: RepriceTableRow[];
+  rows: RepriceRow[];
   countryName: string | null;
 }) {
   const fmt = useFormat();

@@ -16,6 +16,18 @@ function fnv1a(text: string, seed = 0x811c9dc5): number {
   return hash >>> 0;
 }
 
+/** "Été à l'Île: Part 2!" -> "ete-a-l-ile-part-2", at most `max` characters, "" without letters. */
+export function slugOf(text: string, max: number): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, max)
+    .replace(/-+$/g, "");
+}
+
 /**
  * The product's handle: the title as a slug plus a suffix from the form's
  * request key. The same submission always gives the same handle (productSet
@@ -23,14 +35,7 @@ function fnv1a(text: string, seed = 0x811c9dc5): number {
  * title get different ones.
  */
 export function productHandle(title: string, requestKey: string): string {
-  const words = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, HANDLE_WORDS_MAX)
-    .replace(/-+$/g, "");
+  const words = slugOf(title, HANDLE_WORDS_MAX);
   const suffix =
     fnv1a(requestKey).toString(36).padStart(7, "0") +
     fnv1a(requestKey, 0x01000193).toString(36).padStart(7, "0");
