@@ -11,7 +11,7 @@ import { Agent, type Dispatcher } from "undici";
 import { getEnv, type Env } from "../env.server";
 import { createGuardedDispatcher } from "../services/net/guarded-dispatcher";
 import {
-  preflightFile,
+  preflightFileAgainst,
   type PreflightExpectation,
   type PreflightOptions,
   type PreflightResult,
@@ -76,21 +76,25 @@ function appDispatcher(settings: AppPreflightSettings): Dispatcher {
   );
 }
 
-/** A preflight function with its own connection pool, for the given settings. */
-export function createAppPreflight(
+/**
+ * A preflight function with its own connection pool, for the given settings:
+ * one download of the file, checked against each expectation given.
+ */
+export function createAppPreflightAgainst(
   settings: AppPreflightSettings,
-): (url: string, expect: PreflightExpectation) => Promise<PreflightResult> {
+): (url: string, expects: readonly PreflightExpectation[]) => Promise<PreflightResult[]> {
   const options: PreflightOptions = {
     dispatcher: appDispatcher(settings),
     ...(settings.maxBytes !== undefined ? { maxBytes: settings.maxBytes } : {}),
     ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
   };
-  return async (url, expect) => {
+  return async (url, expects) => {
     const started = performance.now();
-    const result = await preflightFile(url, expect, options);
-    getLogger()
-      .child({ component: "preflight" })
-      .info(
+    const results = await preflightFileAgainst(url, expects, options);
+    const ms = Math.round(performance.now() - started);
+    const log = getLogger().child({ component: "preflight" });
+    for (const result of results)
+      log.info(
         {
           // The host only: a file URL may carry a signed token.
           host: originOf(url),
@@ -98,27 +102,47 @@ export function createAppPreflight(
           codes: result.problems.map((p) => p.code),
           bytes: result.bytes,
           pages: result.pages,
-          ms: Math.round(performance.now() - started),
+          ms,
         },
         "print file checked",
       );
-    return result;
+    return results;
   };
 }
 
-let appPreflight: ReturnType<typeof createAppPreflight> | undefined;
+/** The same for one expectation. */
+export function createAppPreflight(
+  settings: AppPreflightSettings,
+): (url: string, expect: PreflightExpectation) => Promise<PreflightResult> {
+  const against = createAppPreflightAgainst(settings);
+  return async (url, expect) => (await against(url, [expect]))[0]!;
+}
 
-/** Downloads and checks a print file under the app's address rule (see the top of this file). */
-export function preflightForApp(
+let appPreflight: ReturnType<typeof createAppPreflightAgainst> | undefined;
+
+/**
+ * Downloads a print file once and checks it against each expectation (one
+ * PDF printed as several offerings) under the app's address rule (see the
+ * top of this file).
+ */
+export function preflightAgainstForApp(
   url: string,
-  expect: PreflightExpectation,
-): Promise<PreflightResult> {
+  expects: readonly PreflightExpectation[],
+): Promise<PreflightResult[]> {
   const env = getEnv();
-  appPreflight ??= createAppPreflight({
+  appPreflight ??= createAppPreflightAgainst({
     allowedPrivateHosts: env.printAllowedPrivateHosts,
     sandboxOrigin: trustedSandboxOrigin(env),
   });
-  return appPreflight(url, expect);
+  return appPreflight(url, expects);
+}
+
+/** Downloads and checks a print file under the app's address rule (see the top of this file). */
+export async function preflightForApp(
+  url: string,
+  expect: PreflightExpectation,
+): Promise<PreflightResult> {
+  return (await preflightAgainstForApp(url, [expect]))[0]!;
 }
 
 let appDownloadDispatcher: Dispatcher | undefined;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ProductCreation } from "@prisma/client";
 import prisma from "../db.server";
 import { getLogger } from "../lib/logger.server";
-import { preflightForApp } from "../lib/preflight.server";
+import { preflightAgainstForApp, preflightForApp } from "../lib/preflight.server";
 import {
   expectationFor,
   type PreflightExpectation,
@@ -200,7 +200,11 @@ function preflightMessage(result: PreflightResult): string {
   return result.problems.map((p) => `${p.message} ${p.fix}`).join(" ");
 }
 
-/** Every PDF of the submission checked once per (file, expectation); a failure blocks on its field. */
+/**
+ * Every PDF of the submission checked: the product's one interior downloaded once and checked
+ * against each variant's offering, each cover once per (file, expectation). A failure blocks on
+ * its field.
+ */
 async function checkFiles(
   shop: string,
   variants: CheckedVariant[],
@@ -208,22 +212,25 @@ async function checkFiles(
   | { ok: true; preflights: PreflightResult[]; coverPreflights: (PreflightResult | null)[] }
   | { ok: false; fieldErrors: FieldErrors }
 > {
-  const checks = new Map<string, Promise<PreflightResult>>();
-  const check = (url: string, expect: PreflightExpectation) => {
+  const covers = new Map<string, Promise<PreflightResult>>();
+  const checkCover = (url: string, expect: PreflightExpectation) => {
     const key = JSON.stringify([url, expect]);
-    let found = checks.get(key);
-    if (!found) checks.set(key, (found = preflightForApp(url, expect)));
+    let found = covers.get(key);
+    if (!found) covers.set(key, (found = preflightForApp(url, expect)));
     return found;
   };
+  // Every variant prints the product's interior (readCreationForm gives them the one URL).
+  const interior = variants[0]?.mapping.contentUrl ?? "";
   const [preflights, coverPreflights] = await Promise.all([
-    Promise.all(
-      variants.map((v) => check(v.mapping.contentUrl, expectationFor(v.offering, v.mapping))),
+    preflightAgainstForApp(
+      interior,
+      variants.map((v) => expectationFor(v.offering, v.mapping)),
     ),
     Promise.all(
       variants.map(async (v) => {
         if (!v.mapping.coverUrl) return null;
         const expect = await coverExpectation(shop, v);
-        return expect ? check(v.mapping.coverUrl, expect) : null;
+        return expect ? checkCover(v.mapping.coverUrl, expect) : null;
       }),
     ),
   ]);

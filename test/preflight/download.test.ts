@@ -3,6 +3,7 @@ import { createGuardedDispatcher } from "~/services/net/guarded-dispatcher";
 import {
   expectationFor,
   preflightFile,
+  preflightFileAgainst,
   type PreflightExpectation,
   type PreflightResult,
 } from "~/services/preflight";
@@ -117,6 +118,30 @@ describe("downloading the file", () => {
       status: "unreachable",
       reason: "only http and https addresses can be downloaded",
     });
+  });
+});
+
+describe("one file printed as several offerings", () => {
+  it("downloads it once and checks it against each, in order", async () => {
+    const magazine = expectationFor(
+      { name: "Perfect bound magazine A4", minNumberOfPages: 8, maxNumberOfPages: 200 },
+      { numberOfPages: 28, contentWidth: 210, contentHeight: 297 },
+    );
+    const before = server.requests.filter((p) => p === "/good.pdf").length;
+    const results = await preflightFileAgainst(url("/good.pdf"), [book, magazine]);
+    expect(server.requests.filter((p) => p === "/good.pdf").length - before).toBe(1);
+    expect(results.map((r) => r.expectation.offeringName)).toEqual([
+      "Hardcover book A4 portrait",
+      "Perfect bound magazine A4",
+    ]);
+    expect(results[0]!.status).toBe("passed");
+    expect(results[1]!.status).toBe("failed");
+    expect(results.map((r) => r.bytes)).toEqual([pdf.length, pdf.length]);
+  });
+
+  it("gives each the same download problem", async () => {
+    const results = await preflightFileAgainst(url("/gone.pdf"), [book, book]);
+    expect(results.map(codes)).toEqual([["NOT_FOUND"], ["NOT_FOUND"]]);
   });
 });
 

@@ -35,6 +35,19 @@ export async function preflightFile(
   expect: PreflightExpectation,
   options: PreflightOptions = {},
 ): Promise<PreflightResult> {
+  const [result] = await preflightFileAgainst(url, [expect], options);
+  return result!;
+}
+
+/**
+ * Downloads the file at `url` once and checks it against each expectation
+ * (one PDF printed as several offerings), a result for each in their order.
+ */
+export async function preflightFileAgainst(
+  url: string,
+  expects: readonly PreflightExpectation[],
+  options: PreflightOptions = {},
+): Promise<PreflightResult[]> {
   const now = options.now ?? (() => new Date());
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const download = await downloadFile(url, {
@@ -44,7 +57,7 @@ export async function preflightFile(
   });
   if (download.kind !== "downloaded") {
     const problem = problemWithDownload(download, maxBytes);
-    return {
+    return expects.map((expect) => ({
       url,
       status: download.kind === "unreachable" ? "unreachable" : "failed",
       checkedAt: now().toISOString(),
@@ -52,29 +65,31 @@ export async function preflightFile(
       problems: [problem],
       ...(download.kind === "unreachable" ? { reason: download.reason } : {}),
       expectation: expect,
-    };
+    }));
   }
 
   const inspection = await inspectPdf(download.bytes);
   const facts = inspection.kind === "read" ? inspection.facts : null;
-  const problems: PreflightProblem[] =
-    inspection.kind === "not_pdf"
-      ? [NOT_PDF_PROBLEM]
-      : inspection.kind === "damaged"
-        ? [DAMAGED_PROBLEM]
-        : problemsWithFile(inspection.facts, expect);
-  return {
-    url,
-    status: problems.length === 0 ? "passed" : "failed",
-    checkedAt: now().toISOString(),
-    bytes: download.bytes.length,
-    ...(facts?.pages != null ? { pages: facts.pages } : {}),
-    ...(facts?.firstPage
-      ? { pageWidthMm: facts.firstPage.widthMm, pageHeightMm: facts.firstPage.heightMm }
-      : {}),
-    problems,
-    expectation: expect,
-  };
+  return expects.map((expect) => {
+    const problems: PreflightProblem[] =
+      inspection.kind === "not_pdf"
+        ? [NOT_PDF_PROBLEM]
+        : inspection.kind === "damaged"
+          ? [DAMAGED_PROBLEM]
+          : problemsWithFile(inspection.facts, expect);
+    return {
+      url,
+      status: problems.length === 0 ? "passed" : "failed",
+      checkedAt: now().toISOString(),
+      bytes: download.bytes.length,
+      ...(facts?.pages != null ? { pages: facts.pages } : {}),
+      ...(facts?.firstPage
+        ? { pageWidthMm: facts.firstPage.widthMm, pageHeightMm: facts.firstPage.heightMm }
+        : {}),
+      problems,
+      expectation: expect,
+    };
+  });
 }
 
 /** What a mapping promises, from the offering and the mapping's print spec. */
