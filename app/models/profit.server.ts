@@ -346,7 +346,10 @@ export async function profitReport({
   return buildReport(raw, period, currency, rates, conversions);
 }
 
-/** The Profit page's (and its export's) data: the period asked in the URL and its report. */
+/**
+ * The Profit page's (and its export's) data: the period asked in the URL and its report, or
+ * why that period is refused (nothing is added up then).
+ */
 export async function loadProfitPage({
   shop,
   admin,
@@ -361,7 +364,11 @@ export async function loadProfitPage({
   withProducts: boolean;
 }) {
   const info = await getShopInfo({ shop, admin });
-  const period = periodFrom(searchParams, info?.ianaTimezone, now);
+  const answer = periodFrom(searchParams, info?.ianaTimezone, now);
+  if (!answer.ok) {
+    return { refusal: answer.refusal, period: answer.asked, limits: answer.limits, report: null };
+  }
+  const { period } = answer;
   const currency = (info?.currencyCode ?? "EUR").toUpperCase();
   const report = await profitReport({
     shop,
@@ -371,12 +378,14 @@ export async function loadProfitPage({
     withProducts,
   });
   return {
+    refusal: null,
     period: {
       range: period.range,
       from: period.from,
       to: period.to,
       timeZone: period.timeZone,
     },
+    limits: answer.limits,
     report,
   };
 }

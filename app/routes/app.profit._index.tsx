@@ -38,14 +38,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     searchParams,
     withProducts: view === "product",
   });
-  return json({ ...page, view });
+  // A refused period is the merchant's input to correct: the page shows why, with no report.
+  return json({ ...page, view }, { status: page.refusal ? 400 : 200 });
 };
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
 export default function ProfitPage() {
-  const { period, report, view: rows } = useLoaderData<typeof loader>();
+  const { period, report, refusal, limits, view: rows } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const fmt = useFormat();
   const navigation = useNavigation();
@@ -63,9 +64,10 @@ export default function ProfitPage() {
   const [exportError, setExportError] = useState<string | null>(null);
   const chartTitle = useId();
   const chartDescription = useId();
-  const money = (amountMinor: number) => fmt.money({ amountMinor, currency: report.currency });
+  const currency = report?.currency ?? "";
+  const money = (amountMinor: number) => fmt.money({ amountMinor, currency });
   const margin = (amountMinor: number) => (
-    <MarginAmount margin={{ amountMinor, currency: report.currency }} text={money(amountMinor)} />
+    <MarginAmount margin={{ amountMinor, currency }} text={money(amountMinor)} />
   );
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/profit";
 
@@ -78,6 +80,10 @@ export default function ProfitPage() {
       query.set("rows", rows);
       query.delete("view");
       const response = await fetch(`/app/profit/export?${query.toString()}`);
+      if (response.status === 400) {
+        setExportError((await response.text()).trim());
+        return;
+      }
       if (!response.ok) throw new Error(String(response.status));
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement("a");
@@ -117,6 +123,7 @@ export default function ProfitPage() {
                   ]}
                   value={range}
                   onChange={setRange}
+                  error={refusal?.field === "range" ? refusal.message : undefined}
                 />
                 {range === "custom" ? (
                   <>
@@ -126,6 +133,9 @@ export default function ProfitPage() {
                       type="date"
                       value={from}
                       onChange={setFrom}
+                      min={limits.earliest}
+                      max={limits.latest}
+                      error={refusal?.field === "from" ? refusal.message : undefined}
                       autoComplete="off"
                     />
                     <TextField
@@ -134,6 +144,9 @@ export default function ProfitPage() {
                       type="date"
                       value={to}
                       onChange={setTo}
+                      min={limits.earliest}
+                      max={limits.latest}
+                      error={refusal?.field === "to" ? refusal.message : undefined}
                       autoComplete="off"
                     />
                   </>
@@ -143,117 +156,128 @@ export default function ProfitPage() {
                 </Button>
               </InlineStack>
             </Form>
-            <Box paddingBlockStart="200">
-              <Text as="p" tone="subdued" variant="bodySm">
-                {periodText}, days in your shop&apos;s time zone ({period.timeZone}).
-              </Text>
-            </Box>
-          </Card>
-        </Layout.Section>
-        {hasNotes(report) ? (
-          <Layout.Section>
-            <Notes report={report} />
-          </Layout.Section>
-        ) : null}
-        <Layout.Section>
-          <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
-            <Figure label="Revenue" value={money(report.total.revenueMinor)} />
-            <Figure label="Print cost" value={money(report.total.costMinor)} />
-            <Figure label="Margin" value={margin(report.total.marginMinor)} />
-            <Figure label="Print orders" value={fmt.number(report.total.printOrders)} />
-          </InlineGrid>
-        </Layout.Section>
-        <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd" id={chartTitle}>
-                Per day
-              </Text>
-              <Text as="p" tone="subdued" id={chartDescription}>
-                Revenue and print cost as bars, margin as a line, in {report.currency}. The table
-                below has the same figures.
-              </Text>
-              <ProfitChart report={report} titleId={chartTitle} descriptionId={chartDescription} />
-            </BlockStack>
-          </Card>
-        </Layout.Section>
-        <Layout.Section>
-          <Card padding="0">
-            <Box padding="300">
-              <InlineStack align="space-between" blockAlign="center" gap="300" wrap>
-                <Text as="h2" variant="headingMd">
-                  {rows === "day" ? "Table per day" : "Table per product"}
-                </Text>
-                <InlineStack gap="200" blockAlign="center" wrap>
-                  <ButtonGroup variant="segmented">
-                    <Button pressed={rows === "day"} onClick={() => setRows("day")}>
-                      Per day
-                    </Button>
-                    <Button pressed={rows === "product"} onClick={() => setRows("product")}>
-                      Per product
-                    </Button>
-                  </ButtonGroup>
-                  <Button onClick={() => void exportCsv()} loading={exporting}>
-                    {rows === "day" ? "Export days as CSV" : "Export products as CSV"}
-                  </Button>
-                </InlineStack>
-              </InlineStack>
-              {exportError ? (
-                <Box paddingBlockStart="200">
-                  <Banner tone="critical" title={exportError} />
-                </Box>
-              ) : null}
-            </Box>
-            {rows === "day" ? (
-              <DataTable
-                columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
-                headings={["Day", "Print orders", "Revenue", "Print cost", "Margin"]}
-                rows={report.days.map((d) => [
-                  fmt.date(`${d.day}T12:00:00Z`),
-                  fmt.number(d.printOrders),
-                  money(d.revenueMinor),
-                  money(d.costMinor),
-                  margin(d.marginMinor),
-                ])}
-                totals={[
-                  "",
-                  fmt.number(report.total.printOrders),
-                  money(report.total.revenueMinor),
-                  money(report.total.costMinor),
-                  margin(report.total.marginMinor),
-                ]}
-                totalsName={{ singular: "Total", plural: "Total" }}
-                showTotalsInFooter
-              />
-            ) : report.products.length ? (
-              <DataTable
-                columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
-                headings={["Product", "Copies", "Revenue", "Print cost", "Margin"]}
-                rows={report.products.map((p) => [
-                  p.title || "Untitled product",
-                  fmt.number(p.copies),
-                  money(p.revenueMinor),
-                  money(p.costMinor),
-                  margin(p.marginMinor),
-                ])}
-              />
-            ) : (
-              <Box padding="300">
-                <Text as="p" tone="subdued">
-                  No priced print orders in this period.
+            {report ? (
+              <Box paddingBlockStart="200">
+                <Text as="p" tone="subdued" variant="bodySm">
+                  {periodText}, days in your shop&apos;s time zone ({period.timeZone}).
                 </Text>
               </Box>
-            )}
+            ) : null}
           </Card>
         </Layout.Section>
-        <Layout.Section>
-          <Text as="p" tone="subdued" variant="bodySm">
-            Revenue is what your customers paid for the printed lines; print cost is what the print
-            service charges for them (product, shipping and VAT); margin is the difference. Print
-            orders count on the day they were planned; cancelled ones are left out. A print order of
-            several products shares its cost between them by what each sold for.
-          </Text>
-        </Layout.Section>
+        {report ? (
+          <>
+            {hasNotes(report) ? (
+              <Layout.Section>
+                <Notes report={report} />
+              </Layout.Section>
+            ) : null}
+            <Layout.Section>
+              <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="300">
+                <Figure label="Revenue" value={money(report.total.revenueMinor)} />
+                <Figure label="Print cost" value={money(report.total.costMinor)} />
+                <Figure label="Margin" value={margin(report.total.marginMinor)} />
+                <Figure label="Print orders" value={fmt.number(report.total.printOrders)} />
+              </InlineGrid>
+            </Layout.Section>
+            <Layout.Section>
+              <Card>
+                <BlockStack gap="300">
+                  <Text as="h2" variant="headingMd" id={chartTitle}>
+                    Per day
+                  </Text>
+                  <Text as="p" tone="subdued" id={chartDescription}>
+                    Revenue and print cost as bars, margin as a line, in {report.currency}. The
+                    table below has the same figures.
+                  </Text>
+                  <ProfitChart
+                    report={report}
+                    titleId={chartTitle}
+                    descriptionId={chartDescription}
+                  />
+                </BlockStack>
+              </Card>
+            </Layout.Section>
+            <Layout.Section>
+              <Card padding="0">
+                <Box padding="300">
+                  <InlineStack align="space-between" blockAlign="center" gap="300" wrap>
+                    <Text as="h2" variant="headingMd">
+                      {rows === "day" ? "Table per day" : "Table per product"}
+                    </Text>
+                    <InlineStack gap="200" blockAlign="center" wrap>
+                      <ButtonGroup variant="segmented">
+                        <Button pressed={rows === "day"} onClick={() => setRows("day")}>
+                          Per day
+                        </Button>
+                        <Button pressed={rows === "product"} onClick={() => setRows("product")}>
+                          Per product
+                        </Button>
+                      </ButtonGroup>
+                      <Button onClick={() => void exportCsv()} loading={exporting}>
+                        {rows === "day" ? "Export days as CSV" : "Export products as CSV"}
+                      </Button>
+                    </InlineStack>
+                  </InlineStack>
+                  {exportError ? (
+                    <Box paddingBlockStart="200">
+                      <Banner tone="critical" title={exportError} />
+                    </Box>
+                  ) : null}
+                </Box>
+                {rows === "day" ? (
+                  <DataTable
+                    columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
+                    headings={["Day", "Print orders", "Revenue", "Print cost", "Margin"]}
+                    rows={report.days.map((d) => [
+                      fmt.date(`${d.day}T12:00:00Z`),
+                      fmt.number(d.printOrders),
+                      money(d.revenueMinor),
+                      money(d.costMinor),
+                      margin(d.marginMinor),
+                    ])}
+                    totals={[
+                      "",
+                      fmt.number(report.total.printOrders),
+                      money(report.total.revenueMinor),
+                      money(report.total.costMinor),
+                      margin(report.total.marginMinor),
+                    ]}
+                    totalsName={{ singular: "Total", plural: "Total" }}
+                    showTotalsInFooter
+                  />
+                ) : report.products.length ? (
+                  <DataTable
+                    columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
+                    headings={["Product", "Copies", "Revenue", "Print cost", "Margin"]}
+                    rows={report.products.map((p) => [
+                      p.title || "Untitled product",
+                      fmt.number(p.copies),
+                      money(p.revenueMinor),
+                      money(p.costMinor),
+                      margin(p.marginMinor),
+                    ])}
+                  />
+                ) : (
+                  <Box padding="300">
+                    <Text as="p" tone="subdued">
+                      No priced print orders in this period.
+                    </Text>
+                  </Box>
+                )}
+              </Card>
+            </Layout.Section>
+            <Layout.Section>
+              <Text as="p" tone="subdued" variant="bodySm">
+                Revenue is what your customers paid for the printed lines; print cost is what the
+                print service charges for them (product, shipping and VAT); margin is the
+                difference. Print orders count on the day they were planned; cancelled ones are left
+                out. A print order of several products shares its cost between them by what each
+                sold for.
+              </Text>
+            </Layout.Section>
+          </>
+        ) : null}
       </Layout>
     </Page>
   );

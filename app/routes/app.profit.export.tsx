@@ -11,12 +11,17 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const searchParams = new URL(request.url).searchParams;
   const rows = searchParams.get("rows") === "product" ? "product" : "day";
-  const { period, report } = await loadProfitPage({
+  const { period, report, refusal } = await loadProfitPage({
     shop: session.shop,
     admin,
     searchParams,
     withProducts: rows === "product",
   });
+  if (refusal)
+    return new Response(`${refusal.message}\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   return new Response(profitCsv(report, rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

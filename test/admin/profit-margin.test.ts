@@ -85,8 +85,21 @@ describe("margin maths", () => {
 
 describe("the profit period", () => {
   const now = new Date("2026-03-30T10:00:00Z");
+  const ask = (query: string, timeZone = "UTC") =>
+    periodFrom(new URLSearchParams(query), timeZone, now);
+  const periodOf = (query: string, timeZone = "UTC") => {
+    const answer = ask(query, timeZone);
+    if (!answer.ok) throw new Error(`refused: ${answer.refusal.message}`);
+    return answer.period;
+  };
+  const refusalOf = (query: string, timeZone = "UTC") => {
+    const answer = ask(query, timeZone);
+    if (answer.ok) throw new Error(`accepted: ${answer.period.from} to ${answer.period.to}`);
+    return answer.refusal;
+  };
+
   it("ends presets today in the shop's time zone and starts each day at its local midnight", () => {
-    const p = periodFrom(new URLSearchParams("range=7"), "Europe/Amsterdam", now);
+    const p = periodOf("range=7", "Europe/Amsterdam");
     expect(p.days).toEqual([
       "2026-03-24",
       "2026-03-25",
@@ -100,33 +113,71 @@ describe("the profit period", () => {
     // After the clocks moved forward: midnight is 22:00 UTC.
     expect(p.end.toISOString()).toBe("2026-03-30T22:00:00.000Z");
     // Late on 29 March in UTC is already the 30th in Tokyo.
-    const tokyo = periodFrom(new URLSearchParams("range=7"), "Asia/Tokyo", now);
+    const tokyo = periodOf("range=7", "Asia/Tokyo");
     expect(tokyo.to).toBe("2026-03-30");
     expect(startOfDay("Asia/Kolkata", "2026-03-30").toISOString()).toBe("2026-03-29T18:30:00.000Z");
   });
 
-  it("orders custom dates, cuts them to a year, and falls back for unreadable input", () => {
-    const swapped = periodFrom(
-      new URLSearchParams("range=custom&from=2026-03-31&to=2026-03-27"),
-      "UTC",
-      now,
-    );
+  it("puts custom dates in order, and takes no range at all as the last 30 days", () => {
+    const swapped = periodOf("range=custom&from=2026-03-31&to=2026-03-27");
     expect([swapped.from, swapped.to, swapped.days.length]).toEqual([
       "2026-03-27",
       "2026-03-31",
       5,
     ]);
-    const long = periodFrom(
-      new URLSearchParams("range=custom&from=2020-01-01&to=2026-03-30"),
+    const plain = ask("", "Mars/Base");
+    expect(
+      plain.ok && [plain.period.range, plain.period.timeZone, plain.period.days.length],
+    ).toEqual(["30", "UTC", 30]);
+  });
+
+  it("refuses days outside 2000 up to a year after today, saying which day and the window", () => {
+    // 9999-12-31 once stepped into "+010000-01-01", which sorts before it: a loop without end.
+    expect(refusalOf("range=custom&from=9999-12-31&to=9999-12-31")).toEqual({
+      field: "from",
+      message: "The first day must fall between 1 January 2000 and 30 March 2027.",
+    });
+    expect(refusalOf("range=custom&from=2026-03-01&to=2027-03-31")).toEqual({
+      field: "to",
+      message: "The last day must fall between 1 January 2000 and 30 March 2027.",
+    });
+    expect(refusalOf("range=custom&from=1999-12-31&to=2000-01-05").field).toBe("from");
+    // The edges themselves are in.
+    expect(periodOf("range=custom&from=2000-01-01&to=2000-01-02").days).toHaveLength(2);
+    expect(periodOf("range=custom&from=2027-03-29&to=2027-03-30").to).toBe("2027-03-30");
+    // A year after 29 February is 28 February.
+    const leap = periodFrom(
+      new URLSearchParams("range=custom&from=2029-02-28&to=2029-02-28"),
       "UTC",
-      now,
+      new Date("2028-02-29T12:00:00Z"),
     );
-    expect(long.days).toHaveLength(366);
-    const bad = periodFrom(
-      new URLSearchParams("range=custom&from=2026-02-30&to=x"),
-      "Mars/Base",
-      now,
+    expect(leap.ok).toBe(true);
+  });
+
+  it("refuses a period over a year, unreadable days and unknown ranges, never swapping in another", () => {
+    expect(refusalOf("range=custom&from=2020-01-01&to=2026-03-30")).toEqual({
+      field: "from",
+      message:
+        "A period can be at most 366 days long; this one has 2,281. Choose a later first day or an earlier last day.",
+    });
+    expect(refusalOf("range=custom&from=2026-02-30&to=2026-03-01")).toEqual({
+      field: "from",
+      message: "“2026-02-30” is not a date. Enter the first day as a date, for example 2000-01-31.",
+    });
+    expect(refusalOf("range=custom&from=2026-03-01&to=x").field).toBe("to");
+    expect(refusalOf("range=custom&from=2026-03-01").message).toBe(
+      "Enter the last day of the period.",
     );
-    expect([bad.range, bad.timeZone, bad.days.length]).toEqual(["30", "UTC", 30]);
+    expect(refusalOf("range=365")).toEqual({
+      field: "range",
+      message: "Choose a period from the list.",
+    });
+    // What was asked comes back for the form, cut short.
+    const long = ask(`range=custom&from=${"9".repeat(500)}&to=2026-03-01`);
+    expect(long.ok).toBe(false);
+    if (!long.ok) {
+      expect(long.asked.from).toHaveLength(40);
+      expect(long.refusal.message).toContain("…");
+    }
   });
 });

@@ -268,13 +268,24 @@ describe("the profit page", () => {
     ]);
   });
 
-  it("falls back to the last 30 days for a period it cannot read, ending today", async () => {
-    const body = await data<Body>(
-      await call(profitLoader, get(`/app/profit?range=custom&from=yesterday&to=2026-13-40`)),
+  it("refuses a period it cannot read with the reason on its field, adding nothing up", async () => {
+    const response = await call(
+      profitLoader,
+      get(`/app/profit?range=custom&from=yesterday&to=2026-13-40`),
     );
-    expect(body.period.range).toBe("30");
-    expect(body.report.days).toHaveLength(30);
-    expect(body.report.days.at(-1)!.day).toBe(body.period.to);
+    expect(response.status).toBe(400);
+    const body = await data<{
+      refusal: { field: string; message: string };
+      period: { from: string; to: string };
+      report: null;
+    }>(response);
+    expect(body.refusal).toEqual({
+      field: "from",
+      message: "“yesterday” is not a date. Enter the first day as a date, for example 2000-01-31.",
+    });
+    // The form shows what was typed, so the merchant can correct it.
+    expect([body.period.from, body.period.to]).toEqual(["yesterday", "2026-13-40"]);
+    expect(body.report).toBeNull();
   });
 });
 
@@ -303,6 +314,26 @@ describe("the profit export", () => {
         "",
       ].join("\r\n"),
     );
+  });
+
+  it("answers a period in the far future at once with 400 and the reason, and stays up", async () => {
+    // 9999-12-31 once made the day loop run for ever, taking every shop's requests with it.
+    const started = Date.now();
+    const response = await call(
+      exportLoader,
+      get("/app/profit/export?rows=day&range=custom&from=9999-12-31&to=9999-12-31"),
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await response.text()).toMatch(
+      /^The first day must fall between 1 January 2000 and \d{1,2} \w+ \d{4}\.\n$/,
+    );
+    const page = await call(
+      profitLoader,
+      get("/app/profit?range=custom&from=9999-12-31&to=9999-12-31&view=product"),
+    );
+    expect(page.status).toBe(400);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("has one row per product, quoting commas and quotes and defusing formulas", async () => {

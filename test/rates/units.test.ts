@@ -215,4 +215,11 @@ describe("backup rates and dates", () => {
     expect(addBusinessDays(friday, 1).toISOString().slice(0, 10)).toBe("2026-11-30");
     expect(shopifyDate(addBusinessDays(friday, 5))).toBe("2026-12-04 00:00:00 +0000");
   });
+
+  it("refuses a count of business days it cannot count to, rather than looping on it", () => {
+    const friday = new Date("2026-11-27T15:00:00Z");
+    for (const days of [Number.MAX_SAFE_INTEGER, Infinity, Number.NaN, -1, 2.5])
+      expect(() => addBusinessDays(friday, days)).toThrow(RangeError);
+    expect(addBusinessDays(friday, 260).toISOString().slice(0, 10)).toBe("2027-11-26");
+  });
 });

@@ -77,6 +77,7 @@ export function dayOf(timeZone: string, instant: number): string {
   return `${String(p.year).padStart(4, "0")}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
+/** Midnight UTC of a YYYY-MM-DD day, or null when the text is not a real calendar day. */
 function parseDay(day: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return null;
@@ -86,15 +87,27 @@ function parseDay(day: string): number | null {
   return t;
 }
 
+/** Midnight UTC of a day the code itself produced; an unreadable one is a bug, never `null`. */
+function dayStart(day: string): number {
+  const t = parseDay(day);
+  if (t === null) throw new RangeError(`not a calendar day: ${JSON.stringify(day)}`);
+  return t;
+}
+
+function dayAt(t: number): string {
+  const day = new Date(t).toISOString().slice(0, 10);
+  // Past year 9999 toISOString writes "+010000-01-01", which sorts before "9999-12-31".
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`day out of range: ${day}`);
+  return day;
+}
+
 function addDays(day: string, n: number): string {
-  const t = parseDay(day)!;
-  return new Date(t + n * DAY_MS).toISOString().slice(0, 10);
+  return dayAt(dayStart(day) + n * DAY_MS);
 }
 
 /** The instant a calendar day begins in the zone (the first moment whose local date is it). */
 export function startOfDay(timeZone: string, day: string): Date {
-  const midnightUtc = parseDay(day);
-  if (midnightUtc === null) throw new Error(`not a day: ${day}`);
+  const midnightUtc = dayStart(day);
   // Local midnight = UTC midnight - offset; the offset is read at the guess, twice for DST.
   let guess = midnightUtc - zoneOffsetMs(timeZone, midnightUtc);
   guess = midnightUtc - zoneOffsetMs(timeZone, guess);
@@ -103,45 +116,131 @@ export function startOfDay(timeZone: string, day: string): Date {
   return new Date(guess);
 }
 
+/** The earliest day a period may start on: no shop had print orders here before it. */
+export const EARLIEST_DAY = "2000-01-01";
+
+/** The latest day a period may reach: one year after today (the same date next year). */
+export function latestDay(today: string): string {
+  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
+  // 29 February next year does not exist: the 28th is a year on.
+  return parseDay(`${year + 1}${rest}`) !== null ? `${year + 1}${rest}` : `${year + 1}-02-28`;
+}
+
+/** Why a period asked in the URL is refused, on the field it concerns, in plain words. */
+export interface PeriodRefusal {
+  field: "range" | "from" | "to";
+  message: string;
+}
+
+/** The window custom days must fall in (YYYY-MM-DD, inclusive), for the form's date fields. */
+export interface PeriodLimits {
+  earliest: string;
+  latest: string;
+}
+
+export type PeriodAnswer =
+  | { ok: true; period: Period; limits: PeriodLimits }
+  | {
+      ok: false;
+      refusal: PeriodRefusal;
+      /** What was asked, to show in the form again. */
+      asked: { range: string; from: string; to: string; timeZone: string };
+      limits: PeriodLimits;
+    };
+
+function longDate(day: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(dayStart(day)));
+}
+
+/** A custom day from the URL, checked: a real calendar day inside the window, else why not. */
+function customDay(
+  value: string,
+  field: "from" | "to",
+  earliest: string,
+  latest: string,
+): PeriodRefusal | null {
+  const which = field === "from" ? "first" : "last";
+  if (value.trim() === "") return { field, message: `Enter the ${which} day of the period.` };
+  // Shown back to the merchant: keep it short so a long query string cannot fill the page.
+  const shown = value.length > 20 ? `${value.slice(0, 20)}…` : value;
+  if (parseDay(value) === null)
+    return {
+      field,
+      message: `“${shown}” is not a date. Enter the ${which} day as a date, for example ${earliest.slice(0, 4)}-01-31.`,
+    };
+  if (value < earliest || value > latest)
+    return {
+      field,
+      message: `The ${which} day must fall between ${longDate(earliest)} and ${longDate(latest)}.`,
+    };
+  return null;
+}
+
 /**
  * The period asked in the URL (`range=7|30|90`, or `range=custom&from=&to=`), ending today in
- * the shop's time zone for presets. Anything unreadable falls back to the last 30 days; a custom
- * period is put in order and cut to MAX_PERIOD_DAYS.
+ * the shop's time zone for presets; no range at all is the last 30 days. Custom days must be
+ * real dates from EARLIEST_DAY up to a year after today, at most MAX_PERIOD_DAYS apart: anything
+ * else is refused with the reason, never quietly replaced by another period. Days given in the
+ * wrong order are put in order (the page shows the period it used).
  */
 export function periodFrom(
   params: URLSearchParams,
   timeZoneInput: string | null | undefined,
   now: Date = new Date(),
-): Period {
+): PeriodAnswer {
   const timeZone = safeTimeZone(timeZoneInput);
   const today = dayOf(timeZone, now.getTime());
+  const earliest = EARLIEST_DAY;
+  const latest = latestDay(today);
   const range = params.get("range") ?? "30";
-  let from: string;
-  let to: string;
-  let chosen = range;
-  const preset = PRESETS.find((p) => p.value === range);
   const customFrom = params.get("from") ?? "";
   const customTo = params.get("to") ?? "";
-  if (range === "custom" && parseDay(customFrom) !== null && parseDay(customTo) !== null) {
+  const refuse = (refusal: PeriodRefusal): PeriodAnswer => ({
+    ok: false,
+    refusal,
+    asked: { range, from: customFrom.slice(0, 40), to: customTo.slice(0, 40), timeZone },
+    limits: { earliest, latest },
+  });
+  let from: string;
+  let to: string;
+  if (range === "custom") {
+    const problem =
+      customDay(customFrom, "from", earliest, latest) ??
+      customDay(customTo, "to", earliest, latest);
+    if (problem) return refuse(problem);
     [from, to] = customFrom <= customTo ? [customFrom, customTo] : [customTo, customFrom];
-    const span = Math.round((parseDay(to)! - parseDay(from)!) / DAY_MS) + 1;
-    if (span > MAX_PERIOD_DAYS) from = addDays(to, -(MAX_PERIOD_DAYS - 1));
   } else {
-    const days = preset?.days ?? 30;
-    chosen = preset?.value ?? "30";
+    const preset = PRESETS.find((p) => p.value === range);
+    if (!preset) return refuse({ field: "range", message: "Choose a period from the list." });
     to = today;
-    from = addDays(today, -(days - 1));
+    from = addDays(today, -(preset.days - 1));
   }
+  const span = Math.round((dayStart(to) - dayStart(from)) / DAY_MS) + 1;
+  if (span > MAX_PERIOD_DAYS)
+    return refuse({
+      field: "from",
+      message: `A period can be at most ${MAX_PERIOD_DAYS} days long; this one has ${span.toLocaleString("en")}. Choose a later first day or an earlier last day.`,
+    });
+  // Bounded by the span check above, whatever the URL said.
   const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  for (let i = 0; i < span; i += 1) days.push(addDays(from, i));
   return {
-    range: chosen,
-    from,
-    to,
-    days,
-    start: startOfDay(timeZone, from),
-    end: startOfDay(timeZone, addDays(to, 1)),
-    timeZone,
+    ok: true,
+    period: {
+      range,
+      from,
+      to,
+      days,
+      start: startOfDay(timeZone, from),
+      end: startOfDay(timeZone, addDays(to, 1)),
+      timeZone,
+    },
+    limits: { earliest, latest },
   };
 }
 

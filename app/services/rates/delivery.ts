@@ -23,8 +23,16 @@ export function estimateDeliveryDays(countryCode: string): DeliveryDays {
   return { minDays: 8, maxDays: 16 };
 }
 
+/**
+ * Far beyond any delivery promise (a year of business days): a bound so no stored or quoted
+ * number can keep the loop below going.
+ */
+export const MAX_BUSINESS_DAYS = 260;
+
 /** Adds business days (Monday to Friday) to a date, in UTC. */
 export function addBusinessDays(from: Date, days: number): Date {
+  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS)
+    throw new RangeError(`business days out of range: ${days}`);
   const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
   let left = days;
   while (left > 0) {

@@ -37,6 +37,9 @@ export async function attempt(fake: FakeServerState, record: WebhookDeliveryReco
   record.delivered = result.status >= 200 && result.status < 300;
 }
 
+/** The most extra copies of one delivery a test may ask for. */
+const MAX_DUPLICATES = 20;
+
 export function track<T>(fake: FakeServerState, p: Promise<T>): Promise<T> {
   fake.inflight.add(p);
   void p.finally(() => fake.inflight.delete(p)).catch(() => undefined);
@@ -64,7 +67,9 @@ async function deliver(
     triggeredAt: new Date(fake.clock.now()).toISOString(),
     apiVersion: fake.options.webhookApiVersion ?? DEFAULT_WEBHOOK_API_VERSION,
   });
-  const copies = 1 + Math.max(0, Math.floor(opts.duplicates ?? 0));
+  // The control route takes the count from a request body: bounded, and a non-number is none.
+  const copies =
+    1 + Math.min(MAX_DUPLICATES, Math.max(0, Math.floor(Number(opts.duplicates) || 0)));
   const records: WebhookDeliveryRecord[] = Array.from({ length: copies }, (_, copy) => ({
     webhookId,
     eventId,
