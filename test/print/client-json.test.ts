@@ -477,6 +477,59 @@ describe("JSON interface over HTTP", () => {
     expect(all).not.toContain(paymentSecret(KEYS.secretKey, 1001));
   });
 
+  it("debug logs show a file address by its origin only, never its path or signed token", async () => {
+    server.on("POST /rest/v3/order/", () => ({ status: 201, body: { order_id: 1002 } }));
+    const { client, logger } = makeClient(server.url);
+    const signed = "https://files.example/customers/ada/book.pdf?X-Amz-Signature=c0ffee1234";
+    await client.orders.create({
+      orderReference: "shop-1002",
+      currency: "EUR",
+      items: [
+        {
+          itemReference: "line-1",
+          offeringId: 228478,
+          quantity: 1,
+          files: {
+            contentUrl: signed,
+            contentWidth: 210,
+            contentHeight: 297,
+            numberOfPages: 48,
+            spine: { kind: "custom", url: `${signed}&spine=1` },
+          },
+        },
+      ],
+      address: {
+        emailAddress: "ada@example.com",
+        shippingAddress: {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          addressLine1: "Main 1",
+          zipCode: "1011AA",
+          city: "Amsterdam",
+          countryCode: "NL",
+        },
+      },
+    });
+    // The request itself carries the whole address.
+    expect(JSON.stringify(server.requests[0]!.json)).toContain("c0ffee1234");
+    const start = logger.lines.find((l) => l.level === "debug")!;
+    expect(start.obj).toMatchObject({
+      body: {
+        item_details: [
+          {
+            file_details: {
+              content_url: "https://files.example/…",
+              spine_details: { custom_spine_url: "https://files.example/…" },
+            },
+          },
+        ],
+      },
+    });
+    const all = JSON.stringify(logger.lines);
+    expect(all).not.toContain("c0ffee1234");
+    expect(all).not.toContain("/customers/ada/");
+  });
+
   it("order.files: plain text OK, or a JSON answer", async () => {
     server.on(
       "POST /rest/v3/order/files",

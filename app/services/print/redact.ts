@@ -37,27 +37,56 @@ export function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAMES.has(normaliseName(name));
 }
 
-/** Deep copy of a JSON-like value with sensitive fields replaced. */
+/**
+ * A field holding an address (`content_url`, `custom_spine_url`, `sourceUrl`, ...): a customer's
+ * file address may carry a signed token in its path or query, so logs keep its origin only.
+ */
+function isAddressName(name: string): boolean {
+  return normaliseName(name).endsWith("url");
+}
+
+/** `https://files.example/a.pdf?sig=…` -> `https://files.example/…`; anything else is hidden. */
+export function originOnly(value: unknown): unknown {
+  if (typeof value !== "string" || value === "") return value;
+  try {
+    return `${new URL(value).origin}/…`;
+  } catch {
+    return REDACTED;
+  }
+}
+
+/**
+ * Deep copy of a JSON-like value for a log line: sensitive fields replaced, addresses cut to
+ * their origin.
+ */
 export function redactValue(value: unknown, depth = 0): unknown {
   if (depth > 20) return "[…]";
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      out[k] = isSensitiveName(k) ? REDACTED : redactValue(v, depth + 1);
+      out[k] = isSensitiveName(k)
+        ? REDACTED
+        : isAddressName(k)
+          ? originOnly(v)
+          : redactValue(v, depth + 1);
     }
     return out;
   }
   return value;
 }
 
-/** A path or URL with sensitive query parameters replaced. Keeps relative paths relative. */
+/**
+ * A path or URL with sensitive query parameters replaced and address parameters cut to their
+ * origin. Keeps relative paths relative.
+ */
 export function redactUrl(pathOrUrl: string): string {
   const q = pathOrUrl.indexOf("?");
   if (q < 0) return pathOrUrl;
   const params = new URLSearchParams(pathOrUrl.slice(q + 1));
   const out = new URLSearchParams();
-  for (const [k, v] of params) out.append(k, isSensitiveName(k) ? REDACTED : v);
+  for (const [k, v] of params)
+    out.append(k, isSensitiveName(k) ? REDACTED : isAddressName(k) ? String(originOnly(v)) : v);
   return `${pathOrUrl.slice(0, q)}?${out.toString()}`;
 }
 
