@@ -31,6 +31,7 @@ export const DATABASE_FREE_FILES = [
   "test/database/run-suite.test.ts",
   // the check of this list
   "test/database/postgresql-pass.test.ts",
+  "test/foundation/app-config.test.ts",
   "test/foundation/crypto.test.ts",
   "test/foundation/env.test.ts",
   "test/foundation/lossless-json.test.ts",
