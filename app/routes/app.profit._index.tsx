@@ -38,8 +38,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     searchParams,
     withProducts: view === "product",
   });
-  // A refused period is the merchant's input to correct: the page shows why, with no report.
-  return json({ ...page, view }, { status: page.refusal ? 400 : 200 });
+  // A refused period is the merchant's input to correct: the page itself shows why, with no
+  // report (the export answers 400).
+  return json({ ...page, view });
 };
 
 const count = (n: number, one: string, many: string) =>

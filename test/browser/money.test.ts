@@ -151,6 +151,16 @@ describeBrowser("money pages in the browser", () => {
       "The Quiet Harbour,20003,1,EUR,14.95,17.20,-2.25",
     ]);
 
+    // A copied link with a period far in the future: the reason on its field, nothing added up.
+    await h().openAdmin("/app/profit?range=custom&from=9999-12-31&to=9999-12-31");
+    const from = page.getByLabel("From");
+    await page.getByText(/^The first day must fall between 1 January 2000 and /).waitFor();
+    expect(await from.inputValue()).toBe("9999-12-31");
+    expect(await from.getAttribute("aria-invalid")).toBe("true");
+    expect(await from.getAttribute("min")).toBe("2000-01-01");
+    expect(await page.locator("table").count()).toBe(0);
+    await h().screenshot("money-profit-period-refused");
+
     // On a phone the page does not scroll sideways; the chart keeps to the screen.
     await page.setViewportSize({ width: 375, height: 800 });
     try {
