@@ -220,7 +220,12 @@ export class OrderService {
     if (!orderOpen) this.assertReachable([files]);
     for (const it of targets) {
       it.files = { ...files };
-      it.state = orderOpen ? "AWAITING_PAYMENT" : "QUEUED_FOR_PROCESSING";
+      // Without its address a file cannot be printed: the item waits for it (sandbox/README.md).
+      it.state = !files.contentUrl
+        ? "PENDING_COMPLETION"
+        : orderOpen
+          ? "AWAITING_PAYMENT"
+          : "QUEUED_FOR_PROCESSING";
     }
     return targets;
   }

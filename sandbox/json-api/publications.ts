@@ -1,10 +1,11 @@
 // publication/create: a checkout page for one offering, or for a category priced by the
-// merchant's markup. Create only: like the real service, no list, update or delete.
+// merchant's markup; a request that names neither sells the offering its file matches.
+// Create only: like the real service, no list, update or delete.
 
 import { z } from "zod";
 import { CATEGORIES, type Offering } from "../catalogue";
 import { json, text, type Ctx, type Reply, type SandboxRequest } from "../context";
-import { invalidData, offeringNotFound } from "../errors";
+import { ServiceError, invalidData, offeringNotFound } from "../errors";
 import { requireCurrency, validateItemLimits } from "../pricing";
 import { derivedHex } from "../signatures";
 import { validateRequest } from "../validation";
@@ -34,6 +35,51 @@ const publicationSchema = z.object({
   }),
 });
 
+/** Within this many millimetres on each side a file is the offering's size (bleed included). */
+const SIZE_TOLERANCE_MM = 10;
+
+const byId = (a: Offering, b: Offering) => a.id - b.id;
+
+/**
+ * The offering a publication sells when the request names none (the interface shows no field
+ * for it), from its file: among the offerings whose page range takes the file's pages,
+ * 1. the fixed-size offering nearest the file's size, when within SIZE_TOLERANCE_MM on each side;
+ * 2. else a dynamic-size offering whose minimum size the file meets;
+ * 3. else the offering whose size is nearest.
+ * "Nearest": smallest sum of the width and height differences; ties go to the lowest id. A file
+ * without dimensions gets the lowest id that takes its pages. No offering takes the pages: 400 OFF_MIN.
+ */
+export function offeringForFile(
+  offerings: readonly Offering[],
+  pages: number,
+  size: { width: number; height: number } | undefined,
+): Offering {
+  const takes = offerings
+    .filter((o) => pages >= o.minNumberOfPages && pages <= o.maxNumberOfPages)
+    .sort(byId);
+  const first = takes[0];
+  if (!first) throw new ServiceError(400, "OFF_MIN", `No offering takes a file of ${pages} pages`);
+  if (!size) return first;
+  const dw = (o: Offering) => Math.abs(size.width - o.dimensionWidth);
+  const dh = (o: Offering) => Math.abs(size.height - o.dimensionHeight);
+  const nearest = (list: Offering[]) =>
+    list.reduce<Offering | undefined>(
+      (best, o) => (best === undefined || dw(o) + dh(o) < dw(best) + dh(best) ? o : best),
+      undefined,
+    );
+  const sameSize = nearest(
+    takes.filter((o) => !o.dynamicSize && dw(o) <= SIZE_TOLERANCE_MM && dh(o) <= SIZE_TOLERANCE_MM),
+  );
+  if (sameSize) return sameSize;
+  const dynamic = takes.find(
+    (o) =>
+      o.dynamicSize &&
+      size.width >= (o.minDimensionWidth ?? 0) &&
+      size.height >= (o.minDimensionHeight ?? 0),
+  );
+  return dynamic ?? nearest(takes) ?? first;
+}
+
 export function createPublication(ctx: Ctx, req: SandboxRequest): Reply {
   const merchant = merchantFromBody(ctx, req, "apiKey");
   validateRequest(ctx, req, merchant);
@@ -42,7 +88,7 @@ export function createPublication(ctx: Ctx, req: SandboxRequest): Reply {
   const file = b.order.product.source.file;
   const wanted = b.order.product.offeringId ?? undefined;
   const categoryCode = b.order.product.categoryCode || null;
-  // Never a product the merchant did not name: an offering, or a category, not both.
+  // An offering or a category, not both; neither is the interface's own request.
   if (wanted !== undefined && categoryCode)
     throw invalidData("order.product.categoryCode", "give offeringId or categoryCode, not both");
   let offering: Offering | undefined;
@@ -60,10 +106,8 @@ export function createPublication(ctx: Ctx, req: SandboxRequest): Reply {
       ) ?? inCategory[0];
     if (!offering) throw offeringNotFound(`category ${categoryCode}`);
   } else {
-    throw invalidData(
-      "order.product.offeringId",
-      "is missing: name the offering (or categoryCode for a category listing)",
-    );
+    // The interface's own request names nothing: the file decides (sandbox/README.md).
+    offering = offeringForFile(ctx.catalogue.offerings, file.pages, file.dimensions ?? undefined);
   }
   validateItemLimits(offering, file.pages, Math.max(1, offering.minimumQuantity));
   const id = ctx.store.nextId("publication");

@@ -13,13 +13,14 @@ export function receiveUpload(ctx: Ctx, path: string, body: string): Reply {
   const pending = order.items.filter((it) => it.state === "PENDING_COMPLETION");
   for (const it of pending) {
     const o = ctx.catalogue.find(it.offeringId);
+    // Pages and size an /order/files without content_url gave are kept; the upload is the file.
     it.files = {
       contentUrl: `${ctx.baseUrl}${path}`,
-      pages: o?.defaultNumberOfPages ?? 1,
-      width: o?.dimensionWidth ?? 0,
-      height: o?.dimensionHeight ?? 0,
-      coverUrl: "",
-      customSpineUrl: "",
+      pages: it.files?.pages ?? o?.defaultNumberOfPages ?? 1,
+      width: it.files?.width ?? o?.dimensionWidth ?? 0,
+      height: it.files?.height ?? o?.dimensionHeight ?? 0,
+      coverUrl: it.files?.coverUrl ?? "",
+      customSpineUrl: it.files?.customSpineUrl ?? "",
     };
     it.state =
       order.state === "OPEN" || order.state === "PAYMENT_ERROR"

@@ -165,7 +165,8 @@ export const JSON_REQUEST_RULES: Readonly<Record<string, OperationRules>> = {
       orderId,
       ["item_reference", text],
       ["file_details", required, object],
-      ["file_details.content_url", required, url],
+      // The interface's own request has none (sandbox/README.md: the item then waits for it).
+      ["file_details.content_url", url],
       ["file_details.content_width", positiveNumber],
       ["file_details.content_height", positiveNumber],
       ["file_details.number_of_pages", required, integer(0)],

@@ -385,6 +385,79 @@ describe("address and files", () => {
     ]);
   });
 
+  // The interface's /order/files request: sizes and pages, no content_url.
+  const documentFiles = { content_width: 210, content_height: 297, number_of_pages: 100 };
+
+  it("answers the interface's files request on a paid order with 409 ORD_FILES_STATE", async () => {
+    const id = await createOrder(sb);
+    expect((await pay(sb, id)).status).toBe(200);
+    const r = await api.post("/order/files", {
+      order_id: id,
+      merchant_api_key: KEY,
+      file_details: documentFiles,
+    });
+    expect([r.status, r.body.custom_code]).toEqual([409, "ORD_FILES_STATE"]);
+  });
+
+  it("takes the interface's files request for a pending item, which waits for its file address", async () => {
+    const id = await createOrder(sb, {
+      item_details: [
+        { item_reference: "a", offering_id: OFF.hardcoverA4, quantity: 1, file_details: {} },
+      ],
+    });
+    const r = await api.post("/order/files", {
+      order_id: id,
+      merchant_api_key: KEY,
+      file_details: documentFiles,
+    });
+    expect([r.status, r.text]).toEqual([200, "OK"]);
+    expect((await details(id)).body.item_price_data[0]).toMatchObject({
+      item_status: "PENDING_COMPLETION",
+      number_of_pages: 100,
+    });
+    // Sizes and pages are checked against the offering like any file's.
+    const tooShort = await api.post("/order/files", {
+      order_id: id,
+      merchant_api_key: KEY,
+      file_details: { ...documentFiles, number_of_pages: 4 },
+    });
+    expect([tooShort.status, tooShort.body.custom_code]).toEqual([400, "OFF_MIN"]);
+    // The address arrives: the item is complete.
+    const withUrl = await api.post("/order/files", {
+      order_id: id,
+      merchant_api_key: KEY,
+      file_details: { ...documentFiles, content_url: "https://f.example.com/a.pdf" },
+    });
+    expect(withUrl.status).toBe(200);
+    expect((await details(id)).body.item_price_data[0].item_status).toBe("AWAITING_PAYMENT");
+  });
+
+  it("keeps a paid order at PAID while its item's file has no address", async () => {
+    const id = await createOrder(sb, {
+      item_details: [{ item_reference: "a", offering_id: OFF.hardcoverA4, quantity: 1 }],
+    });
+    await pay(sb, id);
+    const r = await api.post("/order/files", {
+      order_id: id,
+      merchant_api_key: KEY,
+      file_details: documentFiles,
+    });
+    expect(r.status).toBe(200);
+    expect(sb.control.advance({ orderId: id })).toEqual([]);
+    expect((await details(id)).body).toMatchObject({
+      order_state: "PAID",
+      item_price_data: [{ item_status: "PENDING_COMPLETION", number_of_pages: 100 }],
+    });
+    await api.post("/order/files", {
+      order_id: id,
+      merchant_api_key: KEY,
+      file_details: { ...documentFiles, content_url: "https://f.example.com/a.pdf" },
+    });
+    expect(sb.control.advance({ orderId: id })).toEqual([
+      { orderId: id, from: "PAID", to: "WAITING_TO_DISPATCH" },
+    ]);
+  });
+
   it("refuses files for items that are not PENDING_COMPLETION once paid (409 ORD_FILES_STATE)", async () => {
     const id = await createOrder(sb);
     await pay(sb, id);

@@ -32,16 +32,65 @@ const request = (product: Record<string, unknown>, pages = 48): Json => ({
 
 const checkout = async (id: number) => (await fetch(`${sb.checkoutUrl}/print/${id}`)).text();
 
-describe("POST /publication/create names what the listing sells", () => {
-  it("refuses a listing that names neither an offering nor a category", async () => {
-    const r = await api.post("/publication/create", request({}));
-    expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({
-      custom_code: "INVALID_DATA",
-      details: expect.stringContaining("order.product.offeringId"),
-    });
+const HARDCOVER_A4 = "Hardcover book A4 portrait";
+
+describe("POST /publication/create without a named offering (the interface's own request)", () => {
+  const bare = (file: Record<string, unknown>): Json => ({
+    apiKey: KEY,
+    currency: "EUR",
+    locale: "en",
+    order: {
+      reference: "pub-bare",
+      product: {
+        title: "A listing",
+        source: { file: { src: "https://files.example.com/book.pdf", ...file } },
+        thumbnail: { src: "https://files.example.com/book.jpg" },
+      },
+    },
   });
 
+  it.each([
+    ["an A4 file of 48 pages: the A4 offering of lowest id", 48, [210, 297], HARDCOVER_A4],
+    ["A4 with 3 mm bleed is still A4", 48, [216, 303], HARDCOVER_A4],
+    ["an A5 file of 40 pages", 40, [148, 210], "Softcover book A5"],
+    ["one page of 30 x 40 cm", 1, [300, 400], "Art print 30x40"],
+    [
+      "a size no fixed offering has: the custom-size book",
+      60,
+      [250, 250],
+      "Softcover book custom size",
+    ],
+    [
+      "one page larger than any print: the custom-size canvas",
+      1,
+      [700, 1000],
+      "Canvas custom size",
+    ],
+    ["no size: the lowest id that takes 48 pages", 48, null, HARDCOVER_A4],
+    ["1,000 pages only the digital publication takes", 1000, [210, 297], "Digital publication"],
+  ] as const)("%s", async (_, pages, size, offeringName) => {
+    const dimensions = size ? { width: size[0], height: size[1] } : undefined;
+    const r = await api.post("/publication/create", bare({ pages, dimensions }));
+    expect(r.status, r.text).toBe(200);
+    expect(await checkout(r.body.id)).toContain(offeringName);
+  });
+
+  it("refuses a file no offering takes (400 OFF_MIN), and what the service refuses", async () => {
+    const tooLong = await api.post(
+      "/publication/create",
+      bare({ pages: 5000, dimensions: { width: 210, height: 297 } }),
+    );
+    expect([tooLong.status, tooLong.body.custom_code]).toEqual([400, "OFF_MIN"]);
+    const noSource = await api.post("/publication/create", bare({ pages: 48, src: undefined }));
+    expect([noSource.status, noSource.body.custom_code]).toEqual([400, "INVALID_DATA"]);
+    expect(noSource.body.details).toContain("order.product.source.file.src");
+    expect(sb.control.requests({ op: "publication.create" }).map((x) => x.status)).toEqual([
+      400, 400,
+    ]);
+  });
+});
+
+describe("POST /publication/create names what the listing sells", () => {
   it("refuses an offering id it does not know", async () => {
     const r = await api.post("/publication/create", request({ offeringId: 999999 }));
     expect(r.status).toBe(404);
