@@ -1,16 +1,28 @@
 import { getEnv } from "../env.server";
+import { buildPrintClient } from "../lib/print-client.server";
+import { getLogger } from "../lib/logger.server";
 import { cacheKey } from "../services/catalogue/cache";
+import {
+  CONNECTION_CHECK_TEXT,
+  type CheckedKey,
+  type KeyProblem,
+} from "../services/merchant-text/settings";
 import {
   PrintApiError,
   PrintConnectionError,
+  PrintResponseShapeError,
   PrintTimeoutError,
+  type PrintClient,
   type RequestOptions,
 } from "../services/print";
 import { catalogueCache, shopClient } from "./catalogue.server";
-import { getPrintCredentials } from "./print-settings.server";
+import { getStoredSecrets, type PrintSettingsInput } from "./print-settings.server";
 import { describePrintError } from "./print-problem.server";
 
-/** "Test connection": one call per key, each reported plainly. */
+/**
+ * "Test connection": one call per key, each reported plainly, on the saved keys or on the keys
+ * in the Settings form before they are saved. Each failure names only the key that failed.
+ */
 
 export interface ConnectionCheck {
   id: string;
@@ -25,47 +37,70 @@ export interface ConnectionReport {
   checks: ConnectionCheck[];
 }
 
+/** A report, and what it means for saving: which keys were refused, or whether none could be checked. */
+export interface KeyTest {
+  report: ConnectionReport;
+  /** Null when every key that could be checked was accepted. */
+  problem: KeyProblem | null;
+}
+
 /** Quick checks: at most 8 s each, never longer than the operator's own print timeout. */
 const quick = (): RequestOptions => ({
   timeoutMs: Math.min(8_000, getEnv().printTimeoutMs),
   retry: false,
 });
 
-/**
- * One answer for every way a host can be unreachable (refused, no such name,
- * an address the rule blocks, no answer in time): told apart, they would make
- * "Test connection" a scanner of the server's network.
- */
-export const UNREACHABLE_DETAIL =
-  "The print service could not be reached at this address. Check the environment and URL, or try again in a few minutes.";
+/** Every unreachable host answers alike (see CONNECTION_CHECK_TEXT.unreachable). */
+export const UNREACHABLE_DETAIL = CONNECTION_CHECK_TEXT.unreachable;
 
-function failed(id: string, label: string, error: unknown): ConnectionCheck {
+type Failure = { refused: boolean; detail: string };
+
+/**
+ * A failed call in the Settings page's words. Refused means the service answered that it does
+ * not accept the key (401/403, APP_FORBIDDEN, its 500 for an unknown merchant key); anything
+ * else says nothing about the key.
+ */
+function failureOf(key: CheckedKey | null, error: unknown): Failure {
   if (error instanceof PrintConnectionError || error instanceof PrintTimeoutError)
-    return { id, label, status: "failed", detail: UNREACHABLE_DETAIL };
+    return { refused: false, detail: UNREACHABLE_DETAIL };
+  if (error instanceof PrintResponseShapeError)
+    return { refused: false, detail: CONNECTION_CHECK_TEXT.unreadable };
+  if (error instanceof PrintApiError) {
+    if (key && error.kind === "auth") {
+      const said = error.details ? ` ${CONNECTION_CHECK_TEXT.serviceSaid(error.details)}` : "";
+      // A code with advice of its own (APP_NO_COMP_DETAILS: complete the company details).
+      const advice =
+        error.customCode === "APP_NO_COMP_DETAILS" && error.hint ? ` ${error.hint}` : "";
+      return { refused: true, detail: `${CONNECTION_CHECK_TEXT.refused(key)}${said}${advice}` };
+    }
+    if (error.kind === "server" || error.kind === "rate_limit")
+      return { refused: false, detail: CONNECTION_CHECK_TEXT.unavailable };
+  }
+  // Title and the service's words; no hint, as hints send the merchant to the settings.
   const p = describePrintError(error);
-  const detail = [p.title, p.detail, p.hint].filter(Boolean).join(". ").replace(/\.\./g, ".");
-  return { id, label, status: "failed", detail };
+  const detail = [p.title, p.detail].filter(Boolean).join(": ");
+  return { refused: false, detail: detail.endsWith(".") ? detail : `${detail}.` };
 }
 
-export async function testPrintConnection({ shop }: { shop: string }): Promise<ConnectionReport> {
+/**
+ * The checks on one client: the service answers at all (no key), the merchant API key, the
+ * secret key (only a payment proves it), and the legacy application key when one is set. The
+ * legacy interface takes both keys, so it is checked only once the merchant key is accepted.
+ */
+async function runChecks(
+  client: PrintClient,
+  { hasLegacyKey, saved }: { hasLegacyKey: boolean; saved: boolean },
+): Promise<KeyTest> {
   const checkedAt = new Date().toISOString();
-  const [c, credentials] = await Promise.all([shopClient(shop), getPrintCredentials({ shop })]);
-  if (!c || !credentials) {
-    return {
-      ok: false,
-      checkedAt,
-      checks: [
-        {
-          id: "keys",
-          label: "Keys saved",
-          status: "failed",
-          detail: "Enter and save your merchant API key and secret key first.",
-        },
-      ],
-    };
-  }
-  const { client } = c;
   const checks: ConnectionCheck[] = [];
+  const refused: CheckedKey[] = [];
+  let unchecked = false;
+  const fail = (id: string, label: string, key: CheckedKey | null, error: unknown) => {
+    const f = failureOf(key, error);
+    if (f.refused && key) refused.push(key);
+    else unchecked = true;
+    checks.push({ id, label, status: "failed", detail: f.detail });
+  };
 
   // 1. The service answers at all (no key involved).
   let reachable = true;
@@ -75,32 +110,34 @@ export async function testPrintConnection({ shop }: { shop: string }): Promise<C
       id: "reach",
       label: "Print service reachable",
       status: "ok",
-      detail: `Reached ${client.baseUrls.json} (${categories.length} categories).`,
+      detail: CONNECTION_CHECK_TEXT.reached(client.baseUrls.json, categories.length),
     });
   } catch (error) {
     reachable = false;
-    checks.push(failed("reach", "Print service reachable", error));
+    fail("reach", "Print service reachable", null, error);
   }
 
   // 2. The merchant API key is accepted.
+  let merchantAccepted = false;
   if (reachable) {
     try {
       const list = await client.offerings.list({}, quick());
+      merchantAccepted = true;
       checks.push({
         id: "merchant",
         label: "Merchant API key",
         status: "ok",
-        detail: `Accepted: ${list.offerings.length} offerings available to this account.`,
+        detail: CONNECTION_CHECK_TEXT.merchantAccepted(list.offerings.length),
       });
     } catch (error) {
-      checks.push(failed("merchant", "Merchant API key", error));
+      fail("merchant", "Merchant API key", "merchantApiKey", error);
     }
   } else {
     checks.push({
       id: "merchant",
       label: "Merchant API key",
       status: "skipped",
-      detail: "Not checked: the service was not reachable.",
+      detail: CONNECTION_CHECK_TEXT.notReached,
     });
   }
 
@@ -109,39 +146,93 @@ export async function testPrintConnection({ shop }: { shop: string }): Promise<C
     id: "secret",
     label: "Secret key",
     status: "skipped",
-    detail: "Saved. It signs payments, so it is only checked when the first order is paid.",
+    detail: saved ? CONNECTION_CHECK_TEXT.secret : CONNECTION_CHECK_TEXT.secretUnsaved,
   });
 
   // 4. The legacy application key, when set.
-  if (!credentials.applicationApiKey) {
-    checks.push({
-      id: "legacy",
-      label: "Legacy application API key",
-      status: "skipped",
-      detail: "Not set (optional): needed only for legacy prices in every currency.",
-    });
+  const legacy = { id: "legacy", label: "Legacy application API key" };
+  if (!hasLegacyKey) {
+    checks.push({ ...legacy, status: "skipped", detail: CONNECTION_CHECK_TEXT.legacyNotSet });
   } else if (!reachable) {
+    checks.push({ ...legacy, status: "skipped", detail: CONNECTION_CHECK_TEXT.notReached });
+  } else if (!merchantAccepted) {
+    // Its call would fail on the merchant key and blame the wrong one.
     checks.push({
-      id: "legacy",
-      label: "Legacy application API key",
+      ...legacy,
       status: "skipped",
-      detail: "Not checked: the service was not reachable.",
+      detail: CONNECTION_CHECK_TEXT.legacyAfterMerchant,
     });
   } else {
     try {
-      const legacy = await client.legacy.listOfferings({}, quick());
+      const list = await client.legacy.listOfferings({}, quick());
       checks.push({
-        id: "legacy",
-        label: "Legacy application API key",
+        ...legacy,
         status: "ok",
-        detail: `Accepted: ${legacy.offerings.length} offerings on the legacy interface.`,
+        detail: CONNECTION_CHECK_TEXT.legacyAccepted(list.offerings.length),
       });
     } catch (error) {
-      checks.push(failed("legacy", "Legacy application API key", error));
+      fail(legacy.id, legacy.label, "applicationApiKey", error);
     }
   }
 
-  return { ok: checks.every((c) => c.status !== "failed"), checkedAt, checks };
+  const report = { ok: checks.every((c) => c.status !== "failed"), checkedAt, checks };
+  const problem: KeyProblem | null =
+    refused.length > 0
+      ? { kind: "refused", keys: refused }
+      : unchecked
+        ? { kind: "unchecked" }
+        : null;
+  return { report, problem };
+}
+
+/** "Test connection" on the saved keys. */
+export async function testPrintConnection({ shop }: { shop: string }): Promise<ConnectionReport> {
+  const c = await shopClient(shop);
+  if (!c) {
+    return {
+      ok: false,
+      checkedAt: new Date().toISOString(),
+      checks: [
+        { id: "keys", label: "Keys saved", status: "failed", detail: CONNECTION_CHECK_TEXT.noKeys },
+      ],
+    };
+  }
+  return (await runChecks(c.client, { hasLegacyKey: c.hasLegacyKey, saved: true })).report;
+}
+
+/**
+ * The same checks on the keys in the Settings form, before anything is stored. Keys the form
+ * leaves empty are the saved ones (secret fields are write-only); `applicationApiKey: null`
+ * removes the legacy key, so it is not checked.
+ */
+export async function testFormKeys({
+  shop,
+  input,
+}: {
+  shop: string;
+  input: PrintSettingsInput;
+}): Promise<KeyTest> {
+  const stored = await getStoredSecrets({ shop });
+  const secretKey = input.secretKey ?? stored.secretKey;
+  const applicationApiKey =
+    input.applicationApiKey === undefined ? stored.applicationApiKey : input.applicationApiKey;
+  // The form's own checks require all three (a secret typed or stored).
+  if (!input.printEnvironment || !input.merchantApiKey || !secretKey) {
+    throw new TypeError("testFormKeys needs a checked form: environment, merchant and secret key");
+  }
+  const client = buildPrintClient(
+    {
+      environment: input.printEnvironment,
+      baseUrl: input.printBaseUrl ?? null,
+      merchantApiKey: input.merchantApiKey,
+      secretKey,
+      applicationApiKey: applicationApiKey ?? undefined,
+      buttonKey: undefined,
+    },
+    // The client's own log lines (keys redacted by the SDK), like a saved shop's.
+    { logger: getLogger().child({ component: "print-client", shop, unsaved: true }) },
+  );
+  return runChecks(client, { hasLegacyKey: Boolean(applicationApiKey), saved: false });
 }
 
 /** Whether the shop's saved keys work right now, for the warning on Home. */

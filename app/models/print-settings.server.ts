@@ -92,6 +92,27 @@ export async function getPrintCredentials({
   return row ? credentialsFromShop(row) : null;
 }
 
+/**
+ * The stored secret and legacy key, decrypted, for testing the keys of a Settings form that
+ * leaves them empty (they are write-only) before it is saved. Nulls when none is stored.
+ */
+export async function getStoredSecrets({
+  shop,
+}: {
+  shop: string;
+}): Promise<{ secretKey: string | null; applicationApiKey: string | null }> {
+  const row = await prisma.shop.findUnique({
+    where: { shop },
+    select: { secretKeyEncrypted: true, applicationKeyEncrypted: true },
+  });
+  return {
+    secretKey: row?.secretKeyEncrypted ? cipher().decrypt(row.secretKeyEncrypted) : null,
+    applicationApiKey: row?.applicationKeyEncrypted
+      ? cipher().decrypt(row.applicationKeyEncrypted)
+      : null,
+  };
+}
+
 /** The same, from a Shop row the caller has already read (the worker reads it once per step). */
 export function credentialsFromShop(row: Shop): PrintCredentials | null {
   if (!row.merchantApiKey || !row.secretKeyEncrypted) return null;

@@ -1,7 +1,13 @@
 import { getEnv } from "../env.server";
+import { getLogger } from "../lib/logger.server";
+import {
+  hintOnSettingsPage,
+  KEY_FIELD_ERROR,
+  type KeyProblem,
+} from "../services/merchant-text/settings";
 import { billingEntitiesForSettings, billingEntityError } from "./billing.server";
 import { invalidateCatalogue, listBillingEntities } from "./catalogue.server";
-import { testPrintConnection, type ConnectionReport } from "./connection.server";
+import { testFormKeys, type ConnectionReport } from "./connection.server";
 import {
   callbackUrlFor,
   getPrintSettingsForDisplay,
@@ -46,19 +52,45 @@ export async function loadSettingsPage({ shop }: { shop: string }) {
             ...(await billingEntitiesForSettings({ shop, roots: billing.data })),
           }
         : billing?.status === "error"
-          ? { status: "error" as const, problem: billing.problem }
+          ? {
+              status: "error" as const,
+              // Said on the Settings page: its hint points at the fields, not at "the settings".
+              problem: { ...billing.problem, hint: hintOnSettingsPage(billing.problem.hint) },
+            }
           : null,
   };
 }
 
 export type SettingsActionData =
-  | { intent: "save"; ok: true; report?: ConnectionReport }
-  | { intent: "save"; ok: false; fieldErrors: Record<string, string> }
+  | {
+      intent: "save";
+      ok: true;
+      report?: ConnectionReport;
+      /** Saved at the merchant's word although the key check failed. */
+      savedDespite?: KeyProblem;
+    }
+  | {
+      intent: "save";
+      ok: false;
+      fieldErrors: Record<string, string>;
+      /** The keys in the form failed the check; the merchant may save them anyway. */
+      keyProblem?: KeyProblem;
+      report?: ConnectionReport;
+    }
   | { intent: "test"; ok: true; report: ConnectionReport };
+
+type StoredSettings = Awaited<ReturnType<typeof getPrintSettingsForDisplay>>;
 
 /**
  * Checks and saves the settings form; nothing is saved while a field is wrong.
- * `test` then tests the connection with the saved settings.
+ *
+ * Keys are tested before they are stored: a key the print service refuses (or keys it could not
+ * be asked about) would otherwise go live at once, and the catalogue and every order of the shop
+ * would fail from that moment. So when the account changes (environment, URL, merchant key, a
+ * new legacy key), Save and "Save and test connection" first test the keys in the form, and
+ * store them only when the service accepts them, or when the merchant confirms in so many
+ * words (`saveAnyway`), which is logged. Settings other than the account never wait for the
+ * service. `test` also tests unchanged keys and reports, as "Test connection" does.
  */
 export async function saveSettingsFromForm({
   shop,
@@ -72,38 +104,91 @@ export async function saveSettingsFromForm({
   const stored = await getPrintSettingsForDisplay({ shop });
   const parsed = parsePrintSettingsForm(form, stored);
   if (!parsed.ok) return { intent: "save", ok: false, fieldErrors: parsed.fieldErrors };
-  const fieldErrors = await networkFieldErrors(shop, parsed.input, stored);
-  if (Object.keys(fieldErrors).length > 0) return { intent: "save", ok: false, fieldErrors };
-  await savePrintSettings({ shop, input: parsed.input });
-  invalidateCatalogue({ shop });
-  const report = test ? await testPrintConnection({ shop }) : undefined;
-  return { intent: "save", ok: true, ...(report ? { report } : {}) };
-}
-
-/**
- * The checks that need the network, once the form itself is valid: where the
- * service URL resolves to, and whether the billing entity is the account's own.
- */
-async function networkFieldErrors(
-  shop: string,
-  input: PrintSettingsInput,
-  stored: Awaited<ReturnType<typeof getPrintSettingsForDisplay>>,
-): Promise<Record<string, string>> {
+  const input = parsed.input;
   if (input.printBaseUrl) {
     const error = await serviceUrlError(input.printBaseUrl);
-    if (error) return { printBaseUrl: error };
+    if (error) return { intent: "save", ok: false, fieldErrors: { printBaseUrl: error } };
   }
+
+  const changed = accountChanged(input, stored);
+  const keyTest = changed || test ? await testFormKeys({ shop, input }) : null;
+  // Unchanged keys are live already: their test is a report, not a reason to refuse the save.
+  const problem = changed ? (keyTest?.problem ?? null) : null;
+  const report = keyTest?.report;
+  if (problem && form.get("saveAnyway") !== "on") {
+    return {
+      intent: "save",
+      ok: false,
+      fieldErrors: keyFieldErrors(problem),
+      keyProblem: problem,
+      ...(report ? { report } : {}),
+    };
+  }
+
+  // A billing entity cannot be checked with keys the service refuses or cannot be asked about;
+  // it is checked again whenever the account changes next.
+  if (!problem) {
+    const error = await billingEntityFieldError(shop, input, stored);
+    if (error) return { intent: "save", ok: false, fieldErrors: { billingEntityId: error } };
+  }
+
+  await savePrintSettings({ shop, input });
+  invalidateCatalogue({ shop });
+  if (problem) {
+    getLogger()
+      .child({ component: "settings" })
+      .warn(
+        {
+          shop,
+          outcome: problem.kind,
+          refusedKeys: problem.kind === "refused" ? problem.keys : [],
+        },
+        problem.kind === "refused"
+          ? "print-service keys saved at the merchant's confirmation although the print service refused them"
+          : "print-service keys saved at the merchant's confirmation without a check: the print service could not be asked",
+      );
+  }
+  return {
+    intent: "save",
+    ok: true,
+    ...(report && (test || problem) ? { report } : {}),
+    ...(problem ? { savedDespite: problem } : {}),
+  };
+}
+
+/** The fields that decide which account the shop's calls go to, and with which keys. */
+function accountChanged(input: PrintSettingsInput, stored: StoredSettings): boolean {
+  if (!stored?.merchantApiKey) return true;
+  return (
+    stored.printEnvironment !== input.printEnvironment ||
+    (stored.printBaseUrl ?? null) !== (input.printBaseUrl ?? null) ||
+    stored.merchantApiKey !== input.merchantApiKey ||
+    // A new legacy key typed in; removing it needs no check.
+    typeof input.applicationApiKey === "string"
+  );
+}
+
+/** A refusal on the field of each refused key; keys that could not be checked have no fault. */
+function keyFieldErrors(problem: KeyProblem): Record<string, string> {
+  if (problem.kind !== "refused") return {};
+  return Object.fromEntries(problem.keys.map((key) => [key, KEY_FIELD_ERROR[key]]));
+}
+
+/** Whether the billing entity is the account's own, when chosen or when the account changes. */
+async function billingEntityFieldError(
+  shop: string,
+  input: PrintSettingsInput,
+  stored: StoredSettings,
+): Promise<string | null> {
   const billingEntityId = input.billingEntityId ?? null;
-  if (billingEntityId === null) return {};
-  // Checked when chosen or when the account changes; not on every save, so an
-  // outage at the print service does not block saving other settings.
+  if (billingEntityId === null) return null;
+  // Not on every save, so an outage at the print service does not block saving other settings.
   const unchanged =
     stored !== null &&
     stored.billingEntityId === billingEntityId &&
     stored.printEnvironment === input.printEnvironment &&
     (stored.printBaseUrl ?? null) === (input.printBaseUrl ?? null) &&
     stored.merchantApiKey === input.merchantApiKey;
-  if (unchanged) return {};
-  const error = await billingEntityError({ shop, input: { ...input, billingEntityId } });
-  return error ? { billingEntityId: error } : {};
+  if (unchanged) return null;
+  return billingEntityError({ shop, input: { ...input, billingEntityId } });
 }

@@ -16,10 +16,12 @@ import { ProblemBanner, RouteError } from "../components/States";
 import { AccountSection } from "../components/settings/AccountSection";
 import { BillingEntities } from "../components/settings/BillingEntities";
 import { ConnectionResult } from "../components/settings/ConnectionResult";
+import { KeyCheckFailed, SavedDespite } from "../components/settings/KeyCheckFailed";
 import { OrdersSection } from "../components/settings/OrdersSection";
-import { settingsFormValues } from "../components/settings/form";
+import { accountValues, settingsFormValues } from "../components/settings/form";
 import { useFieldErrors } from "../components/form-field";
-import { UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
+import { sameFormValues, UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
+import { KEY_PROBLEM_TEXT } from "../services/merchant-text/settings";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -66,8 +68,11 @@ export default function Settings() {
     values,
   );
   const report = result && result.ok && "report" in result ? result.report : undefined;
+  const savedDespite = result?.intent === "save" && result.ok ? result.savedDespite : undefined;
+  const refused = result?.intent === "save" && !result.ok ? result : undefined;
   const busy =
     navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
+  const savingAnyway = busy !== null && navigation.formData?.get("saveAnyway") === "on";
 
   // Saved: what was sent (secret keys empty again, as they are never shown) is the form and
   // its baseline; the reloaded settings follow. The action's answer comes before the reload,
@@ -81,13 +86,21 @@ export default function Settings() {
     }
   }
 
-  const send = (intent: string) => {
+  const send = (intent: string, extra: Record<string, string> = {}) => {
     if (!formRef.current) return;
     const data = new FormData(formRef.current);
     data.set("intent", intent);
+    for (const [name, value] of Object.entries(extra)) data.set(name, value);
     if (intent !== "test") setSent(values);
     submit(data, { method: "post" });
   };
+
+  // "Save anyway" is for the keys that failed the check: offered while the account fields are
+  // the ones that were sent, gone as soon as the merchant changes one (to be tested again).
+  const keyProblem =
+    refused?.keyProblem && sent && sameFormValues(accountValues(values), accountValues(sent))
+      ? refused.keyProblem
+      : undefined;
 
   return (
     <Page
@@ -96,7 +109,7 @@ export default function Settings() {
       primaryAction={{
         content: "Save",
         onAction: () => send("save"),
-        loading: busy === "save",
+        loading: busy === "save" && !savingAnyway,
         disabled: !dirty && connected,
       }}
     >
@@ -124,14 +137,27 @@ export default function Settings() {
               <Banner tone="success" title="Settings saved" />
             </Layout.Section>
           ) : null}
-          {result?.intent === "save" && !result.ok ? (
+          {refused && !refused.keyProblem ? (
             <Layout.Section variant="fullWidth">
               <Banner tone="critical" title="Some settings need fixing">
                 <p>Nothing was saved. Check the fields marked below.</p>
               </Banner>
             </Layout.Section>
           ) : null}
-          {report ? (
+          {refused?.keyProblem ? (
+            <Layout.Section variant="fullWidth">
+              <Banner tone="critical" title={KEY_PROBLEM_TEXT.title(refused.keyProblem)}>
+                <p>
+                  {KEY_PROBLEM_TEXT.nothingSaved(connected)} {KEY_PROBLEM_TEXT.pointer}
+                </p>
+              </Banner>
+            </Layout.Section>
+          ) : null}
+          {savedDespite ? (
+            <Layout.Section variant="fullWidth">
+              <SavedDespite problem={savedDespite} report={report} />
+            </Layout.Section>
+          ) : report ? (
             <Layout.Section variant="fullWidth">
               <ConnectionResult report={report} />
             </Layout.Section>
@@ -146,6 +172,18 @@ export default function Settings() {
             dirty={dirty}
             busy={busy}
             send={send}
+            keyCheck={
+              keyProblem && refused ? (
+                // A new check's answer starts with the box unticked.
+                <KeyCheckFailed
+                  key={refused.report?.checkedAt}
+                  problem={keyProblem}
+                  report={refused.report}
+                  saving={savingAnyway}
+                  onSaveAnyway={() => send("save", { saveAnyway: "on" })}
+                />
+              ) : null
+            }
           />
 
           <OrdersSection values={values} set={set} errors={errors} billing={billing} />

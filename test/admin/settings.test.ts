@@ -139,7 +139,7 @@ describe("Settings page", () => {
     const byId = Object.fromEntries(body.report.checks.map((c) => [c.id, c]));
     expect(byId.reach?.status).toBe("ok");
     expect(byId.merchant?.status).toBe("failed");
-    expect(byId.merchant?.detail).toMatch(/did not accept your keys/);
+    expect(byId.merchant?.detail).toMatch(/does not accept this merchant API key/);
     await savePrintSettings({ shop: DEMO_SHOP, input: { merchantApiKey: "sandbox-merchant-key" } });
   });
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   Button,
   Card,
@@ -19,7 +20,10 @@ const ENVIRONMENTS = [
   { label: "Custom URL", value: "custom" },
 ];
 
-/** Where orders are sent and the account's keys, with "Test connection". */
+/**
+ * Where orders are sent and the account's keys, with "Test connection" ("Save and test
+ * connection" once changed); `keyCheck` shows under it what a failed check of the typed keys found.
+ */
 export function AccountSection({
   settings,
   values,
@@ -29,6 +33,7 @@ export function AccountSection({
   dirty,
   busy,
   send,
+  keyCheck,
 }: {
   settings: SettingsPageData["settings"];
   values: SettingsValues;
@@ -39,6 +44,7 @@ export function AccountSection({
   /** The intent being submitted, if any. */
   busy: string | null;
   send: (intent: string) => void;
+  keyCheck?: ReactNode;
 }) {
   const field = fieldProps(values, set, errors);
   return (
@@ -129,6 +135,7 @@ export function AccountSection({
               </Text>
             ) : null}
           </InlineStack>
+          {keyCheck}
         </FormLayout>
       </Card>
     </Layout.AnnotatedSection>

@@ -24,6 +24,18 @@ export function settingsFormValues(settings: SettingsPageData["settings"]) {
 
 export type SettingsValues = ReturnType<typeof settingsFormValues>;
 
+/** The fields that choose the print-service account and its keys: what the key check tests. */
+export function accountValues(v: SettingsValues) {
+  return {
+    printEnvironment: v.printEnvironment,
+    printBaseUrl: v.printBaseUrl,
+    merchantApiKey: v.merchantApiKey,
+    secretKey: v.secretKey,
+    applicationApiKey: v.applicationApiKey,
+    removeApplicationApiKey: v.removeApplicationApiKey,
+  };
+}
+
 export type SetSettingsValue = <K extends keyof SettingsValues>(
   key: K,
 ) => (v: SettingsValues[K]) => void;
