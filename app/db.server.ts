@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PrismaClient } from "@prisma/client";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { getEnv } from "./env.server";
+import { ClosablePrismaPg } from "./lib/postgresql-client.server";
 import { SingleConnectionLibSQL } from "./lib/sqlite-client.server";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -43,7 +43,7 @@ export function describeDatabase(databaseUrl: string): string {
  * SQLite-only install never touches it.
  */
 type PrismaClientConstructor = new (options: {
-  adapter: PrismaPg;
+  adapter: ClosablePrismaPg;
   transactionOptions?: { maxWait?: number; timeout?: number };
 }) => PrismaClient;
 let PostgresqlPrismaClient: PrismaClientConstructor | undefined;
@@ -70,7 +70,7 @@ function postgresqlClientClass(): PrismaClientConstructor {
  * `connection_limit` are Prisma's URL parameters, not libpq's, so they become
  * adapter and pool options.
  */
-function pgAdapter(databaseUrl: string): PrismaPg {
+function pgAdapter(databaseUrl: string, closeTimeoutMs: number): ClosablePrismaPg {
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get("schema") ?? undefined;
   const limit = Number(url.searchParams.get("connection_limit") ?? "");
@@ -78,21 +78,23 @@ function pgAdapter(databaseUrl: string): PrismaPg {
   url.searchParams.delete("schema");
   url.searchParams.delete("connection_limit");
   url.searchParams.delete("pool_timeout");
-  return new PrismaPg(
+  return new ClosablePrismaPg(
     {
       connectionString: url.toString(),
       ...(Number.isInteger(limit) && limit > 0 ? { max: limit } : {}),
-      // A wait for a pooled connection must end before Prisma's own wait for a
-      // transaction does (PG_TRANSACTION_OPTIONS.maxWait): a transaction Prisma
-      // gave up on while its connection was still coming would later BEGIN on
-      // that connection and keep it forever ("idle in transaction"), until the
-      // pool had none left and every query waited for good.
+      // A wait for a pooled connection ends before Prisma's own wait for a
+      // transaction does (PG_TRANSACTION_OPTIONS.maxWait), so a transaction that
+      // cannot get a connection fails with the pool's reason. (Prisma 6.19 rolls
+      // back and gives back a connection that comes after its wait ended, too;
+      // the connections it did keep were those of transactions still waiting
+      // when the client closed: see lib/postgresql-client.server.ts.)
       connectionTimeoutMillis:
         Number.isFinite(poolTimeoutS) && poolTimeoutS > 0
           ? Math.min(poolTimeoutS * 1000, PG_POOL_TIMEOUT_MS)
           : PG_POOL_TIMEOUT_MS,
     },
     schema ? { schema } : undefined,
+    closeTimeoutMs,
   );
 }
 
@@ -100,6 +102,11 @@ function pgAdapter(databaseUrl: string): PrismaPg {
 const PG_POOL_TIMEOUT_MS = 10_000;
 /** Longer than the pool's wait (see pgAdapter), and patient with a busy machine. */
 export const PG_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+/**
+ * How long `$disconnect()` waits for statements still running before it closes
+ * their connections and fails naming them (lib/postgresql-client.server.ts).
+ */
+export const PG_CLOSE_TIMEOUT_MS = 10_000;
 
 /**
  * A Prisma client for a database URL: SQLite (libSQL driver adapter) for
@@ -107,13 +114,18 @@ export const PG_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as co
  * query engine binary is involved. Both are typed as the SQLite client: the
  * model API is identical because both schemas come from one datamodel.
  */
-export function createPrismaClient(databaseUrl: string): PrismaClient {
+export function createPrismaClient(
+  databaseUrl: string,
+  options: { closeTimeoutMs?: number } = {},
+): PrismaClient {
   if (databaseProvider(databaseUrl) === "postgresql") {
     const Client = postgresqlClientClass();
-    return new Client({
-      adapter: pgAdapter(databaseUrl),
-      transactionOptions: PG_TRANSACTION_OPTIONS,
-    });
+    const adapter = pgAdapter(databaseUrl, options.closeTimeoutMs ?? PG_CLOSE_TIMEOUT_MS);
+    const client = new Client({ adapter, transactionOptions: PG_TRANSACTION_OPTIONS });
+    // A close never waits forever, and names what it waited for when it had to cut it off.
+    const disconnect = client.$disconnect.bind(client);
+    client.$disconnect = () => adapter.close(disconnect);
+    return client;
   }
   return new PrismaClient({
     adapter: new SingleConnectionLibSQL({ url: databaseUrl }),

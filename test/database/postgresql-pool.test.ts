@@ -1,9 +1,10 @@
 /**
  * A transaction that has to wait for a pooled PostgreSQL connection: the pool's
  * wait ends before Prisma's wait for a transaction does, so Prisma never gives up
- * on a transaction whose connection is still coming. (When it did, that
- * connection later ran BEGIN for nobody and stayed "idle in transaction" for
- * good; once the pool had none left, every query waited forever.)
+ * on a transaction whose connection is still coming. (Prisma 6.19 would roll such
+ * a transaction back and give its connection back anyway; the connections that
+ * did stay "idle in transaction" came from closing the client while transactions
+ * were starting: postgresql-close.test.ts.)
  */
 import { testDatabaseProvider, testDatabaseUrl } from "../support/app-env";
 import { afterAll, describe, expect, it } from "vitest";

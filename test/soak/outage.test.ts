@@ -2,6 +2,7 @@ import "../support/app-env";
 import { removeSoakDb } from "./fast-db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import type { FulfilmentWorker } from "~/services/fulfilment/worker";
 import { MAPPINGS, SHOP, startHarness, type Harness } from "../support/fulfilment-harness";
 import {
   checkEndState,
@@ -24,11 +25,17 @@ beforeAll(async () => {
   h = await startHarness({ sandbox: { seed: SEED } });
   for (const mapping of Object.values(MAPPINGS)) await h.map(mapping);
 });
+// A test that failed half-way leaves its workers running: they stop before anything else.
+let workers: FulfilmentWorker[] = [];
 afterAll(async () => {
-  await h?.close();
-  await prisma.$disconnect();
-  removeSoakDb();
-});
+  try {
+    await Promise.all(workers.map((w) => w.stop()));
+    await h?.close();
+  } finally {
+    await prisma.$disconnect();
+    removeSoakDb();
+  }
+}, 120_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const notWaiting = () =>
@@ -40,7 +47,7 @@ describe("the print service goes down for a while, then comes back", () => {
   it("drains everything afterwards and marks nothing that was only waiting", async () => {
     const clock = new SoakClock();
     // Real backoff shape, shortened: 20 ms doubling up to 300 ms, with jitter.
-    const workers = [1, 2].map((n) =>
+    workers = [1, 2].map((n) =>
       soakWorker(
         {
           workerId: `outage-${n}`,

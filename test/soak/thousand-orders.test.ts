@@ -2,6 +2,7 @@ import "../support/app-env";
 import { removeSoakDb } from "./fast-db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import type { FulfilmentWorker } from "~/services/fulfilment/worker";
 import { MAPPINGS, SHOP, startHarness, type Harness } from "../support/fulfilment-harness";
 import {
   checkEndState,
@@ -37,10 +38,21 @@ beforeAll(async () => {
   h = await startHarness({ sandbox: { seed: SEED, requestLogSize: 200_000 } });
   for (const mapping of Object.values(MAPPINGS)) await h.map(mapping);
 });
+// A test that failed half-way leaves its workers running: they stop before anything else.
+let workers: FulfilmentWorker[] = [];
 afterAll(async () => {
-  await h?.close();
-  await prisma.$disconnect();
-  removeSoakDb();
+  const started = Date.now();
+  try {
+    await Promise.all(workers.map((w) => w.stop()));
+    await h?.close();
+  } finally {
+    try {
+      await prisma.$disconnect();
+    } finally {
+      removeSoakDb();
+      lap(started, "shut down");
+    }
+  }
 }, 120_000);
 
 const callbackSummary = (harness: Harness) => {
@@ -66,7 +78,7 @@ describe(`${ORDERS} orders through a faulty print service with two workers`, () 
         callbacks: { delayMs: [0, 5], duplicateRate: 0.1, reorderRate: 0.1 },
       });
       const clock = new SoakClock();
-      const workers = [1, 2].map((n) =>
+      workers = [1, 2].map((n) =>
         soakWorker(
           {
             workerId: `soak-${n}`,

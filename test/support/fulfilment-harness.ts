@@ -122,10 +122,15 @@ export async function startHarness(
     },
     async close() {
       await Promise.all(workers.map((w) => w.stop()));
-      await routes.close();
+      // Waits for the requests still being worked (a callback the sandbox gave up on).
+      const stillRunning = await routes.close();
       await uninstallRedirect();
       await shopify.close();
       await sandbox.close();
+      if (stillRunning.length > 0)
+        throw new Error(
+          `The app's routes were still working on ${stillRunning.length} request(s) 20 s after the harness closed: ${stillRunning.slice(0, 5).join("; ")}`,
+        );
     },
   };
 }

@@ -18,8 +18,21 @@ export interface Route {
   handler: RouteHandler;
 }
 
+/** How long close() waits for the requests still being worked. */
+const DRAIN_MS = 20_000;
+
 export async function startRouteServer(routes: Route[], appUrl: string) {
-  const server = http.createServer(async (req, res) => {
+  /** Requests being worked, and since when. */
+  const working = new Map<Promise<void>, { what: string; since: number }>();
+  const server = http.createServer((req, res) => {
+    const work = serve(req, res);
+    working.set(work, {
+      what: `${req.method} ${(req.url ?? "/").split("?")[0]}`,
+      since: Date.now(),
+    });
+    void work.finally(() => working.delete(work));
+  });
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? "/").split("?")[0]!;
@@ -49,15 +62,32 @@ export async function startRouteServer(routes: Route[], appUrl: string) {
     }
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    /**
+     * Stops listening and closes every connection, then waits (up to 20 s) for
+     * the requests still being worked: a caller that gave up on an answer (the
+     * print sandbox after 5 s, Shopify after 5 s) leaves its request running,
+     * and it must not reach a database that is being closed. Resolves with the
+     * requests still running after that, in words (none: []).
+     */
+    close: async (): Promise<string[]> => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      const drained = Promise.allSettled(working.keys()).then(() => true);
+      const late = new Promise<false>((resolve) =>
+        setTimeout(() => resolve(false), DRAIN_MS).unref(),
+      );
+      if (await Promise.race([drained, late])) return [];
+      const now = Date.now();
+      return [...working.values()].map(
+        ({ what, since }) => `${what} for ${((now - since) / 1000).toFixed(1)} s`,
+      );
+    },
   };
 }

@@ -5,6 +5,7 @@ import { createGuardedDispatcher } from "../net/guarded-dispatcher";
 import { preflightFile } from "../preflight";
 import type { PrintClient } from "../print";
 import { afterCommit, claimDue, commitStep, LeaseLostError, loadClaimed } from "./lease";
+import { isPrintOrderStatus, WORKER_STEP } from "./machine";
 import type { ShopifyAdmin } from "./shopify-admin";
 import { failedStep } from "./step-failure";
 import {
@@ -51,6 +52,8 @@ export interface WorkerOptions {
   stepsPerClaim?: number;
   /** How long the offering list is trusted for limit checks. */
   catalogueTtlMs?: number;
+  /** While stop() waits for the steps in hand, how often it says which ones (a warning). */
+  stopReportMs?: number;
 }
 
 /**
@@ -72,6 +75,8 @@ export class FulfilmentWorker {
   private running = false;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
+  /** The steps being taken now, by print order row id (for stop()'s report). */
+  private readonly inHand = new Map<string, { reference: string; step: string; since: number }>();
 
   constructor(
     private readonly deps: FulfilmentDeps,
@@ -88,6 +93,7 @@ export class FulfilmentWorker {
       maxBackoffMs: options.maxBackoffMs ?? 15 * 60_000,
       stepsPerClaim: options.stepsPerClaim ?? 6,
       catalogueTtlMs: options.catalogueTtlMs ?? 10 * 60_000,
+      stopReportMs: options.stopReportMs ?? 10_000,
     };
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
@@ -158,12 +164,46 @@ export class FulfilmentWorker {
     this.wake?.();
   }
 
+  /**
+   * Stops claiming and waits for the steps in hand to be committed. While it
+   * waits, it says every `stopReportMs` which steps those are.
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
-    await this.loop;
+    const report = setInterval(() => {
+      const steps = this.stepsInHand();
+      this.deps.logger.warn(
+        { worker: this.id, waitingFor: steps },
+        `fulfilment worker stopping: still waiting for ${steps.length ? steps.join("; ") : "its round's claim"}`,
+      );
+    }, this.o.stopReportMs);
+    report.unref();
+    try {
+      await this.loop;
+    } finally {
+      clearInterval(report);
+    }
     await this.publicOnly?.close();
     this.publicOnly = undefined;
+  }
+
+  /** The steps being taken now, in words: "print order PC-1001-1, step pay, for 2.0 s". */
+  stepsInHand(): string[] {
+    const now = Date.now();
+    return [...this.inHand.values()].map(
+      ({ reference, step, since }) =>
+        `print order ${reference}, step ${step}, for ${((now - since) / 1000).toFixed(1)} s`,
+    );
+  }
+
+  /** Works one claimed print order, named in `stepsInHand()` meanwhile. */
+  private async process(claimed: Loaded, reads: ClaimReads): Promise<void> {
+    try {
+      await this.stepOn(claimed, reads);
+    } finally {
+      this.inHand.delete(claimed.id);
+    }
   }
 
   /**
@@ -171,12 +211,17 @@ export class FulfilmentWorker {
    * The order was loaded with the claim; after each commit the next step works
    * on the order as committed, not on a fresh read (see afterCommit).
    */
-  private async process(claimed: Loaded, reads: ClaimReads): Promise<void> {
+  private async stepOn(claimed: Loaded, reads: ClaimReads): Promise<void> {
     const { db, logger, printClientFor, shopify } = this.deps;
     let order: Loaded | null = claimed;
     for (let step = 0; step < this.o.stepsPerClaim; step++) {
       order ??= await loadClaimed(db, claimed.id, this.id);
       if (!order) return; // lease lost
+      this.inHand.set(order.id, {
+        reference: order.orderReference,
+        step: (isPrintOrderStatus(order.status) && WORKER_STEP[order.status]) || order.status,
+        since: Date.now(),
+      });
       const last = step === this.o.stepsPerClaim - 1;
       let result: StepResult;
       try {
