@@ -1,6 +1,7 @@
+import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { installGlobals } from "@remix-run/node";
-import { defineConfig, type UserConfig } from "vite";
+import { build, defineConfig, type UserConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 installGlobals({ nativeFetch: true });
@@ -12,6 +13,28 @@ const hmr =
   host === "localhost" || host === "127.0.0.1"
     ? { protocol: "ws", host: "localhost", port: 64999, clientPort: 64999 }
     : { protocol: "wss", host, port: Number(process.env.FRONTEND_PORT) || 8002, clientPort: 443 };
+
+/**
+ * The PDF worker thread's code (app/services/pdf-work/worker.ts) as a file of its own beside
+ * the server build, build/server/pdf-worker.js (PDF_WORKER_BUILD_FILE in pool.ts): a worker
+ * thread loads a file, and the server bundle has no entry for it. Packages stay outside, as
+ * they do in the server build.
+ */
+async function buildPdfWorker(root: string, serverDirectory: string): Promise<void> {
+  await build({
+    configFile: false,
+    root,
+    logLevel: "warn",
+    build: {
+      ssr: "app/services/pdf-work/worker.ts",
+      outDir: serverDirectory,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: "node20",
+      rollupOptions: { output: { format: "es", entryFileNames: "pdf-worker.js" } },
+    },
+  });
+}
 
 export default defineConfig({
   server: {
@@ -31,6 +54,8 @@ export default defineConfig({
         v3_lazyRouteDiscovery: true,
         v3_singleFetch: false,
       },
+      buildEnd: ({ remixConfig, viteConfig }) =>
+        buildPdfWorker(viteConfig.root, path.join(remixConfig.buildDirectory, "server")),
     }),
     tsconfigPaths(),
   ],

@@ -78,7 +78,17 @@ export function PreflightResult({
                 </BlockStack>
               </Banner>
             ) : null}
-            {check.status === "unreachable" ? (
+            {check.status === "unreachable" && check.busy ? (
+              <Banner tone="warning" title="The file could not be checked just now">
+                <BlockStack gap="200">
+                  {check.problems.map((problem) => (
+                    <Text as="p" key={problem.message}>
+                      {problem.message} {problem.fix}
+                    </Text>
+                  ))}
+                </BlockStack>
+              </Banner>
+            ) : check.status === "unreachable" ? (
               <Banner tone="warning" title="The file could not be downloaded to check it">
                 <BlockStack gap="200">
                   <Text as="p">

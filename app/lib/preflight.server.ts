@@ -28,9 +28,10 @@ export interface AppPreflightSettings {
   allowedPrivateHosts: readonly string[];
   /** An origin ("http://127.0.0.1:4010") fetched without the address rule, or null. */
   sandboxOrigin: string | null;
-  /** Test knobs; the app uses the defaults (300 MB, 60 s). */
+  /** Test knobs; the app uses the defaults (300 MB, 60 s, the PDF pool's 20 s to read the file). */
   maxBytes?: number;
   timeoutMs?: number;
+  readTimeoutMs?: number;
 }
 
 /**
@@ -87,6 +88,7 @@ export function createAppPreflightAgainst(
     dispatcher: appDispatcher(settings),
     ...(settings.maxBytes !== undefined ? { maxBytes: settings.maxBytes } : {}),
     ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
+    ...(settings.readTimeoutMs !== undefined ? { readTimeoutMs: settings.readTimeoutMs } : {}),
   };
   return async (url, expects) => {
     const started = performance.now();

@@ -13,6 +13,7 @@ import {
 import {
   BLEED_MM,
   expectationFor,
+  isBusyResult,
   PAGE_SIZE_TOLERANCE_MM,
   parsePreflight,
   preflightMatches,
@@ -351,6 +352,8 @@ export interface FileCheckView {
   headline: string | null;
   problems: { message: string; fix: string }[];
   reason: string | null;
+  /** Not checked because every PDF thread was busy (status "unreachable"): the file was downloaded. */
+  busy: boolean;
 }
 
 /** What a preflight found, in the words of the mapping page. */
@@ -363,6 +366,7 @@ export function fileCheckView(result: PreflightResult | null): FileCheckView | n
     headline: result.status === "passed" ? passedHeadline(result) : null,
     problems: result.problems.map(({ message, fix }) => ({ message, fix })),
     reason: result.reason ?? null,
+    busy: isBusyResult(result),
   };
 }
 

@@ -3,7 +3,7 @@ import { downloadForApp } from "../lib/preflight.server";
 import { problemWithDownload } from "../services/preflight/check";
 import { DEFAULT_MAX_BYTES, type Download } from "../services/preflight/fetch";
 import { slugOf } from "../services/product-creation/text";
-import { ProductImageError, renderFirstPage } from "../services/product-image";
+import { NOT_DRAWN, ProductImageError, renderFirstPage } from "../services/product-image";
 import { httpUrlOrNull } from "../services/safe-url";
 import {
   adminGraphql,
@@ -85,14 +85,12 @@ export async function productImageFromPdf({
 
   let png: Uint8Array;
   try {
+    // Drawn in a PDF worker thread under its time and memory limits (services/pdf-work).
     ({ png } = await renderFirstPage(download.bytes));
   } catch (error) {
     if (error instanceof ProductImageError) return { status: "failed", reason: error.message };
     log().warn({ err: error }, "first page not rendered");
-    return {
-      status: "failed",
-      reason: "The first page of the PDF could not be drawn as an image.",
-    };
+    return { status: "failed", reason: NOT_DRAWN };
   }
 
   const filename = fileNameFor(title);

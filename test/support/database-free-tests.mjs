@@ -36,6 +36,8 @@ export const DATABASE_FREE_FILES = [
   "test/foundation/env.test.ts",
   "test/foundation/lossless-json.test.ts",
   "test/foundation/money-input.test.ts",
+  // the PDF worker pool, from the sources
+  "test/pdf-work/pool.test.ts",
   "test/preflight/check.test.ts",
   "test/preflight/download.test.ts",
   "test/preflight/sandbox-files.test.ts",

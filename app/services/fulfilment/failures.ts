@@ -26,9 +26,20 @@ export class AttentionError extends Error {
   }
 }
 
+/** The print-file check could not run: every PDF thread was busy. Tried again later. */
+export class PrintFileCheckBusyError extends Error {
+  constructor() {
+    super("The print-file check was busy with other files; it is tried again shortly.");
+    this.name = "PrintFileCheckBusyError";
+  }
+}
+
 /** Sorts any error from a step into "try again later" or "the merchant must act". */
 export function classifyFailure(error: unknown): Failure {
   if (error instanceof AttentionError) return { kind: "attention", ...error.reason };
+  if (error instanceof PrintFileCheckBusyError) {
+    return { kind: "transient", code: "PRINT_FILE_CHECK_BUSY", message: error.message };
+  }
   if (error instanceof ShopifyAdminError) {
     return error.transient
       ? {

@@ -136,6 +136,32 @@ export const DAMAGED_PROBLEM: PreflightProblem = {
   fix: "Export the PDF again from the design program and put the new file at the same address.",
 };
 
+/**
+ * Reading the file took longer than the PDF thread's wall-clock limit, or more memory than its
+ * heap limit (../pdf-work/pool.ts). Treated as a damaged file is: the order stops.
+ */
+export const TOO_COMPLEX_PROBLEM: PreflightProblem = {
+  code: "TOO_COMPLEX",
+  message:
+    "This PDF could not be checked: reading it took longer, or more memory, than a print file may need.",
+  fix: "Export the PDF again from the design program (flattened, with compressed images) and put the new file at the same address.",
+};
+
+/** Why a busy check is no verdict, in the words of an "unreachable" result's reason. */
+export const BUSY_REASON = "the app was busy checking other PDFs";
+
+/** Every PDF thread was taken: not checked, and no verdict on the file. */
+export const BUSY_PROBLEM: PreflightProblem = {
+  code: "BUSY",
+  message: "The file could not be checked just now: the app was busy checking other PDFs.",
+  fix: "Check the file again in a minute.",
+};
+
+/** A result that is no check at all: the PDF threads were busy. */
+export function isBusyResult(result: { problems: readonly PreflightProblem[] }): boolean {
+  return result.problems.some((problem) => problem.code === "BUSY");
+}
+
 const STATUS_WORDS: Record<number, string> = {
   401: "sign-in required",
   403: "access denied",

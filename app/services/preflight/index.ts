@@ -1,15 +1,28 @@
 /**
  * Preflight: download a print file and check it against what the mapping
  * promises (docs/decisions/0009-preflight.md). Framework-free; the app wires
- * the guarded dispatcher in app/lib/preflight.server.ts.
+ * the guarded dispatcher in app/lib/preflight.server.ts. The file is read in a
+ * PDF worker thread, under its time and memory limits (../pdf-work,
+ * docs/decisions/0016-pdf-work-off-the-request-thread.md).
  */
 import type { Dispatcher } from "undici";
-import { DAMAGED_PROBLEM, NOT_PDF_PROBLEM, problemWithDownload, problemsWithFile } from "./check";
+import { pdfWorkPool, type PdfWorkPool } from "../pdf-work/pool";
+import {
+  BUSY_PROBLEM,
+  BUSY_REASON,
+  DAMAGED_PROBLEM,
+  NOT_PDF_PROBLEM,
+  TOO_COMPLEX_PROBLEM,
+  problemWithDownload,
+  problemsWithFile,
+} from "./check";
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, downloadFile } from "./fetch";
-import { inspectPdf } from "./inspect";
+import { looksLikePdf } from "./header";
+import type { Inspection } from "./inspect";
 import type { PreflightExpectation, PreflightProblem, PreflightResult } from "./types";
 
 export { BLEED_MM, PAGE_SIZE_TOLERANCE_MM } from "./types";
+export { BUSY_REASON, isBusyResult } from "./check";
 export type {
   PreflightExpectation,
   PreflightProblem,
@@ -26,8 +39,43 @@ export interface PreflightOptions {
   maxBytes?: number;
   /** The whole download, redirects included; default 60 s. */
   timeoutMs?: number;
+  /** Where the file is read; the process's PDF pool when not given. */
+  pdfWork?: PdfWorkPool;
+  /** Wall-clock limit of reading the file; the pool's (20 s) when not given. */
+  readTimeoutMs?: number;
   now?: () => Date;
 }
+
+/**
+ * The file read in a PDF thread. Reading past the time or memory limit is a verdict on the
+ * file, as a damaged one is ("too_complex"); a full pool is none ("busy").
+ */
+async function inspectOffThread(
+  bytes: Uint8Array,
+  options: PreflightOptions,
+): Promise<Inspection | { kind: "too_complex" } | { kind: "busy" }> {
+  // Not worth a thread: the header is in the first kilobyte.
+  if (!looksLikePdf(bytes)) return { kind: "not_pdf" };
+  const outcome = await (options.pdfWork ?? pdfWorkPool()).run(
+    { kind: "inspect", bytes },
+    options.readTimeoutMs !== undefined ? { timeoutMs: options.readTimeoutMs } : {},
+  );
+  switch (outcome.kind) {
+    case "done":
+      return outcome.value;
+    case "timed_out":
+    case "out_of_memory":
+      return { kind: "too_complex" };
+    case "busy":
+      return { kind: "busy" };
+  }
+}
+
+const ONE_PROBLEM: Record<"not_pdf" | "damaged" | "too_complex", PreflightProblem> = {
+  not_pdf: NOT_PDF_PROBLEM,
+  damaged: DAMAGED_PROBLEM,
+  too_complex: TOO_COMPLEX_PROBLEM,
+};
 
 /** Downloads the file at `url` and checks it. Never throws for anything about the file or the network. */
 export async function preflightFile(
@@ -68,20 +116,33 @@ export async function preflightFileAgainst(
     }));
   }
 
-  const inspection = await inspectPdf(download.bytes);
+  // Counted first: the bytes are handed over to the PDF thread.
+  const bytes = download.bytes.length;
+  const inspection = await inspectOffThread(download.bytes, options);
+  if (inspection.kind === "busy") {
+    // No verdict: stored like a download that did not happen, never reused; the order path
+    // tries again later (fulfilment/steps/preflight.ts).
+    return expects.map((expect) => ({
+      url,
+      status: "unreachable",
+      checkedAt: now().toISOString(),
+      bytes,
+      problems: [BUSY_PROBLEM],
+      reason: BUSY_REASON,
+      expectation: expect,
+    }));
+  }
   const facts = inspection.kind === "read" ? inspection.facts : null;
   return expects.map((expect) => {
     const problems: PreflightProblem[] =
-      inspection.kind === "not_pdf"
-        ? [NOT_PDF_PROBLEM]
-        : inspection.kind === "damaged"
-          ? [DAMAGED_PROBLEM]
-          : problemsWithFile(inspection.facts, expect);
+      inspection.kind === "read"
+        ? problemsWithFile(inspection.facts, expect)
+        : [ONE_PROBLEM[inspection.kind]];
     return {
       url,
       status: problems.length === 0 ? "passed" : "failed",
       checkedAt: now().toISOString(),
-      bytes: download.bytes.length,
+      bytes,
       ...(facts?.pages != null ? { pages: facts.pages } : {}),
       ...(facts?.firstPage
         ? { pageWidthMm: facts.firstPage.widthMm, pageHeightMm: facts.firstPage.heightMm }

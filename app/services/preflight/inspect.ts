@@ -2,10 +2,14 @@
  * Reads the facts a preflight needs from a PDF with pdf-lib: page count,
  * encryption, and page sizes. pdf-lib parses the document's objects without
  * decoding page content, which keeps a 600-page file to about a tenth of a
- * second (bench/preflight.ts).
+ * second (bench/preflight.ts). Runs in a PDF worker thread (../pdf-work): the
+ * request thread never loads pdf-lib for a preflight.
  */
 import { PDFDocument, type PDFPage } from "pdf-lib";
+import { looksLikePdf } from "./header";
 import { PAGE_SIZE_TOLERANCE_MM } from "./types";
+
+export { looksLikePdf } from "./header";
 
 export interface PageSize {
   widthMm: number;
@@ -26,17 +30,6 @@ export type Inspection =
   { kind: "not_pdf" } | { kind: "damaged" } | { kind: "read"; facts: PdfFacts };
 
 const POINTS_PER_MM = 72 / 25.4;
-/** The PDF header may follow a little junk; readers look in the first kilobyte. */
-const HEADER_SEARCH_BYTES = 1024;
-
-export function looksLikePdf(bytes: Uint8Array): boolean {
-  const head = Buffer.from(
-    bytes.buffer,
-    bytes.byteOffset,
-    Math.min(bytes.length, HEADER_SEARCH_BYTES),
-  );
-  return head.includes("%PDF-");
-}
 
 export async function inspectPdf(bytes: Uint8Array): Promise<Inspection> {
   if (!looksLikePdf(bytes)) return { kind: "not_pdf" };

@@ -10,6 +10,7 @@ const problemCode = z.enum([
   "NOT_PDF",
   "ENCRYPTED",
   "DAMAGED",
+  "TOO_COMPLEX",
   "PAGE_COUNT",
   "PAGE_SIZE",
   "ORIENTATION",
@@ -17,6 +18,7 @@ const problemCode = z.enum([
   "TOO_LARGE",
   "NOT_FOUND",
   "UNREACHABLE",
+  "BUSY",
 ]);
 
 const expectationSchema = z.object({

@@ -28,6 +28,8 @@ export interface PreflightExpectation {
  * "unreachable": the file could not be downloaded (DNS, refused, timeout,
  * 5xx). That is not a verdict on the file: the print service downloads it
  * itself and says so if it cannot. A 401/403/404/410 is "failed" (NOT_FOUND).
+ * A check the PDF threads were too busy to make (BUSY) is "unreachable" too:
+ * no verdict, never reused.
  */
 export type PreflightStatus = "passed" | "failed" | "unreachable";
 
@@ -35,6 +37,8 @@ export type PreflightProblemCode =
   | "NOT_PDF"
   | "ENCRYPTED"
   | "DAMAGED"
+  /** Reading the file passed the PDF thread's time or memory limit: stops an order as DAMAGED does. */
+  | "TOO_COMPLEX"
   | "PAGE_COUNT"
   | "PAGE_SIZE"
   | "ORIENTATION"
@@ -42,7 +46,9 @@ export type PreflightProblemCode =
   | "TOO_LARGE"
   | "NOT_FOUND"
   /** The one problem of an "unreachable" result: why the download did not happen. */
-  | "UNREACHABLE";
+  | "UNREACHABLE"
+  /** The one problem of an "unreachable" result whose file was downloaded but not read: every PDF thread was busy. */
+  | "BUSY";
 
 export interface PreflightProblem {
   code: PreflightProblemCode;
@@ -62,7 +68,7 @@ export interface PreflightResult {
   /** First page (TrimBox if present, else MediaBox, turned by /Rotate), 1 decimal. */
   pageWidthMm?: number;
   pageHeightMm?: number;
-  /** Empty when passed; one UNREACHABLE problem when unreachable. */
+  /** Empty when passed; one UNREACHABLE (or BUSY) problem when unreachable. */
   problems: PreflightProblem[];
   /** For "unreachable": plain words ("the server refused the connection"). */
   reason?: string;

@@ -3,10 +3,14 @@
  * pdfjs-dist (Mozilla's PDF reader, the legacy build made for Node) draws the page onto an
  * @napi-rs/canvas canvas (Skia, prebuilt, no system libraries), which encodes the PNG.
  *
- * Bounded: the longer side is at most 1600 px, embedded images over 64 megapixels are not
- * decoded, no JavaScript in the PDF is evaluated (`isEvalSupported: false`, no XFA forms),
- * and a page that takes longer than 20 s to draw is given up. Password-protected PDFs are
- * refused, as preflight refuses them for print.
+ * This runs in a PDF worker thread (../pdf-work), never on the request thread: pdfjs draws
+ * synchronously, and only terminating the thread stops it. The app calls `renderFirstPage`
+ * (./first-page.ts), which hands the work to the pool under its time and memory limits.
+ *
+ * Bounded here as well: the longer side is at most 1600 px, a first page with more drawing
+ * operators than `maxOperators` is not drawn, embedded images over 64 megapixels are not
+ * decoded, and no JavaScript in the PDF is evaluated (`isEvalSupported: false`, no XFA
+ * forms). Password-protected PDFs are refused, as preflight refuses them for print.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -16,7 +20,14 @@ export const MAX_SIDE_PX = 1600;
 const MIN_SIDE_PX = 16;
 /** Larger embedded images are left out rather than decoded (about 256 MB as RGBA). */
 const MAX_IMAGE_PIXELS = 64 * 1024 * 1024;
-export const RENDER_TIMEOUT_MS = 20_000;
+/**
+ * Drawing operators a first page may have (as pdfjs counts them, a path and its fill being
+ * one). A photo page has tens, a dense page of text a few thousand, detailed vector artwork
+ * tens of thousands. Each operator costs up to half a millisecond at 1600 px (a fill over
+ * the whole page, measured on the project machine), so a page far beyond this would not be
+ * drawn within the pool's 20 s anyway: it is refused after the count, before any drawing.
+ */
+export const MAX_PAGE_OPERATORS = 100_000;
 
 /** Why no image could be made, in the merchant's words. */
 export class ProductImageError extends Error {
@@ -28,7 +39,13 @@ export const PASSWORD_PROTECTED =
 export const UNREADABLE =
   "The PDF could not be read, so no product image was made from it. Check that the file opens in a PDF reader, or give an image address instead.";
 export const NOT_DRAWN =
-  "The first page of the PDF could not be drawn as an image. Give an image address instead.";
+  "The image could not be made from this PDF: its first page could not be drawn. Give an image address instead.";
+/** Too many operators, or the drawing was stopped at the time or memory limit. */
+export const TOO_COMPLEX =
+  "The image could not be made from this PDF: its first page is too complex to draw in time. Give an image address instead.";
+/** Every PDF thread was taken: nothing is wrong with the file. */
+export const BUSY =
+  "The image could not be made from this PDF just now: the app is busy with other PDFs. Try again in a minute, or give an image address instead.";
 
 export interface RenderedPage {
   png: Uint8Array;
@@ -86,28 +103,19 @@ function ownBytes(pdf: Uint8Array): Uint8Array {
   return whole && !Buffer.isBuffer(pdf) ? pdf : new Uint8Array(pdf);
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout();
-      reject(new ProductImageError(NOT_DRAWN));
-    }, ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
- * Draws the first page, its longer side `maxSidePx` (at most 1600) pixels, on white.
- * The bytes are handed to the reader: do not use `pdf` afterwards.
+ * Draws the first page, its longer side `maxSidePx` (at most 1600) pixels, on white, in this
+ * thread and for as long as it takes: call it only where the thread may be terminated (a PDF
+ * worker thread). The bytes are handed to the reader: do not use `pdf` afterwards.
  */
-export async function renderFirstPage(
+export async function drawFirstPage(
   pdf: Uint8Array,
-  opts: { maxSidePx?: number; timeoutMs?: number } = {},
+  opts: { maxSidePx?: number; maxOperators?: number } = {},
 ): Promise<RenderedPage> {
   const maxSide = Math.round(
     Math.min(MAX_SIDE_PX, Math.max(MIN_SIDE_PX, opts.maxSidePx ?? MAX_SIDE_PX)),
   );
+  const maxOperators = opts.maxOperators ?? MAX_PAGE_OPERATORS;
   const { pdfjs, assets } = await loadPdfJs();
   const { createCanvas } = await import("@napi-rs/canvas");
   const task = pdfjs.getDocument({
@@ -124,8 +132,7 @@ export async function renderFirstPage(
     stopAtErrors: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
-  let cancelRender: (() => void) | undefined;
-  const work = (async () => {
+  try {
     let document;
     try {
       document = await task.promise;
@@ -150,33 +157,35 @@ export async function renderFirstPage(
     }
     const unit = page.getViewport({ scale: 1 });
     if (!(unit.width > 0 && unit.height > 0)) throw new ProductImageError(UNREADABLE);
+    // Counted before anything is drawn: reading the page's operators is cheap beside drawing them.
+    let operators: number;
+    try {
+      operators = (await page.getOperatorList({ intent: "display" })).fnArray.length;
+    } catch {
+      throw new ProductImageError(NOT_DRAWN);
+    }
+    if (operators > maxOperators) throw new ProductImageError(TOO_COMPLEX);
     const scale = maxSide / Math.max(unit.width, unit.height);
     const viewport = page.getViewport({ scale });
     const widthPx = Math.max(1, Math.min(maxSide, Math.round(viewport.width)));
     const heightPx = Math.max(1, Math.min(maxSide, Math.round(viewport.height)));
     const canvas = createCanvas(widthPx, heightPx);
-    const render = page.render({
-      canvas: canvas as unknown as HTMLCanvasElement,
-      viewport,
-      background: "rgb(255,255,255)",
-      intent: "display",
-    });
-    cancelRender = () => render.cancel();
     try {
-      await render.promise;
+      await page.render({
+        canvas: canvas as unknown as HTMLCanvasElement,
+        viewport,
+        background: "rgb(255,255,255)",
+        intent: "display",
+      }).promise;
     } catch {
       throw new ProductImageError(NOT_DRAWN);
     }
     const png = await canvas.encode("png");
     return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), widthPx, heightPx };
-  })();
-  try {
-    return await withTimeout(work, opts.timeoutMs ?? RENDER_TIMEOUT_MS, () => cancelRender?.());
   } catch (error) {
     if (error instanceof ProductImageError) throw error;
     throw new ProductImageError(NOT_DRAWN);
   } finally {
-    work.catch(() => undefined);
     await task.destroy().catch(() => undefined);
   }
 }

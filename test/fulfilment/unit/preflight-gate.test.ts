@@ -6,7 +6,11 @@
  */
 import type { PrintOrderItem, VariantMapping } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { AttentionError } from "~/services/fulfilment/failures";
+import {
+  AttentionError,
+  classifyFailure,
+  PrintFileCheckBusyError,
+} from "~/services/fulfilment/failures";
 import type { PreflightCheck, StepContext } from "~/services/fulfilment/steps/context";
 import { preflightItems } from "~/services/fulfilment/steps/preflight";
 import type { Loaded } from "~/services/fulfilment/steps/result";
@@ -190,6 +194,29 @@ describe("the print-file gate", () => {
     await preflightItems(order, t.ctx, [item({ preflight: t.itemWrites[0]!.preflight })]);
     expect(t.checked).toHaveLength(1);
     expect(t.events).toHaveLength(1);
+  });
+
+  it("stores nothing and tries the step again later when every PDF thread was busy", async () => {
+    const busy = result("unreachable", {
+      problems: [
+        {
+          code: "BUSY",
+          message: "The file could not be checked just now: the app was busy checking other PDFs.",
+          fix: "Check the file again in a minute.",
+        },
+      ],
+      reason: "the app was busy checking other PDFs",
+    });
+    const t = context(busy);
+    const error = await preflightItems(order, t.ctx, [item()]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PrintFileCheckBusyError);
+    expect(classifyFailure(error)).toMatchObject({
+      kind: "transient",
+      code: "PRINT_FILE_CHECK_BUSY",
+    });
+    // No verdict kept and no note: the next attempt checks the file again.
+    expect(t.itemWrites).toEqual([]);
+    expect(t.events).toEqual([]);
   });
 
   it("skips items the merchant chose to print anyway, and items without a file yet", async () => {

@@ -2,6 +2,7 @@ import type { PrintOrderItem, VariantMapping } from "@prisma/client";
 import { PREFLIGHT_TEXT, ATTENTION_TEXT } from "../../merchant-text/errors";
 import {
   expectationFor,
+  isBusyResult,
   parsePreflight,
   preflightMatches,
   preflightSummary,
@@ -10,7 +11,7 @@ import {
 } from "../../preflight";
 import type { Offering } from "../../print";
 import { eventRow } from "../events";
-import { AttentionError } from "../failures";
+import { AttentionError, PrintFileCheckBusyError } from "../failures";
 import { PREFLIGHT_FAILED } from "../machine";
 import type { StepContext } from "./context";
 import { filesOf } from "./order-data";
@@ -81,6 +82,8 @@ function answersForMapping(
  * named); the merchant may fix it or print anyway (preflightOverride). A file
  * that could not be downloaded does not stop it: the print service fetches
  * files itself and says when it cannot. That is noted once in the timeline.
+ * A check the PDF threads were too busy to make is neither: nothing is
+ * stored, and the step is tried again later.
  */
 export async function preflightItems(
   order: Loaded,
@@ -125,6 +128,7 @@ export async function preflightItems(
     }
     if (!result) {
       result = await ctx.preflight(url, expect);
+      if (isBusyResult(result)) throw new PrintFileCheckBusyError();
       await store(order, ctx, item, result);
       if (answersForMapping(result, mapping, offering)) {
         // Only while the mapping is still what was checked: it may have been edited meanwhile.

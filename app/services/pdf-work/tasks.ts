@@ -1,0 +1,36 @@
+/**
+ * What the PDF worker threads are asked to do, and what they answer: plain data, so it crosses
+ * between threads by structured clone (the bytes are transferred, not copied).
+ */
+import type { MessagePort } from "node:worker_threads";
+import type { Inspection } from "../preflight/inspect";
+
+/** The preflight's parse: page count, encryption and page sizes (pdf-lib). */
+export interface InspectTask {
+  kind: "inspect";
+  bytes: Uint8Array;
+}
+
+/** The first page drawn as a PNG (pdfjs on @napi-rs/canvas). */
+export interface RenderTask {
+  kind: "render";
+  bytes: Uint8Array;
+  maxSidePx: number;
+  /** A first page with more drawing operators than this is not drawn. */
+  maxOperators: number;
+}
+
+export type PdfTask = InspectTask | RenderTask;
+
+export type RenderAnswer =
+  | { kind: "rendered"; png: Uint8Array; widthPx: number; heightPx: number }
+  /** Why no image was made, in the merchant's words (a ProductImageError's message). */
+  | { kind: "refused"; message: string };
+
+export interface PdfTaskAnswers {
+  inspect: Inspection;
+  render: RenderAnswer;
+}
+
+/** A task as the pool hands it to a thread: with the port the thread says "started" on. */
+export type PdfTaskMessage = PdfTask & { started: MessagePort };
