@@ -9,7 +9,9 @@ export default defineConfig({
     exclude: ["node_modules/**"],
     globalSetup: ["test/support/global-setup.ts"],
     setupFiles: ["test/setup/fail-on-console-error.ts"],
-    testTimeout: 20_000,
+    // Browser tests walk a whole flow (fill, refuse, fix, save) in one test: on a loaded 2-core
+    // machine the longest take close to 20 s, so 40 s keeps a slow machine from failing them.
+    testTimeout: 40_000,
     hookTimeout: 30_000,
     pool: "forks",
     // `npm test` runs two files at a time per database (test/database/run-suite.mjs).

@@ -213,7 +213,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     );
 
     const page = await context.newPage();
-    // Fail well inside vitest's 20 s test timeout, with Playwright's own message.
+    // Fail well inside vitest's 40 s test timeout, with Playwright's own message.
     page.setDefaultTimeout(10_000);
     page.setDefaultNavigationTimeout(15_000);
     let errors: string[] = [];
