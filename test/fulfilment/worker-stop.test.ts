@@ -4,7 +4,7 @@
  * does not end names what it waits for.
  */
 import "../support/app-env";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { preflightForApp } from "~/lib/preflight.server";
 import { printClientFor } from "~/lib/print-client.server";
@@ -27,14 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-async function until(probe: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`not true after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe("stopping a worker", () => {
   it("says which step it still waits for, and stops once that step is committed", async () => {
@@ -64,13 +56,13 @@ describe("stopping a worker", () => {
     const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }]);
     const [printOrder] = await printOrdersOf(order.legacyId);
     worker.start();
-    await until(() => worker.stepsInHand().length === 1);
+    await vi.waitUntil(() => worker.stepsInHand().length === 1, { timeout: 10_000 });
 
     // WHEN it is stopped
     const stopped = worker.stop();
 
     // THEN, while it waits, it names the print order and the step
-    await until(() => warnings.length > 0);
+    await vi.waitUntil(() => warnings.length > 0, { timeout: 10_000 });
     expect(warnings[0]).toMatch(
       new RegExp(
         `^fulfilment worker stopping: still waiting for print order ${printOrder!.orderReference}, step prepare, for \\d+\\.\\d s$`,
