@@ -416,7 +416,10 @@ describe("the shop's settings between rate requests", () => {
       const answer = await rates(newCart());
       expect(answer.rates).toHaveLength(1);
     }
-    expect(h.quoteRequests()).toBe(quotesBefore + 5);
+    // Each new cart asked the service (none came from the cache); on a loaded machine the
+    // upstream client's one retry after its own time limit may add a request, never remove one.
+    expect(h.quoteRequests() - quotesBefore).toBeGreaterThanOrEqual(5);
+    expect(h.quoteRequests() - quotesBefore).toBeLessThanOrEqual(10);
     expect(shopRatesContexts.builds).toBe(builds);
   });
 
