@@ -115,13 +115,16 @@ export function OfferingPicker({
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+/** One labelled fact of an offering (size, pages, paper …); `large` on the offering's own page. */
+export function Fact({ label, value, large }: { label: string; value: string; large?: boolean }) {
   return (
     <BlockStack gap="050">
       <Text as="span" variant="bodySm" tone="subdued">
         {label}
       </Text>
-      <Text as="span">{value}</Text>
+      <Text as="span" {...(large ? { variant: "bodyLg" as const } : {})}>
+        {value}
+      </Text>
     </BlockStack>
   );
 }

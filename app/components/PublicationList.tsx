@@ -11,7 +11,7 @@ import {
   Text,
   useBreakpoints,
 } from "@shopify/polaris";
-import { legacyIdOf } from "../models/admin-shared";
+import { legacyIdOf } from "../services/shopify-admin/ids";
 import type { PublicationProduct, PublicationRow } from "../models/publications.server";
 import { httpUrlOrNull } from "../services/safe-url";
 import { CopyButton } from "./CopyField";
@@ -25,6 +25,20 @@ type Row = SerializeFrom<PublicationRow>;
 const languageOf = (locale: string) => LOCALES.find((l) => l.value === locale)?.label ?? locale;
 
 /** What a listing sells, by name; the id follows in small print. */
+/** The publication's title, with a subdued line under it. */
+function TitleLine({ row, detail }: { row: Row; detail: string }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="span" fontWeight="semibold" breakWord>
+        {row.title}
+      </Text>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {detail}
+      </Text>
+    </BlockStack>
+  );
+}
+
 function ProductName({ product }: { product: PublicationProduct | null }) {
   if (!product)
     return (
@@ -149,14 +163,10 @@ export function PublicationList({
             {smDown ? (
               <IndexTable.Cell>
                 <BlockStack gap="200">
-                  <BlockStack gap="050">
-                    <Text as="span" fontWeight="semibold" breakWord>
-                      {p.title}
-                    </Text>
-                    <Text as="span" tone="subdued" variant="bodySm">
-                      {source(p)} · {p.currency} · {languageOf(p.locale)} · {dates(p)}
-                    </Text>
-                  </BlockStack>
+                  <TitleLine
+                    row={p}
+                    detail={`${source(p)} · ${p.currency} · ${languageOf(p.locale)} · ${dates(p)}`}
+                  />
                   <ProductName product={products[p.id] ?? null} />
                   <CheckoutLink row={p} />
                   <RowActions row={p} onEdit={onEdit} onRemove={onRemove} />
@@ -165,14 +175,7 @@ export function PublicationList({
             ) : (
               <>
                 <IndexTable.Cell>
-                  <BlockStack gap="050">
-                    <Text as="span" fontWeight="semibold" breakWord>
-                      {p.title}
-                    </Text>
-                    <Text as="span" tone="subdued" variant="bodySm">
-                      {source(p)}
-                    </Text>
-                  </BlockStack>
+                  <TitleLine row={p} detail={source(p)} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <ProductName product={products[p.id] ?? null} />

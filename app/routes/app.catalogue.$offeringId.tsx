@@ -16,7 +16,7 @@ import { authenticate } from "../shopify.server";
 import { getOffering, listCategories, listLegacyPrices } from "../models/catalogue.server";
 import { getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
-import { pagesText, sizeText } from "../components/OfferingPicker";
+import { Fact, pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat, type Money } from "../components/format";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -49,19 +49,6 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
           : { status: "no_key" as const },
   });
 };
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <BlockStack gap="050">
-      <Text as="span" variant="bodySm" tone="subdued">
-        {label}
-      </Text>
-      <Text as="span" variant="bodyLg">
-        {value}
-      </Text>
-    </BlockStack>
-  );
-}
 
 export default function OfferingPage() {
   const { offering, categories, legacy } = useLoaderData<typeof loader>();
@@ -102,16 +89,16 @@ export default function OfferingPage() {
                   Limits
                 </Text>
                 <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
-                  <Fact label="Size" value={sizeText(o)} />
-                  <Fact label="Pages" value={pagesText(o)} />
-                  <Fact label="Minimum quantity" value={fmt.number(o.minimumQuantity ?? 1)} />
-                  <Fact label="Paper" value={o.paperType ?? "—"} />
+                  <Fact label="Size" value={sizeText(o)} large />
+                  <Fact label="Pages" value={pagesText(o)} large />
+                  <Fact label="Minimum quantity" value={fmt.number(o.minimumQuantity ?? 1)} large />
+                  <Fact label="Paper" value={o.paperType ?? "—"} large />
                 </InlineGrid>
                 <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
-                  <Fact label="Base price" value={fmt.money(o.pricing?.price)} />
-                  <Fact label="Per extra page" value={fmt.money(o.pricing?.pricePerPage)} />
+                  <Fact label="Base price" value={fmt.money(o.pricing?.price)} large />
+                  <Fact label="Per extra page" value={fmt.money(o.pricing?.pricePerPage)} large />
                   {o.catalogueItemCode ? (
-                    <Fact label="Catalogue code" value={o.catalogueItemCode} />
+                    <Fact label="Catalogue code" value={o.catalogueItemCode} large />
                   ) : null}
                 </InlineGrid>
               </BlockStack>

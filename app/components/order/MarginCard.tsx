@@ -1,33 +1,7 @@
 import { Badge, BlockStack, Card, Divider, InlineStack, Text } from "@shopify/polaris";
 import { useFormat, type Money } from "../format";
+import { AmountRow } from "./AmountRow";
 import type { OrderDetail } from "./types";
-
-function Row({
-  label,
-  value,
-  strong,
-  tone,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  tone?: "critical" | "success";
-}) {
-  return (
-    <InlineStack align="space-between" gap="400" wrap={false}>
-      <Text
-        as="span"
-        tone={strong ? undefined : "subdued"}
-        fontWeight={strong ? "semibold" : "regular"}
-      >
-        {label}
-      </Text>
-      <Text as="span" numeric fontWeight={strong ? "semibold" : "regular"} tone={tone}>
-        {value}
-      </Text>
-    </InlineStack>
-  );
-}
 
 /**
  * What the merchant keeps of this print order: the Shopify price of its items
@@ -48,15 +22,15 @@ export function MarginCard({ margin }: { margin: OrderDetail["margin"] }) {
         </InlineStack>
         {margin.status === "ok" ? (
           <BlockStack gap="150">
-            <Row label="Shopify price of these items" value={fmt.money(margin.price)} />
+            <AmountRow label="Shopify price of these items" value={fmt.money(margin.price)} />
             {margin.parts && !margin.rate ? (
               <>
-                <Row label="Print" value={minus(margin.parts.print)} />
-                <Row label="Shipping" value={minus(margin.parts.shipping)} />
-                <Row label="VAT" value={minus(margin.parts.vat)} />
+                <AmountRow label="Print" value={minus(margin.parts.print)} />
+                <AmountRow label="Shipping" value={minus(margin.parts.shipping)} />
+                <AmountRow label="VAT" value={minus(margin.parts.vat)} />
               </>
             ) : (
-              <Row label="Print, shipping and VAT" value={minus(margin.cost)} />
+              <AmountRow label="Print, shipping and VAT" value={minus(margin.cost)} />
             )}
             {margin.rate ? (
               <Text as="p" tone="subdued" variant="bodySm">
@@ -64,7 +38,7 @@ export function MarginCard({ margin }: { margin: OrderDetail["margin"] }) {
               </Text>
             ) : null}
             <Divider />
-            <Row
+            <AmountRow
               label={margin.loss ? "Loss" : "Margin"}
               value={`${fmt.money(margin.margin)}${
                 margin.share === null
@@ -84,10 +58,10 @@ export function MarginCard({ margin }: { margin: OrderDetail["margin"] }) {
         ) : (
           <BlockStack gap="150">
             {margin.price ? (
-              <Row label="Shopify price of these items" value={fmt.money(margin.price)} />
+              <AmountRow label="Shopify price of these items" value={fmt.money(margin.price)} />
             ) : null}
             {margin.cost ? (
-              <Row label="Print, shipping and VAT" value={fmt.money(margin.cost)} />
+              <AmountRow label="Print, shipping and VAT" value={fmt.money(margin.cost)} />
             ) : null}
             <Text as="p" tone="subdued">
               {margin.reason}

@@ -1,23 +1,7 @@
 import { BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
 import { useFormat, type Money } from "../format";
+import { AmountRow } from "./AmountRow";
 import type { OrderDetail } from "./types";
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <InlineStack align="space-between" gap="400" wrap={false}>
-      <Text
-        as="span"
-        tone={strong ? undefined : "subdued"}
-        fontWeight={strong ? "semibold" : "regular"}
-      >
-        {label}
-      </Text>
-      <Text as="span" numeric fontWeight={strong ? "semibold" : "regular"}>
-        {value}
-      </Text>
-    </InlineStack>
-  );
-}
 
 function taxTotal(
   taxes: { amount?: Money | undefined }[] | undefined | null,
@@ -44,17 +28,20 @@ export function PricesCard({ order }: { order: OrderDetail }) {
                 <Text as="h3" variant="headingSm">
                   Wholesale (you pay)
                 </Text>
-                <Row label="Products" value={fmt.money(p.totalWholesaleProductPriceExTaxes)} />
-                <Row label="Shipping" value={fmt.money(p.totalWholesaleShippingExTaxes)} />
-                <Row
+                <AmountRow
+                  label="Products"
+                  value={fmt.money(p.totalWholesaleProductPriceExTaxes)}
+                />
+                <AmountRow label="Shipping" value={fmt.money(p.totalWholesaleShippingExTaxes)} />
+                <AmountRow
                   label="Tax on products"
                   value={fmt.money(taxTotal(p.wholesaleProductTaxes, c))}
                 />
-                <Row
+                <AmountRow
                   label="Tax on shipping"
                   value={fmt.money(taxTotal(p.wholesaleShippingTaxes, c))}
                 />
-                <Row label="Total" value={fmt.money(p.totalWholesalePriceIncTaxes)} strong />
+                <AmountRow label="Total" value={fmt.money(p.totalWholesalePriceIncTaxes)} strong />
               </BlockStack>
             </Box>
             <Box minWidth="240px">
@@ -62,14 +49,17 @@ export function PricesCard({ order }: { order: OrderDetail }) {
                 <Text as="h3" variant="headingSm">
                   Retail (print-service list price)
                 </Text>
-                <Row label="Products" value={fmt.money(p.totalRetailProductPriceExTaxes)} />
-                <Row label="Shipping" value={fmt.money(p.totalRetailShippingExTaxes)} />
-                <Row label="Tax on products" value={fmt.money(taxTotal(p.retailProductTaxes, c))} />
-                <Row
+                <AmountRow label="Products" value={fmt.money(p.totalRetailProductPriceExTaxes)} />
+                <AmountRow label="Shipping" value={fmt.money(p.totalRetailShippingExTaxes)} />
+                <AmountRow
+                  label="Tax on products"
+                  value={fmt.money(taxTotal(p.retailProductTaxes, c))}
+                />
+                <AmountRow
                   label="Tax on shipping"
                   value={fmt.money(taxTotal(p.retailShippingTaxes, c))}
                 />
-                <Row label="Total" value={fmt.money(p.totalRetailPriceIncTaxes)} strong />
+                <AmountRow label="Total" value={fmt.money(p.totalRetailPriceIncTaxes)} strong />
               </BlockStack>
             </Box>
           </InlineStack>
@@ -79,9 +69,9 @@ export function PricesCard({ order }: { order: OrderDetail }) {
               Quoted before sending to print; the print service confirms the prices once the order
               is created.
             </Text>
-            <Row label="Shipping" value={fmt.money(order.wholesale.shipping)} />
-            <Row label="Tax" value={fmt.money(order.wholesale.tax)} />
-            <Row label="Wholesale total" value={fmt.money(order.wholesale.total)} strong />
+            <AmountRow label="Shipping" value={fmt.money(order.wholesale.shipping)} />
+            <AmountRow label="Tax" value={fmt.money(order.wholesale.tax)} />
+            <AmountRow label="Wholesale total" value={fmt.money(order.wholesale.total)} strong />
           </BlockStack>
         ) : (
           <Text as="p" tone="subdued">

@@ -30,6 +30,37 @@ function describe(error: { issues: { path: PropertyKey[]; message: string }[] })
     .join("; ");
 }
 
+function customerRef(
+  payload: { customer: { id: string | undefined; email: string | undefined } },
+  orderIds: CustomerRef["orderIds"],
+): CustomerRef {
+  return { customerId: payload.customer.id, email: payload.customer.email, orderIds };
+}
+
+type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** The record of a customer request: ids only (no email or phone), and what was done. */
+async function recordCustomerRequest(
+  tx: Transaction,
+  input: { shop: string; topic: ComplianceTopic; webhookId: string },
+  now: Date,
+  entry: { customerId: string | null; asked: Record<string, unknown>; result: unknown },
+): Promise<string> {
+  const record = await tx.complianceRequest.create({
+    data: {
+      shop: input.shop,
+      topic: input.topic,
+      webhookId: input.webhookId,
+      customerId: entry.customerId,
+      payload: JSON.stringify({ customerId: entry.customerId, ...entry.asked }),
+      result: JSON.stringify(entry.result),
+      receivedAt: now,
+      completedAt: now,
+    },
+  });
+  return record.id;
+}
+
 /**
  * Handles one compliance webhook in one transaction, recorded as a
  * ComplianceRequest keyed by the delivery id, so a repeated delivery does
@@ -76,59 +107,28 @@ export async function handleComplianceWebhook(
       const parsed = dataRequestSchema.safeParse(input.payload);
       if (!parsed.success) return { outcome: "invalid", reason: describe(parsed.error) };
       const p = parsed.data;
-      const who: CustomerRef = {
-        customerId: p.customer.id,
-        email: p.customer.email,
-        orderIds: p.orders_requested,
-      };
       return await db.$transaction(async (tx) => {
-        const report = await collectCustomerData(tx, shop, who);
-        const record = await tx.complianceRequest.create({
-          data: {
-            shop,
-            topic,
-            webhookId,
-            customerId: p.customer.id ?? null,
-            payload: JSON.stringify({
-              customerId: p.customer.id ?? null,
-              ordersRequested: p.orders_requested,
-              dataRequestId: p.data_request?.id ?? null,
-            }),
-            result: JSON.stringify(report),
-            receivedAt: now,
-            completedAt: now,
-          },
+        const report = await collectCustomerData(tx, shop, customerRef(p, p.orders_requested));
+        const requestId = await recordCustomerRequest(tx, input, now, {
+          customerId: p.customer.id ?? null,
+          asked: { ordersRequested: p.orders_requested, dataRequestId: p.data_request?.id ?? null },
+          result: report,
         });
-        return { outcome: "reported", requestId: record.id, orders: report.orders.length } as const;
+        return { outcome: "reported", requestId, orders: report.orders.length } as const;
       });
     }
 
     const parsed = customerRedactSchema.safeParse(input.payload);
     if (!parsed.success) return { outcome: "invalid", reason: describe(parsed.error) };
     const p = parsed.data;
-    const who: CustomerRef = {
-      customerId: p.customer.id,
-      email: p.customer.email,
-      orderIds: p.orders_to_redact,
-    };
     return await db.$transaction(async (tx) => {
-      const counts = await redactCustomerData(tx, shop, who, now);
-      const record = await tx.complianceRequest.create({
-        data: {
-          shop,
-          topic,
-          webhookId,
-          customerId: p.customer.id ?? null,
-          payload: JSON.stringify({
-            customerId: p.customer.id ?? null,
-            ordersToRedact: p.orders_to_redact,
-          }),
-          result: JSON.stringify(counts),
-          receivedAt: now,
-          completedAt: now,
-        },
+      const counts = await redactCustomerData(tx, shop, customerRef(p, p.orders_to_redact), now);
+      const requestId = await recordCustomerRequest(tx, input, now, {
+        customerId: p.customer.id ?? null,
+        asked: { ordersToRedact: p.orders_to_redact },
+        result: counts,
       });
-      return { outcome: "redacted", requestId: record.id, orders: counts.orders } as const;
+      return { outcome: "redacted", requestId, orders: counts.orders } as const;
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
