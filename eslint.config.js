@@ -64,12 +64,47 @@ export default tseslint.config(
           zones: [
             {
               // Not the Prisma client (db.server), env.server, shopify.server,
-              // models, lib, routes, components or dev: only other services.
+              // data, pages, lib, routes, components or dev: only other services.
               target: "./app/services",
               from: "./app",
               except: ["./services"],
               message:
-                "Services take the database, settings and clients as parameters; the app wires them (app/lib, app/models).",
+                "Services take the database, settings and clients as parameters; the app wires them (app/lib).",
+            },
+            {
+              // The true models: the database and the settings it needs, nothing on the network.
+              target: "./app/data",
+              from: "./app",
+              except: ["./data", "./services", "./db.server.ts", "./env.server.ts"],
+              message:
+                "data/ reads and writes the database only: no adapters, clients, pages or routes (decision 17).",
+            },
+            {
+              target: "./app/lib",
+              from: ["./app/pages", "./app/routes", "./app/components", "./app/dev"],
+              message:
+                "Adapters wire data and services; pages and routes call them, never the other way (decision 17).",
+            },
+            {
+              target: "./app/pages",
+              from: ["./app/routes", "./app/dev", "./app/db.server.ts", "./app/shopify.server.ts"],
+              message:
+                "A page's logic reads the database through data/ and the Shopify library through lib/; routes call pages (decision 17).",
+            },
+            {
+              // Components run in the browser too; the view types they read from pages/ and
+              // data/ are type-only imports, and Remix refuses any other import of a .server file there.
+              target: "./app/components",
+              from: [
+                "./app/lib",
+                "./app/routes",
+                "./app/dev",
+                "./app/db.server.ts",
+                "./app/env.server.ts",
+                "./app/shopify.server.ts",
+              ],
+              message:
+                "Components show what a loader gave them; they call no adapter (decision 17).",
             },
             {
               target: "./sandbox",

@@ -1,9 +1,10 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { PrismaClient } from "@prisma/client";
+import { Prisma, PrismaClient } from "@prisma/client";
 import { getEnv } from "./env.server";
 import { ClosablePrismaPg } from "./lib/postgresql-client.server";
 import { SingleConnectionLibSQL } from "./lib/sqlite-client.server";
+import { schemaOfDatabaseUrl, sqlTable } from "./services/sql-table";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
 
@@ -20,6 +21,21 @@ export function sqliteFilePath(databaseUrl: string): string | undefined {
   const rest = databaseUrl.slice("file:".length).split("?")[0] ?? "";
   // libSQL opens a relative file: path from the working directory, as path.resolve does.
   return path.resolve(rest.startsWith("//") ? new URL(databaseUrl).pathname : rest);
+}
+
+/** Which database the app's client talks to. */
+export function appDatabaseProvider(): DatabaseProvider {
+  return databaseProvider(getEnv().databaseUrl);
+}
+
+/** The app's PostgreSQL schema (`?schema=` of DATABASE_URL); null on SQLite or the default one. */
+export function databaseSchema(): string | null {
+  return schemaOfDatabaseUrl(getEnv().databaseUrl);
+}
+
+/** One of the app's tables as a plain statement must name it: in the app's schema. */
+export function appTable(name: string): Prisma.Sql {
+  return sqlTable(databaseSchema(), name);
 }
 
 /** DATABASE_URL for people: an absolute SQLite path, or a server without its credentials. */
@@ -72,7 +88,7 @@ function postgresqlClientClass(): PrismaClientConstructor {
  */
 function pgAdapter(databaseUrl: string, closeTimeoutMs: number): ClosablePrismaPg {
   const url = new URL(databaseUrl);
-  const schema = url.searchParams.get("schema") ?? undefined;
+  const schema = schemaOfDatabaseUrl(databaseUrl) ?? undefined;
   const limit = Number(url.searchParams.get("connection_limit") ?? "");
   const poolTimeoutS = Number(url.searchParams.get("pool_timeout") ?? "");
   url.searchParams.delete("schema");

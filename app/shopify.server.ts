@@ -14,7 +14,7 @@ import { getLogger, redactMessage } from "./lib/logger.server";
 import { resumeCarrierRates } from "./lib/rates.server";
 import { createSecretCipher } from "./services/crypto/cipher";
 import { EncryptedSessionStorage } from "./services/crypto/session-storage";
-import { recordInstall } from "./models/shop.server";
+import { recordInstall } from "./data/shop.server";
 import { normalizeCustomDomain } from "./services/shop-domain";
 import { judgeSessionToken, sessionTokenOf } from "./services/session-token";
 

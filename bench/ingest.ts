@@ -103,8 +103,8 @@ async function main() {
   const memory = watchMemory();
   const build = (await import(pathToFileURL(ensureBuild()).href)) as ServerBuild;
   const { default: prisma } = await import("../app/db.server");
-  const { saveMapping } = await import("../app/models/mapping.server");
-  const { recordInstall } = await import("../app/models/shop.server");
+  const { saveMapping } = await import("../app/data/mapping.server");
+  const { recordInstall } = await import("../app/data/shop.server");
   const { deliveries, runLoad, serve } = await import("./http");
   // The server's CPU time per answered delivery (this process serves; the load
   // runs in a child): a cost that other work on the machine hardly moves.

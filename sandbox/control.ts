@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { CallbackDelivery, CallbackDispatcher } from "./callbacks";
 import type { Ctx } from "./context";
-import type { PriceChange, PriceListView } from "./catalogue/offerings";
+import type { PriceChange, PriceListView } from "./catalogue/price-book";
 import { isoWithOffset } from "./clock";
 import { ServiceError, invalidData, offeringNotFound } from "./errors";
 import {

@@ -1,10 +1,15 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
-import type { MappingMargin, MappingMarginResult } from "../models/mapping-margin.server";
-import type { OfferingSpineResult } from "../models/spine.server";
-import type { loader } from "../routes/app.mapping-insights";
+import type { MappingMargin, MappingMarginResult } from "../services/pricing/mapping-margin";
+import type { OfferingSpineResult } from "../services/catalogue/spine";
 import { useFormat, type Money } from "./format";
+
+/** What the resource route app.mapping-insights answers; nothing while the input is half-typed. */
+export type MappingInsightsAnswer = {
+  spine: OfferingSpineResult | null;
+  margin: MappingMarginResult | null;
+};
 
 /**
  * The mapping page's print check: for a book, the spine width and the cover file's full size;
@@ -26,7 +31,7 @@ export function MappingInsights(props: {
   offeringId: string;
   numberOfPages: string;
 }) {
-  const fetcher = useFetcher<typeof loader>();
+  const fetcher = useFetcher<MappingInsightsAnswer>();
   const load = useRef(fetcher.load);
   load.current = fetcher.load;
   const { variantId, offeringId, numberOfPages } = props;

@@ -1,5 +1,5 @@
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import type { FileCheckView } from "../models/mapping-form.server";
+import type { FileCheckView } from "../services/preflight/file-check-view";
 import { useFormat } from "./format";
 
 /**

@@ -12,8 +12,9 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { SETTINGS_CURRENCIES } from "../models/admin-shared";
-import type { loadPublicationsPage, PublicationRow } from "../models/publications.server";
+import { SETTINGS_CURRENCIES } from "../services/pricing/currency";
+import type { PublicationRow } from "../data/publications.server";
+import type { loadPublicationsPage } from "../pages/publications/publications-page.server";
 import { fieldProps, useFieldErrors } from "./form-field";
 import { UnsavedChanges, useFormBaseline } from "./UnsavedChanges";
 

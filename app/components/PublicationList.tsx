@@ -12,7 +12,8 @@ import {
   useBreakpoints,
 } from "@shopify/polaris";
 import { legacyIdOf } from "../services/shopify-admin/ids";
-import type { PublicationProduct, PublicationRow } from "../models/publications.server";
+import type { PublicationRow } from "../data/publications.server";
+import type { PublicationProduct } from "../pages/publications/publications-page.server";
 import { httpUrlOrNull } from "../services/safe-url";
 import { CopyButton } from "./CopyField";
 import { LOCALES } from "./PublicationForm";

@@ -11,8 +11,9 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { MAX_QUOTE_ITEMS, SETTINGS_CURRENCIES } from "../models/admin-shared";
-import type { loadQuotePage } from "../models/quotes.server";
+import type { loadQuotePage } from "../pages/quote/quote-page.server";
+import { SETTINGS_CURRENCIES } from "../services/pricing/currency";
+import { MAX_QUOTE_ITEMS } from "../services/pricing/quote-request";
 import { listFieldValues, useFieldErrors } from "./form-field";
 import { useFormat } from "./format";
 

@@ -4,8 +4,8 @@
  */
 import { DEFAULT_MERCHANT } from "../../sandbox/store";
 import { DEMO_IDS, DEMO_SHOP_DOMAIN } from "../../sandbox/shopify/seed";
-import type { MappingInput } from "../models/mapping.server";
-import type { PrintSettingsInput } from "../models/print-settings.server";
+import type { MappingInput } from "../data/mapping.server";
+import type { PrintSettingsInput } from "../data/print-settings.server";
 
 export const DEMO_SHOP = DEMO_SHOP_DOMAIN;
 

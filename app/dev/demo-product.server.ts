@@ -5,7 +5,7 @@
  */
 import prisma from "../db.server";
 import { getLogger } from "../lib/logger.server";
-import { createProduct } from "../models/product-creation.server";
+import { createProduct } from "../pages/create-product/index.server";
 import { DEMO_PRODUCT_TITLE } from "./demo-data.server";
 import { adminGraphql, ShopifyAdminError, type AdminApi } from "../services/shopify-admin";
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { getEnv } from "../env.server";
-import { findShopByCarrierToken, getCarrierSettings } from "../models/carrier.server";
+import { findShopByCarrierToken, getCarrierSettings } from "../data/carrier.server";
 import { moveToShopCallbackUrl } from "./carrier-resume.server";
 import { answerCarrierRates, checkoutInFlight } from "./rates.server";
 import { parseJsonLossless } from "../services/lossless-json";

@@ -18,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { PrismaClient } from "@prisma/client";
+import { schemaOfDatabaseUrl } from "../services/sql-table";
 import { databaseProvider, describeDatabase, sqliteFilePath } from "../db.server";
 
 const SETUP_ADVICE = "run `npm run setup` (it applies the migrations), then start again";
@@ -68,7 +69,7 @@ async function appliedMigrations(
   let table: string;
   if (databaseProvider(databaseUrl) === "postgresql") {
     // The app's client qualifies its tables with ?schema=, not with search_path: so must this.
-    const schema = new URL(databaseUrl).searchParams.get("schema");
+    const schema = schemaOfDatabaseUrl(databaseUrl);
     table = `${schema ? `${quoteIdentifier(schema)}.` : ""}"_prisma_migrations"`;
     const [row] = await db.$queryRawUnsafe<{ present: boolean }[]>(
       "SELECT to_regclass($1) IS NOT NULL AS present",

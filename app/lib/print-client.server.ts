@@ -17,7 +17,7 @@ import {
   credentialsVersion,
   getPrintCredentials,
   type PrintCredentials,
-} from "../models/print-settings.server";
+} from "../data/print-settings.server";
 import { getLogger } from "./logger.server";
 
 const clients = new Map<string, { version: string; client: PrintClient }>();

@@ -6,16 +6,15 @@
  * install hook in app/shopify.server.ts can import it.
  */
 import { Prisma, type Shop } from "@prisma/client";
-import prisma from "../db.server";
-import { schemaOfDatabaseUrl, sqlTable } from "../services/sql-table";
+import prisma, { appTable } from "../db.server";
 import { getEnv } from "../env.server";
 import {
   ensureCarrierCallbackToken,
   forgetCarrierService,
   getCarrierSettings,
   saveCarrierState,
-} from "../models/carrier.server";
-import { getShop } from "../models/shop.server";
+} from "../data/carrier.server";
+import { getShop } from "../data/shop.server";
 import { parseStoredBackupRates } from "../services/rates/backup";
 import {
   answerRateRequest,
@@ -37,7 +36,8 @@ import { CachedQuoter } from "../services/rates/quoter";
 import { InFlightLimit } from "../services/rates/in-flight";
 import { PerVersionCache } from "../services/rates/per-version";
 import { TurnBatcher } from "../services/rates/turn-batch";
-import { variantGid, type MappedVariant, type RateRequest } from "../services/rates/rate-request";
+import type { MappedVariant, RateRequest } from "../services/rates/rate-request";
+import { variantGid } from "../services/shopify-admin/ids";
 import type { PrintClient } from "../services/print";
 import { adminGraphql, type AdminApi, type AdminGraphql } from "../services/shopify-admin";
 import { getLogger } from "./logger.server";
@@ -92,8 +92,8 @@ async function readRateRequestState({
     }[]
   >(
     ids.length === 0
-      ? Prisma.sql`SELECT s."updatedAt" AS "version", NULL AS "variantId", NULL AS "offeringId", NULL AS "numberOfPages" FROM ${table("Shop")} s WHERE s."shop" = ${shop}`
-      : Prisma.sql`SELECT s."updatedAt" AS "version", m."variantId", m."offeringId", m."numberOfPages" FROM ${table("Shop")} s LEFT JOIN ${table("VariantMapping")} m ON m."shop" = s."shop" AND m."variantId" IN (${Prisma.join(ids)}) WHERE s."shop" = ${shop}`,
+      ? Prisma.sql`SELECT s."updatedAt" AS "version", NULL AS "variantId", NULL AS "offeringId", NULL AS "numberOfPages" FROM ${appTable("Shop")} s WHERE s."shop" = ${shop}`
+      : Prisma.sql`SELECT s."updatedAt" AS "version", m."variantId", m."offeringId", m."numberOfPages" FROM ${appTable("Shop")} s LEFT JOIN ${appTable("VariantMapping")} m ON m."shop" = s."shop" AND m."variantId" IN (${Prisma.join(ids)}) WHERE s."shop" = ${shop}`,
   );
   const first = rows[0];
   if (!first) return null;
@@ -130,11 +130,6 @@ export const rateRequestReads = new TurnBatcher<string, RateRequestState>(
   // Well under SQLite's and PostgreSQL's limits on bound values per statement.
   { maxItems: 500 },
 );
-
-/** A table of the app's schema, as a plain statement must name it (services/sql-table.ts). */
-function table(name: string): Prisma.Sql {
-  return sqlTable(schemaOfDatabaseUrl(getEnv().databaseUrl), name);
-}
 
 /** What answering a rate request needs of a shop row, built once per settings version. */
 interface ShopRatesContext {

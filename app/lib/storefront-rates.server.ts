@@ -3,11 +3,11 @@
  * cache, the rate limits, the product-page block's data and the proxy gate.
  */
 import { getEnv } from "../env.server";
-import { getCarrierSettings } from "../models/carrier.server";
-import { findVariantMapping } from "../models/storefront.server";
+import { getCarrierSettings } from "../data/carrier.server";
+import { findVariantMapping } from "../data/storefront.server";
 import { CachedQuoter } from "../services/rates/quoter";
 import { RateLimiter } from "../services/rates/rate-limit";
-import { variantGid } from "../services/rates/rate-request";
+import { variantGid } from "../services/shopify-admin/ids";
 import {
   loadOfferingIndex,
   OFFERINGS_FAILURE_TTL_MS,

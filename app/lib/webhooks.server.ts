@@ -1,5 +1,5 @@
 import { getEnv } from "../env.server";
-import { findKnownShop, holdsShopData, type KnownShop } from "../models/shop.server";
+import { findKnownShop, holdsShopData, type KnownShop } from "../data/shop.server";
 import type { PrintOrderBusyError } from "../services/fulfilment/commands";
 import { assertLosslessJsonSupported, parseJsonLossless } from "../services/lossless-json";
 import { isShopDomain } from "../services/shop-domain";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { replaceBillingEntity, setBillingEntityHidden } from "../models/billing.server";
+import { replaceBillingEntity, setBillingEntityHidden } from "../lib/billing-entities.server";
 
 /**
  * Changes to a billing entity, posted from the Settings page's billing entities: "edit"

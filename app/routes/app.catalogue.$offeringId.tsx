@@ -13,8 +13,9 @@ import {
 } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { getOffering, listCategories, listLegacyPrices } from "../models/catalogue.server";
-import { getPrintSettingsForDisplay } from "../models/print-settings.server";
+import { getOffering, listCategories, listLegacyPrices } from "../lib/catalogue.server";
+import { getPrintSettingsForDisplay } from "../data/print-settings.server";
+import { shopCurrency } from "../services/pricing/currency";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
 import { Fact, pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat, type Money } from "../components/format";
@@ -26,10 +27,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   if (!id.success) throw json("Offering not found", { status: 404 });
   const currencyParam = new URL(request.url).searchParams.get("currency");
   const settings = await getPrintSettingsForDisplay({ shop });
-  const currency =
-    currencyParam && /^[A-Z]{3}$/.test(currencyParam)
-      ? currencyParam
-      : (settings?.currency ?? "EUR");
+  const currency = shopCurrency(
+    currencyParam && /^[A-Z]{3}$/.test(currencyParam) ? currencyParam : null,
+    settings?.currency,
+  );
   const [offering, categories, legacy] = await Promise.all([
     getOffering({ shop, offeringId: id.data, currency }),
     listCategories({ shop }),

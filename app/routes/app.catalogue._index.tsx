@@ -17,9 +17,9 @@ import {
 } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { listCategories, listOfferings } from "../models/catalogue.server";
-import { getPrintSettingsForDisplay } from "../models/print-settings.server";
-import { SETTINGS_CURRENCIES } from "../models/admin-shared";
+import { listCategories, listOfferings } from "../lib/catalogue.server";
+import { getPrintSettingsForDisplay } from "../data/print-settings.server";
+import { SETTINGS_CURRENCIES, shopCurrency } from "../services/pricing/currency";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
 import { pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat } from "../components/format";
@@ -79,7 +79,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const shop = session.shop;
   const q = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const settings = await getPrintSettingsForDisplay({ shop });
-  const currency = q.currency ?? settings?.currency ?? "EUR";
+  const currency = shopCurrency(q.currency, settings?.currency);
   const [categories, offerings] = await Promise.all([
     listCategories({ shop }),
     listOfferings({

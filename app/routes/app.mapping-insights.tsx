@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { getMappingMargin } from "../models/mapping-margin.server";
-import { getOfferingSpine } from "../models/spine.server";
+import { getMappingMargin } from "../lib/mapping-margin.server";
+import { getOfferingSpine } from "../lib/offering-spine.server";
+import type { MappingInsightsAnswer } from "../components/MappingInsights";
 
 /**
  * Resource route for the mapping page's print check (components/MappingInsights.tsx):
@@ -25,7 +26,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = querySchema.safeParse({ ...params, pages: params.pages || "1" });
-  if (!parsed.success) return json({ spine: null, margin: null });
+  if (!parsed.success) return json<MappingInsightsAnswer>({ spine: null, margin: null });
   const { variant, offeringId, pages } = parsed.data;
   const [spine, margin] = await Promise.all([
     getOfferingSpine({ shop: session.shop, offeringId, numberOfPages: pages }),
@@ -37,5 +38,5 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       numberOfPages: pages,
     }),
   ]);
-  return json({ spine, margin });
+  return json<MappingInsightsAnswer>({ spine, margin });
 };

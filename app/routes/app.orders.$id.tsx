@@ -3,14 +3,9 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { Banner, BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
-import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import {
-  getPrintOrderDetail,
-  runOrderAction,
-  type OrderActionData,
-} from "../models/order-detail.server";
-import { ordersVersion } from "../models/orders-admin.server";
+import { runOrderPageAction, type OrderActionData } from "../pages/order-detail/action.server";
+import { loadOrderDetail } from "../pages/order-detail/view.server";
 import { RouteError } from "../components/States";
 import { StatusBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
@@ -22,72 +17,22 @@ import { TimelineCard } from "../components/order/TimelineCard";
 import { MarginCard } from "../components/order/MarginCard";
 import { LiveUpdates } from "../components/order/LiveUpdates";
 import type { OrderDetail } from "../components/order/types";
-import { isHttpUrl } from "../services/safe-url";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const id = z.string().min(1).max(64).safeParse(params.id);
-  if (!id.success) throw json("Print order not found", { status: 404 });
-  // Read before the order: a change made while it is read shows as new on the next check.
-  const version = await ordersVersion({ shop: session.shop, printOrderId: id.data });
-  const order = await getPrintOrderDetail({ shop: session.shop, id: id.data });
-  if (!order) throw json("Print order not found", { status: 404 });
-  return json({ order, version });
+  const found = await loadOrderDetail({ shop: session.shop, id: params.id });
+  if (!found) throw json("Print order not found", { status: 404 });
+  return json(found);
 };
-
-const httpUrl = z
-  .string({ error: "Enter the file URL" })
-  .trim()
-  .min(1, "Enter the file URL")
-  .max(2000, "Enter a file URL of at most 2,000 characters")
-  .refine(isHttpUrl, "Enter a full URL starting with https://");
-
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve") }),
-  z.object({ intent: z.literal("retry") }),
-  z.object({ intent: z.literal("cancel") }),
-  z.object({ intent: z.literal("print_anyway") }),
-  z.object({ intent: z.literal("attach"), itemId: z.string().min(1).max(64), fileUrl: httpUrl }),
-]);
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = actionSchema.safeParse(form);
-  const intent = typeof form.intent === "string" ? form.intent : "";
-  if (!parsed.success) {
-    const fieldError = parsed.error.issues.find((i) => i.path[0] === "fileUrl")?.message;
-    return json<OrderActionData>(
-      {
-        ok: false,
-        intent,
-        message: fieldError ?? "That action is not possible here.",
-        ...(typeof form.itemId === "string" ? { itemId: form.itemId } : {}),
-        ...(fieldError ? { fieldError } : {}),
-      },
-      // A wrong file URL is an answer the page shows (200); a malformed request is a 400.
-      { status: fieldError ? 200 : 400 },
-    );
-  }
-  const id = params.id ?? "";
-  const result = await runOrderAction({
+  const { answer, status } = await runOrderPageAction({
     shop: session.shop,
-    action:
-      parsed.data.intent === "attach" ? { ...parsed.data, id } : { intent: parsed.data.intent, id },
+    id: params.id ?? "",
+    form: await request.formData(),
   });
-  if (!result.ok) {
-    return json<OrderActionData>(
-      {
-        ok: false,
-        intent,
-        message: result.message,
-        ...(parsed.data.intent === "attach" ? { itemId: parsed.data.itemId } : {}),
-      },
-      // A conflict (e.g. already approved) is shown on the page; only "not found" is an HTTP error.
-      { status: result.status === 404 ? 404 : 200 },
-    );
-  }
-  return json<OrderActionData>({ ok: true, intent, message: result.message });
+  return json<OrderActionData>(answer, { status });
 };
 
 /** The print orders one Shopify order became: "Print order 1 of 2", with links to the others. */

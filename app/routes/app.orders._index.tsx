@@ -26,13 +26,10 @@ import {
   TextField,
   useIndexResourceState,
 } from "@shopify/polaris";
-import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { listPrintOrders, ordersVersion } from "../models/orders-admin.server";
-import { runBulkOrderAction, type BulkActionData } from "../models/order-detail.server";
-import { isOrderView, ORDER_VIEWS, type OrderView } from "../models/admin-shared";
-import { isPrintOrderStatus } from "../services/fulfilment/machine";
-import { MAX_BULK_ORDERS } from "../services/fulfilment/commands/bulk";
+import type { BulkActionData } from "../pages/orders/bulk-action.server";
+import { loadOrders, runOrdersAction } from "../pages/orders/list.server";
+import { ORDER_VIEWS, type OrderView } from "../services/fulfilment/order-views";
 import { serviceStateLabel } from "../services/fulfilment/service-states";
 import { countOf } from "../services/merchant-text/orders";
 import { Empty, RouteError } from "../components/States";
@@ -40,62 +37,18 @@ import { StatusBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
 import { LiveUpdates } from "../components/order/LiveUpdates";
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
-const querySchema = z.object({
-  view: z
-    .string()
-    .optional()
-    .transform((v): OrderView => (v && isOrderView(v) ? v : "all")),
-  status: z
-    .string()
-    .optional()
-    .transform((v) => (v && isPrintOrderStatus(v) ? v : undefined)),
-  q: z.string().trim().max(50).optional().catch(undefined),
-  from: day,
-  to: day,
-  after: z.string().max(200).optional(),
-  before: z.string().max(200).optional(),
-});
-
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
-  // "to" is inclusive for the merchant: up to the end of that day.
-  const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000) : undefined;
-  // Read before the list: a change made while the list is read shows as new on the next check.
-  const version = await ordersVersion({ shop: session.shop });
-  const page = await listPrintOrders({
-    shop: session.shop,
-    filters: { view: query.view, status: query.status, search: query.q, from, to },
-    after: query.after,
-    before: query.before,
-  });
-  return json({
-    ...page,
-    version,
-    query: { view: query.view, q: query.q ?? "", from: query.from ?? "", to: query.to ?? "" },
-  });
+  return json(await loadOrders({ shop: session.shop, url: new URL(request.url) }));
 };
 
-const bulkSchema = z.object({
-  intent: z.enum(["approve", "cancel"]),
-  ids: z.array(z.string().min(1).max(64)).min(1).max(MAX_BULK_ORDERS),
-});
-
-/** Approve or cancel the selected print orders, each by its own rules (commands/bulk.ts). */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const form = await request.formData();
-  const parsed = bulkSchema.safeParse({ intent: form.get("intent"), ids: form.getAll("ids") });
-  if (!parsed.success) return json({ error: "Select the orders first." }, { status: 400 });
-  const result = await runBulkOrderAction({ shop: session.shop, ...parsed.data });
-  return json<BulkActionData>(result);
+  const { answer, status } = await runOrdersAction({
+    shop: session.shop,
+    form: await request.formData(),
+  });
+  return json(answer, { status });
 };
 
 const VIEW_KEYS = Object.keys(ORDER_VIEWS) as OrderView[];

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { ordersVersion } from "../models/orders-admin.server";
+import { ordersVersion } from "../data/print-orders.server";
 
 /**
  * Resource route the orders list and the order page ask every few seconds

@@ -12,19 +12,11 @@ import { useRef, useState } from "react";
 import { Banner, BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { getMapping } from "../models/mapping.server";
 import {
-  loadMappingCatalogue,
-  mappingToFormValues,
-  recheckMappingFile,
-  saveMappingFromForm,
-  storedFileCheck,
-  unmapVariants,
-} from "../models/mapping-form.server";
-import { getVariants, variantGid } from "../models/products.server";
+  loadVariantMapping,
+  runVariantMappingAction,
+} from "../pages/mapping/variant-mapping.server";
 import { isSinglePage } from "../services/catalogue/mapping-rules";
-import { ShopifyAdminError } from "../services/shopify-admin";
-import { getPrintSettingsForDisplay } from "../models/print-settings.server";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
 import { MappingInsights } from "../components/MappingInsights";
 import { PreflightResult } from "../components/PreflightResult";
@@ -38,62 +30,27 @@ const idSchema = z.string().regex(/^\d{1,20}$/);
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  const shop = session.shop;
   const id = idSchema.safeParse(params.variantId);
   if (!id.success) throw json("Variant not found", { status: 404 });
-  const gid = variantGid(id.data);
-  let variant;
-  try {
-    [variant] = await getVariants({ admin, variantIds: [gid] });
-  } catch (error) {
-    if (error instanceof ShopifyAdminError) throw json(error.message, { status: 502 });
-    throw error;
-  }
-  if (!variant) throw json("Variant not found", { status: 404 });
-  const [mapping, settings, catalogue] = await Promise.all([
-    getMapping({ shop, variantId: gid }),
-    getPrintSettingsForDisplay({ shop }),
-    loadMappingCatalogue({ shop }),
-  ]);
-  return json({
-    variant,
-    mapped: mapping
-      ? {
-          state: mapping.fileProperty ? "file_per_order" : "mapped",
-          offeringId: mapping.offeringId,
-          numberOfPages: mapping.numberOfPages,
-          hasFile: Boolean(mapping.contentUrl),
-        }
-      : null,
-    fileCheck: storedFileCheck(mapping?.preflight),
-    values: mappingToFormValues(mapping),
-    currency: settings?.currency ?? variant.price.currency,
-    ...catalogue,
-  });
+  const page = await loadVariantMapping({ shop: session.shop, admin, legacyId: id.data });
+  if (page.status === "shopify_error") throw json(page.message, { status: 502 });
+  if (page.status === "not_found") throw json("Variant not found", { status: 404 });
+  return json(page.data);
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  const shop = session.shop;
   const id = idSchema.safeParse(params.variantId);
   if (!id.success) throw json("Variant not found", { status: 404 });
-  const gid = variantGid(id.data);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "unmap") {
-    const unmapped = await unmapVariants({ shop, admin, variantIds: [gid] });
-    if (!unmapped.ok) return json({ problem: unmapped.message });
-    return redirect(`/app/products/${id.data}?unmapped=1`);
-  }
-  if (intent === "check_file") {
-    const checked = await recheckMappingFile({ shop, variantId: gid });
-    if (!checked.ok) return json({ problem: checked.message });
-    return redirect(`/app/products/${id.data}?checked=1`);
-  }
-  const result = await saveMappingFromForm({ shop, admin, form, variantIds: [gid] });
-  if (!result.ok) return json({ fieldErrors: result.fieldErrors });
-  if (result.saved === 0) throw json("Variant not found", { status: 404 });
-  return redirect(`/app/products/${id.data}?saved=1`);
+  const outcome = await runVariantMappingAction({
+    shop: session.shop,
+    admin,
+    legacyId: id.data,
+    form: await request.formData(),
+  });
+  if (outcome.status === "not_found") throw json("Variant not found", { status: 404 });
+  if (outcome.status === "refused") return json(outcome.body);
+  return redirect(`/app/products/${id.data}?${outcome.flag}=1`);
 };
 
 export default function MapVariant() {

@@ -3,16 +3,8 @@ import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { Banner, BlockStack, Card, Layout, List, Page, Text } from "@shopify/polaris";
-import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import {
-  fileCheckView,
-  loadMappingCatalogue,
-  mappingToFormValues,
-  saveMappingFromForm,
-} from "../models/mapping-form.server";
-import { getVariants, variantGid } from "../models/products.server";
-import { ShopifyAdminError } from "../services/shopify-admin";
+import { loadBulkMapping, saveBulkMapping } from "../pages/mapping/bulk-mapping.server";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
 import { PreflightResult } from "../components/PreflightResult";
 import { useFieldErrors } from "../components/form-field";
@@ -20,56 +12,27 @@ import { UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
 import { CatalogueLoaded, RouteError } from "../components/States";
 import { useFormat } from "../components/format";
 
-const idsSchema = z
-  .array(z.string().regex(/^\d{1,20}$/))
-  .min(1, "Choose variants first")
-  .max(50, "Map at most 50 variants at once");
-
-function variantIdsOf(params: URLSearchParams | FormData) {
-  return idsSchema.safeParse(params.getAll("variant").map(String));
-}
-
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  const ids = variantIdsOf(new URL(request.url).searchParams);
-  if (!ids.success) throw redirect("/app/products");
-  let variants;
-  try {
-    variants = await getVariants({ admin, variantIds: ids.data.map(variantGid) });
-  } catch (error) {
-    if (error instanceof ShopifyAdminError) throw json(error.message, { status: 502 });
-    throw error;
-  }
-  const catalogue = await loadMappingCatalogue({ shop: session.shop });
-  return json({ variants, values: mappingToFormValues(null), ...catalogue });
+  const page = await loadBulkMapping({
+    shop: session.shop,
+    admin,
+    searchParams: new URL(request.url).searchParams,
+  });
+  if (page.status === "no_variants") throw redirect("/app/products");
+  if (page.status === "shopify_error") throw json(page.message, { status: 502 });
+  return json(page.data);
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  const form = await request.formData();
-  const ids = variantIdsOf(form);
-  if (!ids.success)
-    return json(
-      {
-        fieldErrors: { form: ids.error.issues[0]?.message ?? "Choose variants" } as Record<
-          string,
-          string
-        >,
-      },
-      { status: 200 },
-    );
-  const result = await saveMappingFromForm({
+  const outcome = await saveBulkMapping({
     shop: session.shop,
     admin,
-    form,
-    variantIds: ids.data.map(variantGid),
+    form: await request.formData(),
   });
-  if (!result.ok) return json({ fieldErrors: result.fieldErrors });
-  // A shared file that failed its check (or could not be reached) stays on this page, in view.
-  if (result.preflight && result.preflight.status !== "passed") {
-    return json({ saved: result.saved, fileCheck: fileCheckView(result.preflight) });
-  }
-  return redirect(`/app/products?mapped=${result.saved}`);
+  if (outcome.status === "saved") return redirect(`/app/products?mapped=${outcome.saved}`);
+  return json(outcome.body);
 };
 
 export default function BulkMap() {

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { getCreation } from "../models/product-creation.server";
+import { getCreation } from "../pages/create-product/index.server";
 import { CreationSummary } from "../components/product-creation/CreationSummary";
 import { RouteError } from "../components/States";
 

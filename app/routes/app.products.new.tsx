@@ -8,8 +8,8 @@ import {
   createProduct,
   loadCreateProductPage,
   previewProduct,
-} from "../models/product-creation.server";
-import { updateShopScopes } from "../models/shop.server";
+} from "../pages/create-product/index.server";
+import { updateShopScopes } from "../data/shop.server";
 import { CreateProductPage } from "../components/product-creation/CreateProductPage";
 import { RouteError } from "../components/States";
 

@@ -2,126 +2,26 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Banner, BlockStack, Card, List, Page, Text } from "@shopify/polaris";
-import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import {
-  checkPrintPrices,
-  listBelowTarget,
-  repriceVariants,
-  type BelowTargetList,
-} from "../models/repricing.server";
-import { countryName } from "../models/mapping-margin.server";
-import { ShopifyAdminError } from "../services/shopify-admin";
+import { loadPrices, runPricesAction } from "../pages/prices/prices.server";
+import type { RecheckSummary } from "../services/repricing";
 import { Empty, RouteError } from "../components/States";
 import { useFormat } from "../components/format";
 import { RepriceTable } from "../components/repricing/RepriceTable";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  try {
-    const list = await listBelowTarget({ shop: session.shop, admin });
-    return json({
-      list,
-      countryName: list.countryCode ? countryName(list.countryCode) : null,
-      error: null,
-    });
-  } catch (error) {
-    if (!(error instanceof ShopifyAdminError)) throw error;
-    return json({ list: null as BelowTargetList | null, countryName: null, error: error.message });
-  }
+  return json(await loadPrices({ shop: session.shop, admin }));
 };
-
-const variantIds = z
-  .string()
-  .transform((v) => v.split(",").filter(Boolean))
-  .pipe(
-    z
-      .array(z.string().regex(/^gid:\/\/shopify\/ProductVariant\/\d+$/))
-      .min(1)
-      .max(250),
-  );
-
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("check") }),
-  z.object({ intent: z.literal("reprice"), variantIds }),
-]);
-
-const count = (n: number) => (n === 1 ? "1 variant" : `${n} variants`);
-
-interface Answer {
-  /** Everything asked for was done. */
-  ok: boolean;
-  /** Some of it was done (a warning rather than an error). */
-  partly: boolean;
-  message: string;
-  failed: { variantId: string; title: string; message: string }[];
-}
-
-const answer = (a: Answer, status = 200) => json(a, { status });
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return answer(
-      {
-        ok: false,
-        partly: false,
-        message: "Nothing to reprice: reload the page and try again.",
-        failed: [],
-      },
-      400,
-    );
-  if (parsed.data.intent === "check") {
-    const result = await checkPrintPrices({ shop: session.shop, admin });
-    if (result.problem && result.checked === 0)
-      return answer({ ok: false, partly: false, message: result.problem, failed: [] });
-    if (result.checked === 0)
-      return answer({
-        ok: true,
-        partly: false,
-        message: "There are no products created with Print Connect to check yet.",
-        failed: [],
-      });
-    return answer({
-      ok: !result.problem,
-      partly: Boolean(result.problem),
-      message:
-        `Print prices checked for ${count(result.checked)}: ` +
-        (result.changed === 0 ? "none changed." : `${result.changed} changed.`) +
-        (result.problem ? ` ${result.problem}` : ""),
-      failed: [],
-    });
-  }
-  try {
-    const result = await repriceVariants({
-      shop: session.shop,
-      admin,
-      variantIds: parsed.data.variantIds,
-    });
-    const parts = [`${count(result.repriced)} repriced in Shopify.`];
-    if (result.skipped)
-      parts.push(
-        result.skipped === 1
-          ? "1 variant already meets its target and was left as it was."
-          : `${result.skipped} variants already meet their target and were left as they were.`,
-      );
-    if (result.failed.length) parts.push(`${count(result.failed.length)} could not be repriced:`);
-    return answer({
-      ok: result.failed.length === 0,
-      partly: result.failed.length > 0 && result.repriced > 0,
-      message: parts.join(" "),
-      failed: result.failed,
-    });
-  } catch (error) {
-    if (!(error instanceof ShopifyAdminError)) throw error;
-    return answer({
-      ok: false,
-      partly: false,
-      message: `Nothing was repriced: ${error.message} Try again in a moment.`,
-      failed: [],
-    });
-  }
+  const { answer, status } = await runPricesAction({
+    shop: session.shop,
+    admin,
+    form: await request.formData(),
+  });
+  return json(answer, { status });
 };
 
 export default function PricesBelowTarget() {
@@ -259,7 +159,7 @@ export default function PricesBelowTarget() {
   );
 }
 
-function RecheckBanner({ recheck }: { recheck: NonNullable<BelowTargetList["recheck"]> }) {
+function RecheckBanner({ recheck }: { recheck: RecheckSummary }) {
   const why =
     recheck.reason === "expired"
       ? "The print service's prices were due for renewal"

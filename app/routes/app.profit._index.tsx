@@ -19,7 +19,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
-import { loadProfitPage } from "../models/profit.server";
+import { loadProfitPage } from "../pages/profit/profit-page.server";
 import { RouteError } from "../components/States";
 import { useFormat } from "../components/format";
 import { MarginAmount } from "../components/profit/MarginAmount";

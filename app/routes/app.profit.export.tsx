@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { authenticate } from "../shopify.server";
-import { loadProfitPage } from "../models/profit.server";
+import { loadProfitPage } from "../pages/profit/profit-page.server";
 import { csvFileName, profitCsv } from "../components/profit/csv";
 
 /**

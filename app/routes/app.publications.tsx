@@ -17,10 +17,10 @@ import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import {
   createPublication,
-  loadPublicationsPage,
   removePublication,
   replacePublication,
-} from "../models/publications.server";
+} from "../lib/publications/actions.server";
+import { loadPublicationsPage } from "../pages/publications/publications-page.server";
 import { CopyField } from "../components/CopyField";
 import { ProblemBanner, RouteError } from "../components/States";
 import { PublicationForm } from "../components/PublicationForm";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Layout, Page } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
-import { loadQuotePage } from "../models/quotes.server";
+import { loadQuotePage } from "../pages/quote/quote-page.server";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
 import { QuoteForm } from "../components/QuoteForm";
 import { QuoteResult } from "../components/QuoteResult";

@@ -4,13 +4,13 @@ import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-r
 import { useRef, useState } from "react";
 import { Banner, Box, Card, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
-import { createBillingEntity } from "../models/billing.server";
-import { testPrintConnection } from "../models/connection.server";
+import { createBillingEntity } from "../lib/billing-entities.server";
+import { testPrintConnection } from "../lib/print-connection.server";
 import {
   loadSettingsPage,
   saveSettingsFromForm,
   type SettingsActionData,
-} from "../models/settings-page.server";
+} from "../pages/settings/settings-page.server";
 import { CopyField } from "../components/CopyField";
 import { ProblemBanner, RouteError } from "../components/States";
 import { AccountSection } from "../components/settings/AccountSection";

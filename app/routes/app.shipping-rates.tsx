@@ -20,23 +20,27 @@ import { listFieldValues, useFieldErrors } from "../components/form-field";
 import { UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
 import { useFormatContext } from "../components/format";
 import { getLogger } from "../lib/logger.server";
-import { getCarrierSettings, saveBackupRatesFromForm } from "../models/carrier.server";
+import { getCarrierSettings, saveBackupRatesFromForm } from "../data/carrier.server";
 import {
   backupRateRows,
   type BackupRateRow,
   type BackupRatesFormResult,
-} from "../models/backup-rate-form";
-import { getShopInfo, requestLocale } from "../models/shop-info.server";
+} from "../services/rates/backup-rate-form";
+import { requestLocale } from "../lib/request-locale.server";
+import { getShopInfo } from "../lib/shop-info.server";
+import { shopCurrency } from "../services/pricing/currency";
 import { carrierCallbackUrl, disableCarrierRates, enableCarrierRates } from "../lib/rates.server";
-import { adminGraphql, type AdminApi } from "../services/shopify-admin";
+import { adminGraphql, SHOPIFY_FAILURE_TEXT, type AdminApi } from "../services/shopify-admin";
 import { authenticate } from "../shopify.server";
 
 /** Checkout shipping rates: turn the carrier service on or off, edit the backup rates. */
 
 /** The shop's currency from Shopify (backup prices are in it), else the one in its settings. */
-async function shopCurrency({ shop, admin }: { shop: string; admin: AdminApi }) {
+async function backupRatesCurrency({ shop, admin }: { shop: string; admin: AdminApi }) {
   const info = await getShopInfo({ shop, admin });
-  return info?.currencyCode ?? (await getCarrierSettings({ shop }))?.currency ?? "EUR";
+  // The settings are read only when Shopify could not say.
+  const settings = info ? null : await getCarrierSettings({ shop });
+  return shopCurrency(info?.currencyCode, settings?.currency);
 }
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -59,7 +63,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       problem = error instanceof Error ? error.message : String(error);
     }
   }
-  const currency = await shopCurrency({ shop, admin });
+  const currency = await backupRatesCurrency({ shop, admin });
   return json({
     enabled: settings?.enabled ?? false,
     registered: Boolean(settings?.carrierServiceId),
@@ -90,7 +94,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       const result = await saveBackupRatesFromForm({
         shop,
         rowsJson: String(form.get("rows") ?? "[]"),
-        currency: await shopCurrency({ shop, admin }),
+        currency: await backupRatesCurrency({ shop, admin }),
         // The locale the page showed the prices in (the app's format context); else this request's.
         locale: String(form.get("locale") ?? "") || requestLocale(request),
       });
@@ -101,7 +105,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     return json<BackupRatesFormResult>({
       ok: false,
       fieldErrors: {},
-      message: `Shopify did not accept the change: ${error instanceof Error ? error.message : String(error)}`,
+      message: SHOPIFY_FAILURE_TEXT.changeNotAccepted(
+        error instanceof Error ? error.message : String(error),
+      ),
     });
   }
   return json({ ok: false, message: "Unknown action." }, { status: 400 });

@@ -15,7 +15,8 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { authenticate } from "../shopify.server";
 import { getEnv } from "../env.server";
-import { getShopInfo, requestLocale } from "../models/shop-info.server";
+import { requestLocale } from "../lib/request-locale.server";
+import { getShopInfo } from "../lib/shop-info.server";
 import { signInInsteadOfLogin } from "../dev/sign-in-instead.server";
 import { useKeyboardScrollableTables } from "../components/ScrollableTables";
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { DEMO_SHOP } from "../dev/demo-data.server";
 import { devRoutesEnabled } from "../dev/guard.server";
-import { listPrintOrdersOfShopOrders } from "../models/orders-admin.server";
+import { listPrintOrdersOfShopOrders } from "../data/print-orders.server";
 
 const query = z.object({
   orders: z

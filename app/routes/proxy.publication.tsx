@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { findPublicationForVariants } from "../models/storefront.server";
+import { findPublicationForVariants } from "../data/storefront.server";
 import { clientAddress } from "../lib/client-address.server";
 import { authenticateStorefront } from "../lib/storefront-rates.server";
-import { variantGid } from "../services/rates/rate-request";
+import { variantGid } from "../services/shopify-admin/ids";
 import { isHttpUrl } from "../services/safe-url";
 
 const ID = /^\d{1,20}$/;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { authenticateWebhook } from "../lib/webhooks.server";
-import { updateShopScopes } from "../models/shop.server";
+import { updateShopScopes } from "../data/shop.server";
 import prisma from "../db.server";
 
 const payloadSchema = z.object({ current: z.array(z.string()) });

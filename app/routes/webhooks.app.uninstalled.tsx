@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { authenticateWebhook } from "../lib/webhooks.server";
-import { recordUninstall } from "../models/shop.server";
-import { forgetCarrierService } from "../models/carrier.server";
+import { recordUninstall } from "../data/shop.server";
+import { forgetCarrierService } from "../data/carrier.server";
 import { getLogger } from "../lib/logger.server";
 
 // Shopify may repeat this delivery, also after the shop's data is gone: harmless.

@@ -1,13 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import prisma from "../db.server";
-import { getEnv } from "../env.server";
 import { authenticateWebhook } from "../lib/webhooks.server";
-import { signalWorkAvailable } from "../lib/worker-signal.server";
+import { recordPaidOrder } from "../lib/fulfilment-commands.server";
 import { getLogger } from "../lib/logger.server";
-import { ingestPaidOrder } from "../services/fulfilment/ingest";
 import { describeZodError, shopifyOrderSchema } from "../services/fulfilment/shopify-order";
-import { schemaOfDatabaseUrl } from "../services/sql-table";
 
 // Record durably, answer fast: the print service is called by the worker, not here.
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -21,16 +17,14 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       status: 400,
     });
   }
-  const result = await ingestPaidOrder(prisma, {
+  const result = await recordPaidOrder({
     shop,
     webhookId,
     topic,
     order: order.data,
     triggeredAt,
     shopCurrency: knownShop?.currency,
-    schema: schemaOfDatabaseUrl(getEnv().databaseUrl),
   });
-  if (result.outcome === "planned") signalWorkAvailable();
   getLogger().info({ shop, topic, webhookId, outcome: result.outcome }, "order webhook recorded");
   return json({ outcome: result.outcome });
 };

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import prisma from "../db.server";
 import { authenticateWebhook, busyResponse } from "../lib/webhooks.server";
-import { signalWorkAvailable } from "../lib/worker-signal.server";
-import { applyOrderUpdate, PrintOrderBusyError } from "../services/fulfilment/commands";
+import { recordOrderUpdate } from "../lib/fulfilment-commands.server";
+import { PrintOrderBusyError } from "../services/fulfilment/commands";
 import { describeZodError, shopifyOrderSchema } from "../services/fulfilment/shopify-order";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -18,13 +17,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     });
   }
   try {
-    const { changed, outdated } = await applyOrderUpdate(prisma, {
+    const { changed, outdated } = await recordOrderUpdate({
       shop,
       topic,
       order: order.data,
       triggeredAt,
     });
-    if (changed.length) signalWorkAvailable();
     return json({ changed: changed.length, ...(outdated ? { outdated } : {}) });
   } catch (error) {
     if (error instanceof PrintOrderBusyError) return busyResponse(error);

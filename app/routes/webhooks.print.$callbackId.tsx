@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import prisma from "../db.server";
 import { getLogger } from "../lib/logger.server";
 import { readBodyWithin } from "../lib/request-body.server";
-import { signalWorkAvailable } from "../lib/worker-signal.server";
-import { findCallbackReceiver } from "../models/print-settings.server";
-import { noteStatusCallback } from "../services/fulfilment/commands";
+import { recordStatusCallback } from "../lib/fulfilment-commands.server";
+import { findCallbackReceiver } from "../data/print-settings.server";
 import { verifyStatusCallback } from "../services/print";
 import { callbackLimiter } from "../lib/callback-limit.server";
 
@@ -44,7 +42,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     return unauthorized();
   }
   const { callback } = verified;
-  const result = await noteStatusCallback(prisma, {
+  const result = await recordStatusCallback({
     shop: found.shop,
     printOrderId: String(callback.orderId),
     ...(callback.orderReference ? { orderReference: callback.orderReference } : {}),
@@ -60,7 +58,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       status: 400,
     });
   }
-  if (result.outcome === "noted") signalWorkAvailable();
   // Unknown orders and replays are acknowledged too: the service should not keep retrying them.
   return json({
     received: true,

@@ -9,11 +9,6 @@ import { z } from "zod";
 import { COUNTRY_NAMES } from "./country-names";
 import { COUNTRY_CODES, isEmail } from "./print/input-rules";
 
-const NAMES = new Map(COUNTRY_NAMES);
-
-/** A country's English name; the code itself when unknown. */
-export const countryName = (code: string): string => NAMES.get(code.toUpperCase()) ?? code;
-
 /** Every ISO 3166-1 country as a choice, sorted by its name. */
 export const countryOptions = (): { label: string; value: string }[] =>
   COUNTRY_NAMES.map(([value, label]) => ({ label, value }));

@@ -254,3 +254,19 @@ export const COUNTRY_NAMES: readonly (readonly [code: string, name: string])[] =
   ["ZM", "Zambia"],
   ["ZW", "Zimbabwe"],
 ];
+
+const NAMES = new Map(COUNTRY_NAMES);
+
+/**
+ * A country's English name: from the list above, else what the runtime calls a region the
+ * list leaves out (Shopify's AC, TA), else the code itself.
+ */
+export function countryName(code: string): string {
+  const listed = NAMES.get(code.toUpperCase());
+  if (listed) return listed;
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

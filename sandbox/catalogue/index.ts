@@ -3,12 +3,14 @@
 // Amounts are EUR minor units; dimensions are millimetres.
 
 import { findFacility } from "./facilities";
-import { OFFERINGS, PriceBook, type Offering } from "./offerings";
+import { OFFERINGS, type Offering } from "./offerings";
+import { PriceBook } from "./price-book";
 
 export { CATEGORIES, type Category } from "./categories";
 export { COUNTRIES, findCountry, type Country } from "./countries";
 export { FACILITIES, findFacility, isKnownFacility, type Facility } from "./facilities";
-export { OFFERINGS, PriceBook, type Offering } from "./offerings";
+export { OFFERINGS, type Offering } from "./offerings";
+export { PriceBook } from "./price-book";
 export { bindingOf, caliperOf, measureSpine, type Binding, type SpineMeasure } from "./spine";
 
 /** Whether any production facility can make this offering for the destination. */

@@ -2,15 +2,11 @@
  * The demo shop's routing setting, left as it is: when it holds orders or
  * waits for approval, the demo approves its own orders through the app.
  */
+import { routingModeLabel } from "../../app/services/merchant-text/routing";
 import { APP } from "./config";
 import { admin } from "./http";
 import type { PrintOrderView } from "./print-orders";
 
-const ROUTING_LABELS: Record<string, string> = {
-  immediate: "Immediately",
-  hold: "After a hold period",
-  manual: "When I approve each order",
-};
 export const SETTINGS_HINT = `Settings > Orders > "Send paid orders to print" (${APP}/dev/login?to=/app/settings)`;
 
 /** The demo shop's routing, read through the app's Settings page. */
@@ -30,7 +26,7 @@ let routingAnnounced = false;
 export function announceRouting(mode: string, holdHours = 0): void {
   if (routingAnnounced || mode === "immediate") return;
   routingAnnounced = true;
-  const setting = `${ROUTING_LABELS[mode] ?? mode}${mode === "hold" && holdHours ? ` (${holdHours} h)` : ""}`;
+  const setting = `${routingModeLabel(mode)}${mode === "hold" && holdHours ? ` (${holdHours} h)` : ""}`;
   process.stderr.write(
     `Routing is "${setting}": the demo approves its own orders through the app, as "Approve now" does,\n` +
       `and leaves the setting as it is. For orders to go to print by themselves, choose "Immediately" in\n` +

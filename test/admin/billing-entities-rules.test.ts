@@ -4,9 +4,9 @@ import {
   billingEntityFormSchema,
   checkPostalCode,
   checkVatNumber,
-  countryName,
   countryOptions,
 } from "~/services/billing-entity-rules";
+import { countryName } from "~/services/country-names";
 import { COUNTRY_CODES } from "~/services/print/input-rules";
 
 describe("countries", () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { loader as settingsLoader, action as settingsAction } from "~/routes/app.settings";
 import { action as billingAction, loader as billingLoader } from "~/routes/app.billing-entities";
-import { savePrintSettings } from "~/models/print-settings.server";
+import { savePrintSettings } from "~/data/print-settings.server";
 import {
   call,
   data,

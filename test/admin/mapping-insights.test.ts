@@ -11,7 +11,7 @@ import { AppProvider, type AppProviderProps } from "@shopify/polaris";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as insightsLoader } from "~/routes/app.mapping-insights";
 import { MappingInsightsView, type MappingInsightsData } from "~/components/MappingInsights";
-import { savePrintSettings } from "~/models/print-settings.server";
+import { savePrintSettings } from "~/data/print-settings.server";
 import {
   call,
   data,

@@ -6,7 +6,7 @@ import {
   countPrintOrdersByStatus,
   listPrintOrders,
   ordersVersion,
-} from "~/models/orders-admin.server";
+} from "~/data/print-orders.server";
 
 const SHOP = "scale.myshopify.com";
 const ROWS = 100_000;

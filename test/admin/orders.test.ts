@@ -6,7 +6,7 @@ import { action as listAction, loader as listLoader } from "~/routes/app.orders.
 import { loader as changesLoader } from "~/routes/app.orders.changes";
 import { loader as detailLoader, action as detailAction } from "~/routes/app.orders.$id";
 import { loader as homeLoader, action as homeAction } from "~/routes/app._index";
-import { saveMapping } from "~/models/mapping.server";
+import { saveMapping } from "~/data/mapping.server";
 import { call, data, DEMO_SHOP, get, post, startAdminEnv, type AdminEnv } from "./helpers";
 
 let env: AdminEnv;

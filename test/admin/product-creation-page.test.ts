@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as newAction, loader as newLoader } from "~/routes/app.products.new";
 import { loader as createdLoader } from "~/routes/app.products.created.$id";
 import { loader as productsLoader } from "~/routes/app.products._index";
-import { savePrintSettings } from "~/models/print-settings.server";
-import { updateShopScopes } from "~/models/shop.server";
+import { savePrintSettings } from "~/data/print-settings.server";
+import { updateShopScopes } from "~/data/shop.server";
 import { DEFAULT_SCOPES } from "../../sandbox/shopify";
 import {
   call,

@@ -11,8 +11,8 @@ import {
   loader as publicationsLoader,
   action as publicationsAction,
 } from "~/routes/app.publications";
-import { savePrintSettings } from "~/models/print-settings.server";
-import { catalogueCache } from "~/models/catalogue.server";
+import { savePrintSettings } from "~/data/print-settings.server";
+import { catalogueCache } from "~/lib/catalogue.server";
 import {
   call,
   data,

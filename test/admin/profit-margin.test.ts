@@ -6,7 +6,7 @@ import {
   marginOf,
   parseRate,
   rateSentence,
-} from "~/services/margin";
+} from "~/services/pricing/margin";
 import { periodFrom, startOfDay } from "~/components/profit/period";
 
 const EUR = { currency: "EUR", rate: "1.0000" };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { loader as profitLoader } from "~/routes/app.profit._index";
 import { loader as exportLoader } from "~/routes/app.profit.export";
-import { savePrintSettings } from "~/models/print-settings.server";
+import { savePrintSettings } from "~/data/print-settings.server";
 import {
   call,
   data,

@@ -4,9 +4,9 @@ import {
   action as publicationsAction,
   loader as publicationsLoader,
 } from "~/routes/app.publications";
-import { saveMapping } from "~/models/mapping.server";
+import { saveMapping } from "~/data/mapping.server";
 import { blankPublicationValues } from "~/components/PublicationForm";
-import { savePrintSettings } from "~/models/print-settings.server";
+import { savePrintSettings } from "~/data/print-settings.server";
 import {
   call,
   data,

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as quoteLoader } from "~/routes/app.quote";
 import { QuoteGroupTable, type QuoteGroupView } from "~/components/QuoteTable";
 import { quoteFieldValues, type QuotePageData } from "~/components/QuoteForm";
-import { savePrintSettings } from "~/models/print-settings.server";
+import { savePrintSettings } from "~/data/print-settings.server";
 import {
   call,
   data,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import prisma from "~/db.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings";
 import { loader as catalogueLoader } from "~/routes/app.catalogue._index";
-import { invalidateCatalogue } from "~/models/catalogue.server";
-import { getPrintCredentials } from "~/models/print-settings.server";
+import { invalidateCatalogue } from "~/lib/catalogue.server";
+import { getPrintCredentials } from "~/data/print-settings.server";
 import { call, data, DEMO_SHOP, get, post, startAdminEnv, type AdminEnv } from "./helpers";
 
 /**

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { loader as settingsLoader, action as settingsAction } from "~/routes/app.settings";
-import { savePrintSettings } from "~/models/print-settings.server";
+import { savePrintSettings } from "~/data/print-settings.server";
 import { settingsFormValues, type SettingsPageData } from "~/components/settings/form";
 import { EMPTY_BILLING_ENTITY } from "~/components/settings/BillingEntities";
 import { startSandbox } from "../../sandbox/index";

@@ -14,8 +14,8 @@ import ShippingRates, {
   action as shippingRatesAction,
   loader as shippingRatesLoader,
 } from "~/routes/app.shipping-rates";
-import { savePrintSettings } from "~/models/print-settings.server";
-import { getCarrierSettings, saveBackupRates } from "~/models/carrier.server";
+import { savePrintSettings } from "~/data/print-settings.server";
+import { getCarrierSettings, saveBackupRates } from "~/data/carrier.server";
 import { listFieldValues } from "~/components/form-field";
 import {
   call,

@@ -106,7 +106,7 @@ let orders: Awaited<ReturnType<typeof seedOrders>>;
 
 /** Backup rates, so the shipping-rates page shows stored rows rather than an empty form. */
 async function seedBackupRates() {
-  const { saveBackupRates } = await import("../../app/models/carrier.server");
+  const { saveBackupRates } = await import("../../app/data/carrier.server");
   await saveBackupRates({
     shop: h().shop,
     rates: [

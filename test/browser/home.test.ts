@@ -69,8 +69,8 @@ describeBrowser("home page in the browser", () => {
   });
 
   it("warns on Home, in plain words and with a link to Settings, when the print service refuses the key", async () => {
-    const { savePrintSettings } = await import("../../app/models/print-settings.server");
-    const { getPrintCredentials } = await import("../../app/models/print-settings.server");
+    const { savePrintSettings } = await import("../../app/data/print-settings.server");
+    const { getPrintCredentials } = await import("../../app/data/print-settings.server");
     const before = await getPrintCredentials({ shop: h().shop });
     // A key the print sandbox does not know: it answers as the real service does.
     await savePrintSettings({ shop: h().shop, input: { merchantApiKey: "wrong-merchant-key" } });

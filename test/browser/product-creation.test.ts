@@ -259,7 +259,7 @@ describeBrowser("creating a print product from a PDF", () => {
 
   it("asks for the write_products scope, saying why, when the shop has not granted it", async () => {
     const { shopify, shop } = h();
-    const { updateShopScopes } = await import("../../app/models/shop.server");
+    const { updateShopScopes } = await import("../../app/data/shop.server");
     const { DEFAULT_SCOPES } = await import("../../sandbox/shopify");
     const without = DEFAULT_SCOPES.split(",")
       .filter((s) => s !== "write_products")

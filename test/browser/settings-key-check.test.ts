@@ -40,7 +40,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 async function storedMerchantKey(): Promise<string | null> {
-  const { getPrintCredentials } = await import("../../app/models/print-settings.server");
+  const { getPrintCredentials } = await import("../../app/data/print-settings.server");
   return (await getPrintCredentials({ shop: h().shop }))?.merchantApiKey ?? null;
 }
 

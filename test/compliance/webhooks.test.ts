@@ -1,8 +1,8 @@
 import "../support/app-env";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { saveMapping } from "~/models/mapping.server";
-import { recordInstall } from "~/models/shop.server";
+import { saveMapping } from "~/data/mapping.server";
+import { recordInstall } from "~/data/shop.server";
 import { sessionStorage } from "~/shopify.server";
 import { Session } from "@shopify/shopify-api";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";

@@ -11,7 +11,7 @@ import { Session } from "@shopify/shopify-api";
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { decodeKey } from "~/env.server";
-import { getPrintCredentials, savePrintSettings } from "~/models/print-settings.server";
+import { getPrintCredentials, savePrintSettings } from "~/data/print-settings.server";
 import { createSecretCipher } from "~/services/crypto/cipher";
 import { EncryptedSessionStorage } from "~/services/crypto/session-storage";
 import { sessionStorage } from "~/shopify.server";

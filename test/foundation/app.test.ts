@@ -7,7 +7,7 @@ import { sessionStorage } from "~/shopify.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as scopesUpdate } from "~/routes/webhooks.app.scopes_update";
 import { loader as healthz } from "~/routes/healthz";
-import { recordInstall } from "~/models/shop.server";
+import { recordInstall } from "~/data/shop.server";
 import { testDatabaseProvider, testDbFile } from "../support/app-env";
 import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
 

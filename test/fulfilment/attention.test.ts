@@ -1,10 +1,10 @@
 import "../support/app-env";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { recordInstall } from "~/models/shop.server";
-import { saveMapping } from "~/models/mapping.server";
+import { recordInstall } from "~/data/shop.server";
+import { saveMapping } from "~/data/mapping.server";
 import { cancelHeldPrintOrder, retryPrintOrder } from "~/services/fulfilment/commands";
-import { getPrintOrderDetail } from "~/models/order-detail.server";
+import { getPrintOrderDetail } from "~/pages/order-detail/view.server";
 import { ingestPaidOrder } from "~/services/fulfilment/ingest";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 import { paidOrderPayload } from "../support/orders";

@@ -1,8 +1,8 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { saveMapping } from "~/models/mapping.server";
-import { recordInstall } from "~/models/shop.server";
+import { saveMapping } from "~/data/mapping.server";
+import { recordInstall } from "~/data/shop.server";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";

@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { getPrintOrderDetail } from "~/models/order-detail.server";
+import { getPrintOrderDetail } from "~/pages/order-detail/view.server";
 import { action as orderAction } from "~/routes/app.orders.$id";
 import { parsePreflight } from "~/services/preflight";
 import { printAnywayPrintOrder, retryPrintOrder } from "~/services/fulfilment/commands";

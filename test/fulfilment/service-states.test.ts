@@ -2,8 +2,8 @@ import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { printClientFor } from "~/lib/print-client.server";
-import { shopifyAdmin } from "~/lib/shopify-admin.server";
-import { getPrintOrderDetail } from "~/models/order-detail.server";
+import { shopifyAdmin } from "~/lib/admin-client.server";
+import { getPrintOrderDetail } from "~/pages/order-detail/view.server";
 import { paymentSecret } from "~/services/print";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
 import {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { preflightForApp } from "~/lib/preflight.server";
 import { printClientFor } from "~/lib/print-client.server";
-import { shopifyAdmin } from "~/lib/shopify-admin.server";
+import { shopifyAdmin } from "~/lib/admin-client.server";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
 import {
   fastRetry,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describePrintError } from "~/models/print-problem.server";
+import { describePrintError } from "~/services/merchant-text/print-problem";
 import { classifyFailure } from "~/services/fulfilment/failures";
 import {
   PRINT_CODE_TEXT,

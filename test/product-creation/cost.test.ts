@@ -1,10 +1,10 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { listLegacyPrices } from "~/models/catalogue.server";
-import { storedMargins } from "~/models/mapping-margin.server";
-import { savePrintSettings } from "~/models/print-settings.server";
-import { keepSaleCost, quoteSaleCosts, type SaleCost } from "~/models/product-cost.server";
+import { listLegacyPrices } from "~/lib/catalogue.server";
+import { storedMargins } from "~/data/mapping-quote.server";
+import { savePrintSettings } from "~/data/print-settings.server";
+import { keepSaleCost, quoteSaleCosts, type SaleCost } from "~/lib/sale-costs.server";
 import { parseMajor } from "~/services/print/money";
 import type { AdminApi } from "~/services/shopify-admin";
 import { authenticate } from "~/shopify.server";

@@ -1,14 +1,14 @@
 import "../support/app-env";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { storedMargins } from "~/models/mapping-margin.server";
+import { storedMargins } from "~/data/mapping-quote.server";
 import {
   createProduct,
   getCreation,
   loadCreateProductPage,
   previewProduct,
   type PreviewResult,
-} from "~/models/product-creation.server";
+} from "~/pages/create-product/index.server";
 import { parsePreflight } from "~/services/preflight";
 import { DEFAULT_APP_ID } from "../../sandbox/shopify";
 import { creationForm, DEMO_SHOP, startCreationEnv, type CreationEnv } from "./creation-harness";

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { authenticate } from "~/shopify.server";
-import { savePrintSettings } from "~/models/print-settings.server";
+import { savePrintSettings } from "~/data/print-settings.server";
 import type { AdminApi } from "~/services/shopify-admin";
 import { DEMO_SHOP, get, sandboxSettings, startAdminEnv, type AdminEnv } from "../admin/helpers";
 

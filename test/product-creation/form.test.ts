@@ -10,7 +10,7 @@ import {
   userErrorsToFields,
   type CreationOffering,
 } from "~/services/product-creation";
-import { DEFAULT_PRICING_RULE } from "~/services/product-pricing";
+import { DEFAULT_PRICING_RULE } from "~/services/pricing/price-rule";
 
 /** The pure parts of "Create product": the form, the handle, the description, the input Shopify gets. */
 

@@ -1,8 +1,8 @@
 import "../support/app-env";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { saveMapping } from "~/models/mapping.server";
-import { createProduct, getCreation, type CreationDeps } from "~/models/product-creation.server";
+import { saveMapping } from "~/data/mapping.server";
+import { createProduct, getCreation, type CreationDeps } from "~/pages/create-product/index.server";
 import { creationForm, DEMO_SHOP, startCreationEnv, type CreationEnv } from "./creation-harness";
 
 /**

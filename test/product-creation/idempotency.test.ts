@@ -1,7 +1,7 @@
 import "../support/app-env";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { createProduct, loadCreateProductPage } from "~/models/product-creation.server";
+import { createProduct, loadCreateProductPage } from "~/pages/create-product/index.server";
 import { creationForm, DEMO_SHOP, startCreationEnv, type CreationEnv } from "./creation-harness";
 
 /**

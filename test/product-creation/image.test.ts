@@ -2,7 +2,7 @@ import "../support/app-env";
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { PDFDocument, rgb } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productImageFromPdf, productImageFromUrl } from "~/models/product-image.server";
+import { productImageFromPdf, productImageFromUrl } from "~/lib/product-image.server";
 import {
   PASSWORD_PROTECTED,
   ProductImageError,

@@ -1,10 +1,10 @@
 import "../support/app-env";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { savePrintSettings } from "~/models/print-settings.server";
-import { recheckExpiredPrices } from "~/models/price-watch.server";
-import { createProduct } from "~/models/product-creation.server";
-import { countBelowTarget, variantsDueForCheck } from "~/models/repricing.server";
+import { savePrintSettings } from "~/data/print-settings.server";
+import { recheckExpiredPrices } from "~/lib/repricing.server";
+import { createProduct } from "~/pages/create-product/index.server";
+import { countBelowTarget, variantsDueForCheck } from "~/lib/repricing.server";
 import { loader as homeLoader } from "~/routes/app._index";
 import type { AdminApi } from "~/services/shopify-admin";
 import { authenticate } from "~/shopify.server";

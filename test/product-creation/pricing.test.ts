@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { currencyExponent } from "~/services/print/money";
 import {
   DEFAULT_PRICING_RULE,
-  marginBps,
   parsePricingRule,
   priceFor,
   pricingRuleFromJson,
@@ -11,7 +10,8 @@ import {
   targetMarginBps,
   type PricingRule,
   type Rounding,
-} from "~/services/product-pricing";
+} from "~/services/pricing/price-rule";
+import { marginBps } from "~/services/pricing/margin";
 
 const EUR = currencyExponent("EUR");
 const USD = currencyExponent("USD");

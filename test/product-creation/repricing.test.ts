@@ -1,18 +1,18 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { savePrintSettings } from "~/models/print-settings.server";
-import { createProduct } from "~/models/product-creation.server";
+import { savePrintSettings } from "~/data/print-settings.server";
+import { createProduct } from "~/pages/create-product/index.server";
 import {
   checkPrintPrices,
   countBelowTarget,
   listBelowTarget,
   repriceVariants,
-  type RepriceRow,
-} from "~/models/repricing.server";
+} from "~/lib/repricing.server";
+import type { RepriceRow } from "~/services/repricing";
 import { loader as pricesLoader, action as pricesAction } from "~/routes/app.products.prices";
 import { parseMajor } from "~/services/print/money";
-import { priceFor, type PricingRule } from "~/services/product-pricing";
+import { priceFor, type PricingRule } from "~/services/pricing/price-rule";
 import type { AdminApi } from "~/services/shopify-admin";
 import { authenticate } from "~/shopify.server";
 import type { Sandbox } from "../../sandbox/index";

@@ -9,10 +9,10 @@ import {
   ensureCarrierCallbackToken,
   saveBackupRates,
   saveCarrierState,
-} from "~/models/carrier.server";
-import { deleteMapping, saveMapping } from "~/models/mapping.server";
-import { savePrintSettings } from "~/models/print-settings.server";
-import { recordInstall } from "~/models/shop.server";
+} from "~/data/carrier.server";
+import { deleteMapping, saveMapping } from "~/data/mapping.server";
+import { savePrintSettings } from "~/data/print-settings.server";
+import { recordInstall } from "~/data/shop.server";
 import { createPrintClient } from "~/services/print";
 import {
   carrierCallbackUrl,

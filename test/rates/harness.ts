@@ -15,8 +15,8 @@ import {
   type ShopifyFake,
 } from "../../sandbox/shopify";
 import { authenticate } from "~/shopify.server";
-import { saveMapping, type MappingInput } from "~/models/mapping.server";
-import { savePrintSettings } from "~/models/print-settings.server";
+import { saveMapping, type MappingInput } from "~/data/mapping.server";
+import { savePrintSettings } from "~/data/print-settings.server";
 import { action as carrierRates } from "~/routes/carrier.rates";
 import { action as shopCarrierRates } from "~/routes/carrier.rates.$token";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";

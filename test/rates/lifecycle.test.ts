@@ -6,7 +6,7 @@ import { sessionStorage, unauthenticated } from "~/shopify.server";
 import { resumeCarrierRatesOffline as resumeCarrierRates } from "~/lib/carrier-resume.server";
 import { adminGraphql } from "~/services/shopify-admin";
 import { registerCarrierService } from "~/services/rates/carrier-service";
-import { saveCarrierState } from "~/models/carrier.server";
+import { saveCarrierState } from "~/data/carrier.server";
 import { TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
 import { SHOP, startRatesHarness, type RatesHarness } from "./harness";
 

@@ -5,8 +5,8 @@ import { SANDBOX_API_KEY, SANDBOX_API_SECRET, SANDBOX_APP_BRIDGE_URL, getEnv } f
 import { loader as devLogin } from "~/routes/dev.login";
 import { loader as devSessionToken } from "~/routes/dev.session-token";
 import { authenticate, sessionStorage } from "~/shopify.server";
-import { deleteMapping, listMappings } from "~/models/mapping.server";
-import { getPrintSettingsForDisplay, savePrintSettings } from "~/models/print-settings.server";
+import { deleteMapping, listMappings } from "~/data/mapping.server";
+import { getPrintSettingsForDisplay, savePrintSettings } from "~/data/print-settings.server";
 import { sandboxModeBanner } from "~/dev/banner.server";
 import { demoMappings, DEMO_SHOP } from "~/dev/demo-data.server";
 import { seedDemoShop } from "~/dev/seed.server";

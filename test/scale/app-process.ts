@@ -15,7 +15,7 @@ import { installShopifyRedirect } from "../../sandbox/shopify";
 import { startRouteServer, type RouteHandler } from "../support/route-server";
 import { createPrismaClient } from "~/db.server";
 import { printClientFor } from "~/lib/print-client.server";
-import { shopifyAdmin } from "~/lib/shopify-admin.server";
+import { shopifyAdmin } from "~/lib/admin-client.server";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { action as printCallback } from "~/routes/webhooks.print.$callbackId";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChild, type Child } from "./children";
 import prisma, { createPrismaClient } from "~/db.server";
 import { printClientFor } from "~/lib/print-client.server";
-import { shopifyAdmin } from "~/lib/shopify-admin.server";
+import { shopifyAdmin } from "~/lib/admin-client.server";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
 import {
   fastRetry,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { printClientFor } from "~/lib/print-client.server";
-import { shopifyAdmin } from "~/lib/shopify-admin.server";
+import { shopifyAdmin } from "~/lib/admin-client.server";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
 import { paymentSecret } from "~/services/print";
 import { mintSessionToken } from "../../sandbox/shopify";

@@ -4,8 +4,8 @@ import http from "node:http";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { savePrintSettings } from "~/models/print-settings.server";
-import { UNREACHABLE_DETAIL } from "~/models/connection.server";
+import { savePrintSettings } from "~/data/print-settings.server";
+import { UNREACHABLE_DETAIL } from "~/services/print-connection/checks";
 import { isPublicAddress } from "~/services/net/addresses";
 import {
   BLOCKED_ADDRESS_CODE,

@@ -1,7 +1,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
-import { recordInstall } from "~/models/shop.server";
+import { recordInstall } from "~/data/shop.server";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { loader as publication } from "~/routes/proxy.publication";
 import { sendWebhook } from "../../sandbox/shopify";

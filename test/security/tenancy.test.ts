@@ -1,9 +1,9 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { saveMapping } from "~/models/mapping.server";
-import { savePrintSettings } from "~/models/print-settings.server";
-import { recordInstall } from "~/models/shop.server";
+import { saveMapping } from "~/data/mapping.server";
+import { savePrintSettings } from "~/data/print-settings.server";
+import { recordInstall } from "~/data/shop.server";
 import { paymentSecret } from "~/services/print";
 import { loader as ordersList } from "~/routes/app.orders._index";
 import { loader as orderDetail, action as orderAction } from "~/routes/app.orders.$id";

@@ -1,7 +1,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { recordInstall } from "~/models/shop.server";
+import { recordInstall } from "~/data/shop.server";
 import { APP_WEBHOOK_SUBSCRIPTIONS } from "~/dev/webhook-subscriptions.server";
 import { action as appScopesUpdate } from "~/routes/webhooks.app.scopes_update";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";

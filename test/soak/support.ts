@@ -5,7 +5,7 @@
  */
 import prisma from "~/db.server";
 import { printClientFor } from "~/lib/print-client.server";
-import { shopifyAdmin } from "~/lib/shopify-admin.server";
+import { shopifyAdmin } from "~/lib/admin-client.server";
 import { onWorkAvailable } from "~/lib/worker-signal.server";
 import { FulfilmentWorker, type WorkerOptions } from "~/services/fulfilment/worker";
 import type { FaultRule } from "../../sandbox/faults";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Kind, parse, visit, type StringValueNode } from "graphql";
 import { describe, expect, it } from "vitest";
-import { MINIMUM_QUANTITY_METAFIELD } from "~/models/quantity-rule.server";
+import { MINIMUM_QUANTITY_METAFIELD } from "~/services/catalogue/quantity-rule";
 import {
   cartValidationsGenerateRun,
   MESSAGES,

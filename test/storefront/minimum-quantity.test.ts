@@ -2,7 +2,7 @@ import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_APP_ID, DEMO_IDS } from "../../sandbox/shopify";
 import prisma from "~/db.server";
-import { syncStorefrontMinimum } from "~/models/quantity-rule.server";
+import { syncStorefrontMinimum } from "~/lib/storefront-minimum.server";
 import { loader as productInfo } from "~/routes/proxy.product-info";
 import { ShopifyAdminError } from "~/services/shopify-admin";
 import { unauthenticated } from "~/shopify.server";

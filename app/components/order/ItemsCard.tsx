@@ -10,7 +10,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import type { OrderActionData } from "../../models/order-detail.server";
+import type { OrderActionData } from "../../pages/order-detail/action.server";
 import { countOf } from "../../services/merchant-text/orders";
 import { useFieldErrors } from "../form-field";
 import { useFormat } from "../format";

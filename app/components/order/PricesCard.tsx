@@ -11,6 +11,33 @@ function taxTotal(
   return { amountMinor: taxes.reduce((sum, t) => sum + (t.amount?.amountMinor ?? 0), 0), currency };
 }
 
+type MaybeMoney = Money | null | undefined;
+
+/** One side of the print service's prices: products, shipping, their taxes and the total. */
+function PriceColumn({
+  heading,
+  amounts: [products, shipping, productTax, shippingTax, total],
+}: {
+  heading: string;
+  amounts: [MaybeMoney, MaybeMoney, MaybeMoney, MaybeMoney, MaybeMoney];
+}) {
+  const fmt = useFormat();
+  return (
+    <Box minWidth="240px">
+      <BlockStack gap="150">
+        <Text as="h3" variant="headingSm">
+          {heading}
+        </Text>
+        <AmountRow label="Products" value={fmt.money(products)} />
+        <AmountRow label="Shipping" value={fmt.money(shipping)} />
+        <AmountRow label="Tax on products" value={fmt.money(productTax)} />
+        <AmountRow label="Tax on shipping" value={fmt.money(shippingTax)} />
+        <AmountRow label="Total" value={fmt.money(total)} strong />
+      </BlockStack>
+    </Box>
+  );
+}
+
 export function PricesCard({ order }: { order: OrderDetail }) {
   const fmt = useFormat();
   const p = order.prices;
@@ -23,45 +50,26 @@ export function PricesCard({ order }: { order: OrderDetail }) {
         </Text>
         {p ? (
           <InlineStack gap="800" wrap align="start">
-            <Box minWidth="240px">
-              <BlockStack gap="150">
-                <Text as="h3" variant="headingSm">
-                  Wholesale (you pay)
-                </Text>
-                <AmountRow
-                  label="Products"
-                  value={fmt.money(p.totalWholesaleProductPriceExTaxes)}
-                />
-                <AmountRow label="Shipping" value={fmt.money(p.totalWholesaleShippingExTaxes)} />
-                <AmountRow
-                  label="Tax on products"
-                  value={fmt.money(taxTotal(p.wholesaleProductTaxes, c))}
-                />
-                <AmountRow
-                  label="Tax on shipping"
-                  value={fmt.money(taxTotal(p.wholesaleShippingTaxes, c))}
-                />
-                <AmountRow label="Total" value={fmt.money(p.totalWholesalePriceIncTaxes)} strong />
-              </BlockStack>
-            </Box>
-            <Box minWidth="240px">
-              <BlockStack gap="150">
-                <Text as="h3" variant="headingSm">
-                  Retail (print-service list price)
-                </Text>
-                <AmountRow label="Products" value={fmt.money(p.totalRetailProductPriceExTaxes)} />
-                <AmountRow label="Shipping" value={fmt.money(p.totalRetailShippingExTaxes)} />
-                <AmountRow
-                  label="Tax on products"
-                  value={fmt.money(taxTotal(p.retailProductTaxes, c))}
-                />
-                <AmountRow
-                  label="Tax on shipping"
-                  value={fmt.money(taxTotal(p.retailShippingTaxes, c))}
-                />
-                <AmountRow label="Total" value={fmt.money(p.totalRetailPriceIncTaxes)} strong />
-              </BlockStack>
-            </Box>
+            <PriceColumn
+              heading="Wholesale (you pay)"
+              amounts={[
+                p.totalWholesaleProductPriceExTaxes,
+                p.totalWholesaleShippingExTaxes,
+                taxTotal(p.wholesaleProductTaxes, c),
+                taxTotal(p.wholesaleShippingTaxes, c),
+                p.totalWholesalePriceIncTaxes,
+              ]}
+            />
+            <PriceColumn
+              heading="Retail (print-service list price)"
+              amounts={[
+                p.totalRetailProductPriceExTaxes,
+                p.totalRetailShippingExTaxes,
+                taxTotal(p.retailProductTaxes, c),
+                taxTotal(p.retailShippingTaxes, c),
+                p.totalRetailPriceIncTaxes,
+              ]}
+            />
           </InlineStack>
         ) : order.wholesale.total ? (
           <BlockStack gap="150">

@@ -10,13 +10,13 @@ import {
   Page,
   Text,
 } from "@shopify/polaris";
-import { isRounding, ROUNDINGS, roundingLabel } from "../../services/product-pricing";
+import { isRounding, ROUNDINGS, roundingLabel } from "../../services/pricing/price-rule";
 import { currencyExponent } from "../../services/print/money";
 import { useFieldErrors } from "../form-field";
 import type { CategoryOption, OfferingOption } from "../OfferingPicker";
 import { CatalogueLoaded, type Problem } from "../States";
 import { UnsavedChanges, useFormBaseline } from "../UnsavedChanges";
-import type { PreviewResult } from "../../models/product-creation.server";
+import type { PreviewResult } from "../../pages/create-product/index.server";
 import { PricePreview } from "./PricePreview";
 import { ProductFields } from "./ProductFields";
 import {

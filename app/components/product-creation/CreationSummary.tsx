@@ -11,7 +11,7 @@ import {
   Page,
   Text,
 } from "@shopify/polaris";
-import type { CreationView } from "../../models/product-creation.server";
+import type { CreationView } from "../../pages/create-product/index.server";
 import { CopyField } from "../CopyField";
 import { useFormat } from "../format";
 import { MarginAmount } from "../profit/MarginAmount";

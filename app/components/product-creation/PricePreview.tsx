@@ -7,8 +7,8 @@ import {
   InlineStack,
   Text,
 } from "@shopify/polaris";
-import type { FileCheckView } from "../../models/mapping-form.server";
-import type { PreviewResult } from "../../models/product-creation.server";
+import type { FileCheckView } from "../../services/preflight/file-check-view";
+import type { PreviewResult } from "../../pages/create-product/index.server";
 import { useFormat } from "../format";
 import { MarginAmount } from "../profit/MarginAmount";
 

@@ -10,6 +10,7 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
+import { DESCRIPTION_MAX, TITLE_MAX } from "../../services/product-creation/form";
 import { fieldProps, type FieldErrors } from "../form-field";
 import { OfferingPicker, type CategoryOption, type OfferingOption } from "../OfferingPicker";
 import {
@@ -69,7 +70,7 @@ export function ProductFields({
               label="Title"
               {...field("title")}
               autoComplete="off"
-              maxLength={255}
+              maxLength={TITLE_MAX}
               requiredIndicator
             />
             <TextField
@@ -77,7 +78,7 @@ export function ProductFields({
               {...field("description")}
               autoComplete="off"
               multiline={4}
-              maxLength={5000}
+              maxLength={DESCRIPTION_MAX}
               helpText="Plain text; an empty line starts a new paragraph."
             />
             <ChoiceList

@@ -5,8 +5,10 @@
  * baseline compares them by value.
  */
 
-/** At most this many variants (the model reads variants[0]..variants[9]). */
-export const MAX_VARIANTS = 10;
+import { MAX_VARIANTS } from "../../services/product-creation/form";
+
+/** At most this many variants: the form's rule reads variants[0] up to variants[MAX_VARIANTS - 1]. */
+export { MAX_VARIANTS };
 
 export interface VariantValues {
   offeringId: string;

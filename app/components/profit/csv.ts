@@ -1,3 +1,4 @@
+import { legacyIdOf } from "../../services/shopify-admin/ids";
 import { minorToDecimal } from "../format";
 import type { ProfitReportView } from "./types";
 
@@ -47,7 +48,7 @@ export function profitCsv(report: ProfitReportView, rows: CsvRows): string {
       out.push(
         line([
           textField(p.title),
-          field(p.variantId.split("/").pop() ?? p.variantId),
+          field(legacyIdOf(p.variantId)),
           field(p.copies),
           field(report.currency),
           money(p.revenueMinor),

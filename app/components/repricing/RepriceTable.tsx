@@ -1,8 +1,9 @@
 import { BlockStack, IndexTable, Link, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { currencyExponent } from "../../services/print/money";
-import { roundingLabel, type PricingRule } from "../../services/product-pricing";
-import type { RepriceRow } from "../../models/repricing.server";
+import { roundingLabel, type PricingRule } from "../../services/pricing/price-rule";
+import { legacyIdOf } from "../../services/shopify-admin/ids";
+import type { RepriceRow } from "../../services/repricing";
 import { useFormat } from "../format";
 
 /** "30 % margin" / "40 % markup", then the rounding: the rule a row's new price follows. */
@@ -11,8 +12,6 @@ export function ruleText(rule: PricingRule, currency: string): string {
   const kind = rule.mode === "margin" ? "margin" : "markup";
   return `${percent} ${kind}, ${roundingLabel(rule.rounding, currencyExponent(currency)).toLowerCase()}`;
 }
-
-const legacyId = (gid: string) => gid.split("/").pop() ?? gid;
 
 export function RepriceTable({
   rows,
@@ -54,7 +53,7 @@ export function RepriceTable({
             </IndexTable.Cell>
             <IndexTable.Cell>
               <Wrap minWidth={80}>
-                <Link url={`/app/products/${legacyId(row.variantId)}`} removeUnderline>
+                <Link url={`/app/products/${legacyIdOf(row.variantId)}`} removeUnderline>
                   {row.variantTitle}
                 </Link>
               </Wrap>

@@ -1,5 +1,5 @@
 import { Badge, Banner, BlockStack, InlineStack, Text } from "@shopify/polaris";
-import type { ConnectionReport } from "../../models/connection.server";
+import type { ConnectionReport } from "../../services/print-connection/checks";
 import { useFormat } from "../format";
 
 /** What "Test connection" found, check by check. */

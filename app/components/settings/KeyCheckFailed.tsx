@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Banner, BlockStack, Box, Button, Checkbox, Text } from "@shopify/polaris";
-import type { ConnectionReport } from "../../models/connection.server";
+import type { ConnectionReport } from "../../services/print-connection/checks";
 import { KEY_PROBLEM_TEXT, type KeyProblem } from "../../services/merchant-text/settings";
 import { ConnectionChecks } from "./ConnectionResult";
 

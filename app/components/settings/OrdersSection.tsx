@@ -8,7 +8,8 @@ import {
   Select,
   TextField,
 } from "@shopify/polaris";
-import { SETTINGS_CURRENCIES } from "../../models/admin-shared";
+import { SETTINGS_CURRENCIES } from "../../services/pricing/currency";
+import { ROUTING_MODE_LABELS } from "../../services/merchant-text/routing";
 import { fieldProps, type FieldErrors } from "../form-field";
 import type { SetSettingsValue, SettingsPageData, SettingsValues } from "./form";
 
@@ -74,12 +75,12 @@ export function OrdersSection({
             title="Send paid orders to print"
             choices={[
               {
-                label: "Immediately",
+                label: ROUTING_MODE_LABELS.immediate,
                 value: "immediate",
                 helpText: "As soon as the order is paid and checked.",
               },
               {
-                label: "After a hold period",
+                label: ROUTING_MODE_LABELS.hold,
                 value: "hold",
                 helpText: "Time to edit or cancel first.",
                 renderChildren: (isSelected: boolean) =>
@@ -97,7 +98,7 @@ export function OrdersSection({
                   ) : null,
               },
               {
-                label: "When I approve each order",
+                label: ROUTING_MODE_LABELS.manual,
                 value: "manual",
                 helpText: "Orders wait on the Home page until you approve them.",
               },

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import type { loadSettingsPage } from "../../models/settings-page.server";
+import type { loadSettingsPage } from "../../pages/settings/settings-page.server";
 
 /** The Settings page's data as its loader sends it. */
 export type SettingsPageData = SerializeFrom<Awaited<ReturnType<typeof loadSettingsPage>>>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shopifyNumericId } from "../shopify-ids";
+import { shopifyNumericId } from "../shopify-admin/ids";
 
 /**
  * Shopify's compliance webhook payloads, parsed tolerantly (null where a

@@ -2,7 +2,7 @@ import type { AddressDetailsInput, FileDetailsInput, SpineInput } from "../print
 import { MoneyError, multiplyMoney, parseMajor, type MoneyMinor } from "../print/money";
 import { isCountryCode, isEmail } from "../print/input-rules";
 import type { ShopifyLineItem, ShopifyOrder } from "./shopify-order";
-import { variantGid } from "./shopify-order";
+import { variantGid } from "../shopify-admin/ids";
 import { httpUrlOrNull } from "../safe-url";
 
 /** What planning needs of a variant mapping (a plain shape, not a database row). */

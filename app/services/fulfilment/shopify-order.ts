@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { adminGraphqlApiId, keyedId, shopifyNumericId } from "../shopify-ids";
+import { FALLBACK_CURRENCY } from "../pricing/currency";
+import { adminGraphqlApiId, keyedId, shopifyNumericId } from "../shopify-admin/ids";
 
 /**
  * The parts of Shopify's order webhook payload (REST shape) the pipeline uses,
  * parsed tolerantly: optional fields may be null. Ids are exact decimal text
- * (see shopify-ids): an order, line item or customer is keyed on the number in
+ * (see shopify-admin/ids): an order, line item or customer is keyed on the number in
  * its admin_graphql_api_id where the payload has one, otherwise on its id.
  */
 const id = shopifyNumericId;
@@ -70,7 +71,7 @@ export const shopifyOrderSchema = z
     name: z.string(),
     email: text,
     contact_email: text,
-    currency: z.string().default("EUR"),
+    currency: z.string().default(FALLBACK_CURRENCY),
     line_items: z.array(shopifyLineItemSchema),
     shipping_address: shopifyAddressSchema.nullish(),
     customer: z
@@ -101,18 +102,6 @@ export const shopifyOrderRefSchema = z
     admin_graphql_api_id: adminGraphqlApiId("Order").nullish(),
   })
   .transform(keyOn("Order"));
-
-export function variantGid(variantId: string): string {
-  return variantId.startsWith("gid://") ? variantId : `gid://shopify/ProductVariant/${variantId}`;
-}
-
-export function lineItemGid(lineItemId: string): string {
-  return lineItemId.startsWith("gid://") ? lineItemId : `gid://shopify/LineItem/${lineItemId}`;
-}
-
-export function orderGid(orderId: string): string {
-  return orderId.startsWith("gid://") ? orderId : `gid://shopify/Order/${orderId}`;
-}
 
 /** A zod error as one readable line: where and what. */
 export function describeZodError(error: z.ZodError): string {

@@ -5,13 +5,13 @@ import { createGuardedDispatcher } from "../net/guarded-dispatcher";
 import { preflightFile } from "../preflight";
 import type { PrintClient } from "../print";
 import { afterCommit, claimDue, commitStep, LeaseLostError, loadClaimed } from "./lease";
-import { isPrintOrderStatus, WORKER_STEP } from "./machine";
-import type { ShopifyAdmin } from "./shopify-admin";
+import type { ShopifyAdmin } from "./shopify-port";
 import { failedStep } from "./step-failure";
 import {
   ClaimReads,
   OfferingCache,
   runStep,
+  stepFor,
   type Loaded,
   type PreflightCheck,
   type StepResult,
@@ -219,7 +219,7 @@ export class FulfilmentWorker {
       if (!order) return; // lease lost
       this.inHand.set(order.id, {
         reference: order.orderReference,
-        step: (isPrintOrderStatus(order.status) && WORKER_STEP[order.status]) || order.status,
+        step: stepFor(order) ?? order.status,
         since: Date.now(),
       });
       const last = step === this.o.stepsPerClaim - 1;

@@ -2,7 +2,7 @@
  * Words for merchants about failures: the one table from a print-service error code to what the
  * merchant reads, the sentences for each kind of error, and the few for failures that have no
  * code. The SDK (services/print) speaks in kinds and codes and takes its `hint` from here; the
- * pipeline (fulfilment/failures.ts) and the pages (models/print-problem.server.ts) take every
+ * pipeline (fulfilment/failures.ts) and the pages (merchant-text/print-problem.ts) take every
  * sentence they show from here. Pure: no I/O, no framework, nothing but words and how to pick them.
  */
 import type { PrintApiErrorKind } from "../print/error-codes";
@@ -182,7 +182,7 @@ export const PRINT_HINT = {
     "The print service refused to mark the order paid: check the secret key and that the order is still open.",
 } as const;
 
-/** How a page names a print-service failure (models/print-problem.server.ts). */
+/** How a page names a print-service failure (merchant-text/print-problem.ts). */
 export const PRINT_PROBLEM_TEXT = {
   facilityConflict: {
     title: "These items cannot be produced together",

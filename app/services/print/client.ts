@@ -7,11 +7,12 @@
  *   const { orderId } = await print.orders.createIdempotent({ orderReference: "shop-1001", ... });
  */
 import type { Dispatcher } from "undici";
-import { Transport, defaultRequestId, type ClientContext, type RequestOptions } from "./core";
+import { PrintCore } from "./core";
 import { resolveBaseUrls, type PrintBaseUrls, type PrintEnvironment } from "./environments";
 import { noopLogger, type PrintLogger } from "./logger";
 import type { RetryOptions } from "./retry";
 import { concatLegacySecretJoin, type LegacySecretJoin } from "./signatures";
+import { Transport, defaultRequestId, type RequestOptions } from "./transport";
 import { BillingEntities } from "./resources/billing-entities";
 import { Categories } from "./resources/categories";
 import { Legacy } from "./resources/legacy";
@@ -94,23 +95,27 @@ export class PrintClient {
       knownSecrets,
       userAgent: options.userAgent ?? "print-connect-print-client/1",
     });
-    const ctx: ClientContext = {
+    const core = new PrintCore(
       transport,
-      merchantApiKey: options.merchantApiKey,
-      secretKey: options.secretKey,
-      applicationApiKey: options.applicationApiKey,
-      buttonKey: options.buttonKey,
-      baseUrls: this.baseUrls,
-      legacySecretJoin: options.legacySecretJoin ?? concatLegacySecretJoin,
-      publicationSelection: options.publicationSelection ?? productPublicationSelection,
-    };
-    this.offerings = new Offerings(ctx);
-    this.categories = new Categories(ctx);
-    this.quotes = new Quotes(ctx);
-    this.orders = new Orders(ctx);
-    this.publications = new Publications(ctx);
-    this.billingEntities = new BillingEntities(ctx);
-    this.legacy = new Legacy(ctx);
+      {
+        merchantApiKey: options.merchantApiKey,
+        secretKey: options.secretKey,
+        applicationApiKey: options.applicationApiKey,
+        buttonKey: options.buttonKey,
+      },
+      this.baseUrls,
+      options.legacySecretJoin ?? concatLegacySecretJoin,
+    );
+    this.offerings = new Offerings(core);
+    this.categories = new Categories(core);
+    this.quotes = new Quotes(core);
+    this.orders = new Orders(core);
+    this.publications = new Publications(
+      core,
+      options.publicationSelection ?? productPublicationSelection,
+    );
+    this.billingEntities = new BillingEntities(core);
+    this.legacy = new Legacy(core);
   }
 
   /** Same as orders.createIdempotent. */

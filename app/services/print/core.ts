@@ -1,324 +1,15 @@
 /**
- * The transport: one HTTP call per attempt over undici, with timeout, retries, request ids and
- * redacted structured logging. Resources build a RequestSpec and parse the RawResponse.
+ * The core every resource calls: an operation is described once (name, method, path, request
+ * schema, response schema) and `PrintCore.request` runs it: check the parameters, send, read the
+ * body, check the answer. Resources receive the core; the core never imports a resource.
  */
-import { randomUUID } from "node:crypto";
-import { request, type Dispatcher } from "undici";
-import type { z } from "zod";
-import { BLOCKED_ADDRESS_CODE } from "../net/guarded-dispatcher";
+import { z } from "zod";
 import type { PrintBaseUrls } from "./environments";
-import {
-  PrintConnectionError,
-  PrintInputError,
-  PrintResponseShapeError,
-  PrintServiceError,
-  PrintTimeoutError,
-  errorFromResponse,
-  parseRetryAfter,
-  type PrintApiError,
-} from "./errors";
-import type { PrintLogger } from "./logger";
-import type { PublicationSelectionWire } from "./resources/publications";
-import { redactUrl, redactValue } from "./redact";
-import {
-  RETRY_CLASS,
-  decideRetry,
-  resolveRetryOptions,
-  type OperationId,
-  type RetryOptions,
-} from "./retry";
-
-export type QueryValue = string | number | boolean | undefined | null;
-
-export interface RequestSpec {
-  operation: OperationId;
-  api: "json" | "legacy";
-  method: "GET" | "POST";
-  /** Path below the interface root, starting with "/". */
-  path: string;
-  query?: Record<string, QueryValue>;
-  /** JSON body. */
-  json?: unknown;
-  /** application/x-www-form-urlencoded body (legacy POSTs). */
-  form?: Record<string, QueryValue>;
-}
-
-/** Per-call options, accepted as the last argument of every method. */
-export interface RequestOptions {
-  /** Overrides the client's per-attempt timeout. */
-  timeoutMs?: number;
-  /** Caller cancellation. */
-  signal?: AbortSignal;
-  /** Use this X-Request-Id instead of a generated one. */
-  requestId?: string;
-  /** Overrides retry options for this call; `false` disables retries. */
-  retry?: Partial<RetryOptions> | false;
-}
-
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | undefined>;
-  text: string;
-  requestId: string;
-  /** Full URL with keys redacted. */
-  url: string;
-  attempt: number;
-}
-
-export interface TransportConfig {
-  baseUrls: PrintBaseUrls;
-  timeoutMs: number;
-  retry: Partial<RetryOptions> | undefined;
-  dispatcher: Dispatcher | undefined;
-  logger: PrintLogger;
-  requestIdFactory: () => string;
-  /** Literal key values to scrub from any text we show. */
-  knownSecrets: readonly string[];
-  userAgent: string;
-}
-
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-  // Refused by the address rule before any connection (../net/guarded-dispatcher).
-  BLOCKED_ADDRESS_CODE,
-]);
-
-function errorCode(e: unknown): string | undefined {
-  let cur: unknown = e;
-  for (let i = 0; i < 4 && cur && typeof cur === "object"; i++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function encodeParams(params: Record<string, QueryValue> | undefined): string {
-  const out = new URLSearchParams();
-  for (const [k, v] of Object.entries(params ?? {})) {
-    if (v === undefined || v === null) continue;
-    out.append(k, String(v));
-  }
-  return out.toString();
-}
-
-function flattenHeaders(
-  h: Record<string, string | string[] | undefined>,
-): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(h))
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
-  return out;
-}
-
-export class Transport {
-  constructor(readonly config: TransportConfig) {}
-
-  /** Sends the request, retrying per policy. Resolves with any 2xx answer; throws otherwise. */
-  async send(spec: RequestSpec, opts: RequestOptions = {}): Promise<RawResponse> {
-    const retry = resolveRetryOptions(
-      this.config.retry,
-      opts.retry === false ? { maxAttempts: 1 } : opts.retry,
-    );
-    const requestId = opts.requestId ?? this.config.requestIdFactory();
-    const started = retry.now();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.attempt(spec, opts, requestId, attempt);
-      } catch (error) {
-        const decision = decideRetry({
-          error,
-          retryClass: RETRY_CLASS[spec.operation],
-          attempt,
-          elapsedMs: retry.now() - started,
-          options: retry,
-        });
-        if (!decision.retry) throw error;
-        this.config.logger.warn(
-          {
-            operation: spec.operation,
-            requestId,
-            attempt,
-            retryInMs: decision.delayMs,
-            reason: decision.reason,
-          },
-          "print request retrying",
-        );
-        await retry.sleep(decision.delayMs);
-      }
-    }
-  }
-
-  private async attempt(
-    spec: RequestSpec,
-    opts: RequestOptions,
-    requestId: string,
-    attempt: number,
-  ): Promise<RawResponse> {
-    const root = spec.api === "json" ? this.config.baseUrls.json : this.config.baseUrls.legacy;
-    const qs = encodeParams(spec.query);
-    const url = `${root}${spec.path}${qs ? `?${qs}` : ""}`;
-    const safeUrl = redactUrl(url);
-    const logPath = redactUrl(`${new URL(url).pathname}${qs ? `?${qs}` : ""}`);
-    const headers: Record<string, string> = {
-      "x-request-id": requestId,
-      "user-agent": this.config.userAgent,
-      accept:
-        spec.api === "json"
-          ? "application/json, text/plain;q=0.9"
-          : "application/xml, text/plain;q=0.9",
-    };
-    let body: string | undefined;
-    if (spec.json !== undefined) {
-      body = JSON.stringify(spec.json);
-      headers["content-type"] = "application/json";
-    } else if (spec.form !== undefined) {
-      body = encodeParams(spec.form);
-      headers["content-type"] = "application/x-www-form-urlencoded";
-    }
-    const ctx = { operation: spec.operation, requestId, url: safeUrl };
-    const logBase = {
-      operation: spec.operation,
-      method: spec.method,
-      path: logPath,
-      attempt,
-      requestId,
-    };
-    // Bodies only at debug level, with keys and secrets redacted.
-    this.config.logger.debug(
-      { ...logBase, body: redactValue(spec.json ?? spec.form) },
-      "print request start",
-    );
-
-    const timeoutMs = opts.timeoutMs ?? this.config.timeoutMs;
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error("timeout"));
-    }, timeoutMs);
-    const onCallerAbort = (): void => controller.abort(new Error("aborted"));
-    opts.signal?.addEventListener("abort", onCallerAbort, { once: true });
-    if (opts.signal?.aborted) onCallerAbort();
-    const t0 = performance.now();
-    const ms = (): number => Math.round(performance.now() - t0);
-
-    let status: number;
-    let text: string;
-    let resHeaders: Record<string, string | undefined>;
-    try {
-      const res = await request(url, {
-        method: spec.method,
-        headers,
-        body,
-        signal: controller.signal,
-        ...(this.config.dispatcher ? { dispatcher: this.config.dispatcher } : {}),
-      });
-      status = res.statusCode;
-      resHeaders = flattenHeaders(res.headers);
-      text = await res.body.text();
-    } catch (cause) {
-      let err: PrintServiceError;
-      if (timedOut) {
-        err = new PrintTimeoutError(timeoutMs, { ...ctx, cause });
-      } else if (opts.signal?.aborted) {
-        err = new PrintServiceError(`${spec.operation}: aborted by caller`, { ...ctx, cause });
-      } else {
-        const code = errorCode(cause);
-        err = new PrintConnectionError(
-          `${spec.operation}: ${cause instanceof Error ? cause.message : String(cause)}`,
-          { ...ctx, cause, code, ambiguous: !(code && NOT_SENT_CODES.has(code)) },
-        );
-      }
-      this.config.logger.warn(
-        { ...logBase, status: null, ms: ms(), error: err.name, code: errorCode(cause) },
-        "print request failed",
-      );
-      throw err;
-    } finally {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener("abort", onCallerAbort);
-    }
-
-    const elapsed = ms();
-    if (status >= 200 && status < 300) {
-      this.config.logger.info({ ...logBase, status, ms: elapsed }, "print request");
-      return { status, headers: resHeaders, text, requestId, url: safeUrl, attempt };
-    }
-    const apiError: PrintApiError = errorFromResponse({
-      ...ctx,
-      status,
-      bodyText: text,
-      retryAfterMs: parseRetryAfter(resHeaders["retry-after"], Date.now()),
-      knownSecrets: this.config.knownSecrets,
-    });
-    const level = status >= 500 ? "error" : "warn";
-    this.config.logger[level](
-      {
-        ...logBase,
-        status,
-        ms: elapsed,
-        customCode: apiError.customCode,
-        kind: apiError.kind,
-      },
-      "print request error answer",
-    );
-    throw apiError;
-  }
-
-  // ------------------------------------------------------------------------------------------
-  // Parsing helpers for resources
-
-  shapeError(
-    res: RawResponse,
-    reason: string,
-    operation: string,
-    issues?: readonly string[],
-  ): PrintResponseShapeError {
-    return new PrintResponseShapeError(reason, {
-      operation,
-      requestId: res.requestId,
-      url: res.url,
-      status: res.status,
-      rawBody: res.text,
-      issues,
-      knownSecrets: this.config.knownSecrets,
-    });
-  }
-
-  /** JSON.parse of the body; empty -> undefined; not JSON -> shape error. */
-  parseJson(res: RawResponse, operation: string): unknown {
-    const t = res.text.trim();
-    if (t === "") return undefined;
-    try {
-      return JSON.parse(t) as unknown;
-    } catch {
-      throw this.shapeError(res, "body is not JSON", operation);
-    }
-  }
-
-  /** Validates a decoded body; failures become PrintResponseShapeError with the raw body kept. */
-  validate<S extends z.ZodType>(
-    schema: S,
-    value: unknown,
-    res: RawResponse,
-    operation: string,
-  ): z.output<S> {
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map(
-        (i) => `${i.path.join(".") || "(root)"}: ${i.message}`,
-      );
-      throw this.shapeError(res, issues.slice(0, 3).join("; "), operation, issues);
-    }
-    return parsed.data;
-  }
-}
+import { PrintInputError } from "./errors";
+import type { OperationId } from "./retry";
+import { legacySecret, type LegacySecretJoin } from "./signatures";
+import type { QueryValue, RawResponse, RequestOptions, Transport } from "./transport";
+import { parseXml, type XmlNode } from "./xml";
 
 /** Validates caller parameters; nothing is sent when they are wrong. */
 export function validateInput<S extends z.ZodType>(
@@ -336,17 +27,150 @@ export function validateInput<S extends z.ZodType>(
   return parsed.data;
 }
 
-export const defaultRequestId = (): string => randomUUID();
-
-/** What every resource receives from the client. */
-export interface ClientContext {
-  transport: Transport;
+/** The keys a client is configured with. */
+export interface PrintKeys {
   merchantApiKey: string;
   secretKey: string;
   applicationApiKey: string | undefined;
   buttonKey: string | undefined;
-  baseUrls: PrintBaseUrls;
-  legacySecretJoin: (merchantApiKey: string, externalOrderId: string) => string;
-  /** How a publication request names its offering or category (undocumented; replaceable). */
-  publicationSelection: PublicationSelectionWire;
+}
+
+/** What an operation's request builder may use: the client's keys, for this one operation. */
+export class Call {
+  constructor(
+    readonly operation: OperationId,
+    private readonly core: PrintCore,
+  ) {}
+
+  get merchantApiKey(): string {
+    return this.core.keys.merchantApiKey;
+  }
+
+  get secretKey(): string {
+    return this.core.keys.secretKey;
+  }
+
+  get buttonKey(): string | undefined {
+    return this.core.keys.buttonKey;
+  }
+
+  get baseUrls(): PrintBaseUrls {
+    return this.core.baseUrls;
+  }
+
+  /** An optional key this operation cannot do without; nothing is sent when it is missing. */
+  requireKey(key: "applicationApiKey" | "buttonKey"): string {
+    const value = this.core.keys[key];
+    if (!value)
+      throw new PrintInputError(this.operation, [`${key} is not configured on the client`]);
+    return value;
+  }
+
+  /** The legacy payment secret of an order (see signatures.ts). */
+  legacySecret(externalOrderId: string): string {
+    const { secretKey, merchantApiKey } = this.core.keys;
+    return legacySecret(secretKey, merchantApiKey, externalOrderId, this.core.legacySecretJoin);
+  }
+}
+
+/** A 2xx answer of one operation, with the ways to read it. */
+export class Answer {
+  constructor(
+    readonly res: RawResponse,
+    readonly operation: OperationId,
+    private readonly transport: Transport,
+  ) {}
+
+  get text(): string {
+    return this.res.text;
+  }
+
+  /** A PrintResponseShapeError for this answer, raw body kept. */
+  fail(reason: string, issues?: readonly string[]) {
+    return this.transport.shapeError(this.res, reason, this.operation, issues);
+  }
+
+  /** The body as JSON; empty -> undefined. */
+  json(): unknown {
+    return this.transport.parseJson(this.res, this.operation);
+  }
+
+  xml(): XmlNode {
+    try {
+      return parseXml(this.res.text);
+    } catch {
+      throw this.fail("body is not XML");
+    }
+  }
+}
+
+/**
+ * One operation of the service, written once. The checked parameters go to the query string,
+ * a JSON body or a form body (exactly one builder); the body is read (JSON by default), checked
+ * by `response` and, where the answer must agree with the request, finished by `result`.
+ */
+export interface Operation<P extends z.ZodType, R extends z.ZodType, Out> {
+  name: OperationId;
+  api: "json" | "legacy";
+  method: "GET" | "POST";
+  /** Below the interface root, starting with "/". */
+  path: string;
+  request: P;
+  response: R;
+  query?: (params: z.output<P>, call: Call) => Record<string, QueryValue>;
+  json?: (params: z.output<P>, call: Call) => unknown;
+  form?: (params: z.output<P>, call: Call) => Record<string, QueryValue>;
+  read?: (answer: Answer) => unknown;
+  result?: (value: z.output<R>, params: z.output<P>, answer: Answer, call: Call) => Out;
+}
+
+/** Infers an operation's types from its schemas (and `result`, when it has one). */
+export function defineOperation<P extends z.ZodType, R extends z.ZodType, Out = z.output<R>>(
+  operation: Operation<P, R, Out>,
+): Operation<P, R, Out> {
+  return operation;
+}
+
+/** The request schema of an operation that takes no parameters. */
+export const noParams = z.undefined();
+
+export class PrintCore {
+  constructor(
+    readonly transport: Transport,
+    readonly keys: PrintKeys,
+    readonly baseUrls: PrintBaseUrls,
+    readonly legacySecretJoin: LegacySecretJoin,
+  ) {}
+
+  /** Runs one operation: check the parameters, send, read and check the answer. */
+  async request<P extends z.ZodType, R extends z.ZodType, Out>(
+    operation: Operation<P, R, Out>,
+    input: z.input<P>,
+    options?: RequestOptions,
+  ): Promise<Out> {
+    const params = validateInput(operation.request, input, operation.name);
+    const call = new Call(operation.name, this);
+    const res = await this.transport.send(
+      {
+        operation: operation.name,
+        api: operation.api,
+        method: operation.method,
+        path: operation.path,
+        query: operation.query?.(params, call),
+        json: operation.json?.(params, call),
+        form: operation.form?.(params, call),
+      },
+      options,
+    );
+    const answer = new Answer(res, operation.name, this.transport);
+    const body = operation.read ? operation.read(answer) : answer.json();
+    const value = this.transport.validate(operation.response, body, res, operation.name);
+    // Without `result` the checked answer is the result (Out defaults to the response type).
+    return operation.result ? operation.result(value, params, answer, call) : (value as Out);
+  }
+}
+
+/** A group of operations (orders, quotes, ...): holds the core it calls. */
+export abstract class APIResource {
+  constructor(protected readonly core: PrintCore) {}
 }

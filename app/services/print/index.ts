@@ -1,6 +1,6 @@
 /** Public surface of the print-service SDK. */
 export { PrintClient, createPrintClient, type PrintClientOptions } from "./client";
-export type { RequestOptions } from "./core";
+export type { RequestOptions } from "./transport";
 export {
   ENVIRONMENTS,
   baseUrlsFromOrigin,

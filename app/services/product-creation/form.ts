@@ -5,6 +5,8 @@ import {
   type MappingFieldErrors,
   type MappingOffering,
 } from "../catalogue/mapping-rules";
+import { z } from "zod";
+import { parseForm } from "../form-errors";
 import { isHttpUrl } from "../safe-url";
 
 /**
@@ -66,6 +68,7 @@ const REQUEST_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 export const variantField = (index: number, name: keyof Omit<PostedVariant, "index">) =>
   `variants[${index}].${name}`;
 
+/** A posted field as trimmed text; "" when absent. */
 function text(form: FormLike, name: string): string {
   const v = form.get(name);
   return typeof v === "string" ? v.trim() : "";
@@ -96,44 +99,61 @@ export function postedValues(form: FormLike): Record<string, string> {
   return out;
 }
 
+const codePoints = (value: string) => [...value].length;
+const IMAGE_SOURCES: readonly string[] = ["pdf", "url", "none"];
+
 /**
- * Reads the posted form and checks what can be checked without the catalogue:
- * the request key, title, description, status, image choice and that there is
- * at least one variant.
+ * The checks of the whole product's fields. Each field is text, so every check runs and each
+ * field gets its own message; the request key's goes to the whole form.
  */
-export function readCreationForm(
-  form: FormLike,
-): { ok: true; posted: PostedCreation } | { ok: false; fieldErrors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const requestKey = text(form, "requestKey");
-  if (!REQUEST_KEY.test(requestKey))
-    errors.form = "This form is out of date. Reload the page and fill it in again.";
+const creationFormSchema = z
+  .object({
+    requestKey: z.string(),
+    title: z
+      .string()
+      .min(1, "Enter the product's title")
+      .refine(
+        (v) => codePoints(v) <= TITLE_MAX,
+        `Use at most ${TITLE_MAX} characters for the title`,
+      ),
+    description: z
+      .string()
+      .refine(
+        (v) => codePoints(v) <= DESCRIPTION_MAX,
+        `Use at most ${DESCRIPTION_MAX.toLocaleString("en-US")} characters for the description`,
+      ),
+    status: z.string().refine((v) => v === "draft" || v === "active", "Choose Draft or Active"),
+    imageSource: z
+      .string()
+      .refine((v) => IMAGE_SOURCES.includes(v), "Choose where the product image comes from"),
+    imageUrl: z.string(),
+    variantCount: z.number(),
+  })
+  .superRefine((v, ctx) => {
+    if (!REQUEST_KEY.test(v.requestKey))
+      ctx.addIssue({
+        code: "custom",
+        path: [],
+        message: "This form is out of date. Reload the page and fill it in again.",
+      });
+    if (v.imageSource === "url") {
+      const message = !v.imageUrl
+        ? "Enter the image URL, or choose another image"
+        : v.imageUrl.length > IMAGE_URL_MAX || !isHttpUrl(v.imageUrl)
+          ? "Enter a full image URL starting with https://"
+          : null;
+      if (message) ctx.addIssue({ code: "custom", path: ["imageUrl"], message });
+    }
+    if (v.variantCount === 0)
+      ctx.addIssue({
+        code: "custom",
+        path: [variantField(0, "offeringId")],
+        message: "Choose at least one offering",
+      });
+  });
 
-  const intent = text(form, "intent") === "create" ? "create" : "preview";
-  const title = text(form, "title");
-  if (!title) errors.title = "Enter the product's title";
-  else if ([...title].length > TITLE_MAX)
-    errors.title = `Use at most ${TITLE_MAX} characters for the title`;
-  const description = (
-    typeof form.get("description") === "string" ? (form.get("description") as string) : ""
-  ).trim();
-  if ([...description].length > DESCRIPTION_MAX)
-    errors.description = `Use at most ${DESCRIPTION_MAX.toLocaleString("en-US")} characters for the description`;
-  const statusText = text(form, "status") || "draft";
-  if (statusText !== "draft" && statusText !== "active") errors.status = "Choose Draft or Active";
-  const status = statusText === "active" ? "active" : "draft";
-
-  const imageText = text(form, "imageSource") || "pdf";
-  const imageSource: ImageSource =
-    imageText === "url" ? "url" : imageText === "none" ? "none" : "pdf";
-  if (imageText !== imageSource) errors.imageSource = "Choose where the product image comes from";
-  const imageUrl = text(form, "imageUrl");
-  if (imageSource === "url") {
-    if (!imageUrl) errors.imageUrl = "Enter the image URL, or choose another image";
-    else if (imageUrl.length > IMAGE_URL_MAX || !isHttpUrl(imageUrl))
-      errors.imageUrl = "Enter a full image URL starting with https://";
-  }
-
+/** The rows of variants the merchant filled in; a row left empty is no variant. */
+function postedVariants(form: FormLike): PostedVariant[] {
   const variants: PostedVariant[] = [];
   for (let index = 0; index < MAX_VARIANTS; index++) {
     const v = {
@@ -145,27 +165,50 @@ export function readCreationForm(
       coverUrl: text(form, variantField(index, "coverUrl")),
       price: text(form, variantField(index, "price")),
     };
-    // A row the merchant left empty is no variant.
     if (v.offeringId || v.label || v.width || v.height || v.coverUrl || v.price) variants.push(v);
   }
-  if (variants.length === 0) errors[variantField(0, "offeringId")] = "Choose at least one offering";
+  return variants;
+}
 
-  if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
+/**
+ * Reads the posted form and checks what can be checked without the catalogue:
+ * the request key, title, description, status, image choice and that there is
+ * at least one variant.
+ */
+export function readCreationForm(
+  form: FormLike,
+): { ok: true; posted: PostedCreation } | { ok: false; fieldErrors: FieldErrors } {
+  const variants = postedVariants(form);
+  const parsed = parseForm(
+    creationFormSchema,
+    {
+      requestKey: text(form, "requestKey"),
+      title: text(form, "title"),
+      description: text(form, "description"),
+      status: text(form, "status") || "draft",
+      imageSource: text(form, "imageSource") || "pdf",
+      imageUrl: text(form, "imageUrl"),
+      variantCount: variants.length,
+    },
+    {},
+  );
+  if (!parsed.ok) return parsed;
+  const { requestKey, title, description, status, imageSource, imageUrl } = parsed.data;
   return {
     ok: true,
     posted: {
       requestKey,
-      intent,
+      intent: text(form, "intent") === "create" ? "create" : "preview",
       title,
       description,
-      status,
+      status: status === "active" ? "active" : "draft",
       contentUrl: text(form, "contentUrl"),
       numberOfPages: text(form, "numberOfPages"),
       variants,
       pricingMode: text(form, "pricingMode"),
       pricingPercent: text(form, "pricingPercent"),
       rounding: text(form, "rounding"),
-      imageSource,
+      imageSource: imageSource as ImageSource,
       imageUrl,
       publish: text(form, "publish") === "on",
       confirmLoss: text(form, "confirmLoss") === "on",

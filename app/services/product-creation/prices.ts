@@ -1,6 +1,7 @@
 import { parseMoneyInput } from "../money-input";
 import { currencyExponent } from "../print/money";
-import { marginBps, priceFor, type PricingRule } from "../product-pricing";
+import { marginBps } from "../pricing/margin";
+import { priceFor, type PricingRule } from "../pricing/price-rule";
 import { variantField, type CheckedVariant, type FieldErrors } from "./form";
 
 /**

@@ -1,3 +1,4 @@
+import { MINIMUM_QUANTITY_METAFIELD } from "../catalogue/quantity-rule";
 import { formatMajor } from "../print/money";
 import { descriptionHtml } from "./text";
 import { variantField, type CheckedVariant, type FieldErrors, type ImageSource } from "./form";
@@ -101,17 +102,8 @@ export function productSetVariables({
         inventoryItem: { tracked: false, requiresShipping: true },
         metafields: [
           text("format", v.offering.name),
-          // Sold in sets: the cart rule stops smaller quantities (see quantity-rule.server.ts).
-          ...(v.copies >= 2
-            ? [
-                {
-                  namespace: PRINT_NAMESPACE,
-                  key: "minimum_quantity",
-                  type: "number_integer",
-                  value: String(v.copies),
-                },
-              ]
-            : []),
+          // Sold in sets: the cart rule stops smaller quantities.
+          ...(v.copies >= 2 ? [{ ...MINIMUM_QUANTITY_METAFIELD, value: String(v.copies) }] : []),
         ],
       })),
       metafields: [

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { shopifyNumericId } from "../shopify-ids";
+import { shopifyNumericId, variantGid } from "../shopify-admin/ids";
 
 /**
  * Shopify's carrier-service rate request, parsed tolerantly (ids as numbers
- * or strings, kept as exact decimal text; see shopify-ids).
+ * or strings, kept as exact decimal text; see shopify-admin/ids).
  */
 const id = z
   .union([shopifyNumericId, z.literal("")])
@@ -56,10 +56,6 @@ export interface PrintItem {
   offeringId: number;
   numberOfPages: number;
   quantity: number;
-}
-
-export function variantGid(variantId: string): string {
-  return variantId.startsWith("gid://") ? variantId : `gid://shopify/ProductVariant/${variantId}`;
 }
 
 /**

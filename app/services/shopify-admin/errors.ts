@@ -1,7 +1,7 @@
 /**
  * The one error of the Shopify Admin GraphQL client. Its kind says what went
- * wrong and whether trying again later can help; callers decide what to tell
- * a merchant.
+ * wrong and whether trying again later can help; what a merchant reads about
+ * it is in SHOPIFY_FAILURE_TEXT.
  */
 
 export type ShopifyAdminErrorKind =
@@ -40,6 +40,65 @@ export class ShopifyAdminError extends Error {
     return this.kind === "throttled" || this.kind === "unavailable";
   }
 }
+
+/**
+ * Whether an HTTP status from Shopify says "not now": 429 (its rate limit) or a 5xx. The same
+ * call may succeed later. Decided here only, for the client and for the Responses the Shopify
+ * library throws on a page.
+ */
+export function isTemporaryStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/**
+ * A failure the Shopify library threw on a page as the client's error: Shopify's HTTP failure
+ * arrives as a Response, and a temporary one (429, 5xx) is Shopify not answering, like the
+ * client's "unavailable". Null for anything else: another Response (a 401: sign in again) is
+ * the framework's to answer.
+ */
+export function pageFailure(error: unknown): ShopifyAdminError | null {
+  if (error instanceof ShopifyAdminError) return error;
+  if (error instanceof Response && isTemporaryStatus(error.status))
+    return new ShopifyAdminError("unavailable", SHOPIFY_FAILURE_TEXT.httpStatus(error.status));
+  return null;
+}
+
+/**
+ * Words for merchants about Shopify's failures, in one table as the print service's are
+ * (services/merchant-text/errors.ts): what did not happen, and what to do about it. `detail` is
+ * Shopify's own text.
+ */
+export const SHOPIFY_FAILURE_TEXT = {
+  httpStatus: (status: number) => `Shopify answered HTTP ${status}`,
+  changeNotAccepted: (detail: string) => `Shopify did not accept the change: ${detail}`,
+  variantPriceUnread: "The variant's price could not be read from Shopify.",
+  product: {
+    // A Shopify 5xx or a timeout may come after the product was made: the retry finds it by handle.
+    unanswered:
+      "Shopify did not answer, so it is not known whether the product was made. Try again: the same product is found and finished, never made twice.",
+    notAllowed:
+      "Shopify does not let Print Connect create products in your store yet. Allow it to write products (Shopify asks you once), then try again. Nothing was created.",
+    refused: (detail: string) =>
+      `Shopify refused the product (${detail}). Nothing was created. Try again.`,
+  },
+  price: {
+    unanswered:
+      "Shopify did not answer, so this price may not be saved. Open the page again in a moment to see where it stands.",
+    refused: "Shopify refused the change. Reload the page and try again.",
+    notAccepted: (detail: string) =>
+      `Shopify did not accept the new price: ${detail}. Change the price in Shopify, or check the print price again.`,
+    refusedWithOthers:
+      "Not changed: Shopify saves a product's prices together, and another variant's new price was refused.",
+    unconfirmed:
+      "Shopify did not confirm the new price. Open the page again to see where it stands.",
+  },
+  minimum: {
+    notSet: (minimum: number, detail: string) =>
+      `Shopify did not take the minimum of ${minimum} copies (${detail}). Nothing was saved; try again.`,
+    notRemoved: (detail: string) =>
+      `Shopify did not remove the minimum quantity from the storefront (${detail}). Nothing was changed; try again.`,
+  },
+} as const;
 
 /** A mutation's `userErrors` as the client's error; `operation` names the mutation, if given. */
 export function userErrorsFailure(
@@ -98,7 +157,7 @@ function transientKind(error: unknown): ShopifyAdminErrorKind {
     return JSON.stringify(body.errors).includes('"THROTTLED"') ? "throttled" : "refused";
   }
   if (typeof response?.code === "number") {
-    return response.code === 429 || response.code >= 500 ? "unavailable" : "refused";
+    return isTemporaryStatus(response.code) ? "unavailable" : "refused";
   }
   return "unavailable";
 }

@@ -1,6 +1,9 @@
 export { adminGraphql, type AdminApi, type AdminGraphql } from "./client";
 export {
   graphqlErrorsFailure,
+  isTemporaryStatus,
+  pageFailure,
+  SHOPIFY_FAILURE_TEXT,
   ShopifyAdminError,
   transportFailure,
   userErrorsFailure,

@@ -12,7 +12,7 @@ import {
   type FulfillmentInputArg,
 } from "./mutations/fulfillment";
 import { metafieldsDelete, metafieldsSet } from "./mutations/metafields";
-import { productSet } from "./mutations/products";
+import { productSet } from "./mutations/product-set";
 import { stagedUploadsCreate } from "./mutations/staged-uploads";
 import { productDelete, productVariantsBulkUpdate } from "./mutations/variants";
 import { queryRoot } from "./queries";

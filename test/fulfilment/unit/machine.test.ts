@@ -17,7 +17,7 @@ import {
   statusOf,
   WORKER_STEP,
 } from "~/services/fulfilment/machine";
-import { ORDER_VIEWS } from "~/models/admin-shared";
+import { ORDER_VIEWS } from "~/services/fulfilment/order-views";
 
 const order = (
   status: string,

@@ -19,4 +19,5 @@ export {
   retryPrintOrder,
   type CommandResult,
 } from "./merchant-actions";
+export { runOrderAction, type OrderAction } from "./order-action";
 export { MAX_BULK_ORDERS, runOnEachPrintOrder, type BulkIntent } from "./bulk";

@@ -1,7 +1,7 @@
 import type { PrismaClient, Shop } from "@prisma/client";
 import type { PreflightExpectation, PreflightResult } from "../../preflight";
 import type { Offering, PrintClient } from "../../print";
-import type { ShopifyAdmin } from "../shopify-admin";
+import type { ShopifyAdmin } from "../shopify-port";
 import type { ClaimReads } from "./claim-reads";
 
 export interface WorkerLogger {

@@ -10,8 +10,8 @@ import {
   serviceStateLabel,
 } from "../service-states";
 import type { StepContext } from "./context";
+import { trackingToSend } from "./fulfil";
 import { done, setAside, type Loaded, type StepResult } from "./result";
-import { addTracking } from "./tracking";
 
 /** Re-reads the print order and moves forward with what it says. */
 export async function follow(order: Loaded, ctx: StepContext): Promise<StepResult> {
@@ -64,6 +64,36 @@ function itemStateChanges(
   return changes;
 }
 
+/**
+ * A fulfilled print order whose service record names a tracking number Shopify does not have
+ * yet: the number is recorded and the fulfil step, the one that writes tracking to Shopify,
+ * adds it next, under the same claim.
+ */
+function laterParcel(
+  order: Loaded,
+  details: OrderDetails,
+  data: StepResult["data"],
+  now: Date,
+  events: StepResult["events"] = [],
+): StepResult {
+  const parcel = {
+    ...order,
+    trackingCode: details.trackingCode ?? null,
+    trackingUrl: details.trackingUrl ?? null,
+  };
+  if (!trackingToSend(parcel)) return done(data, events);
+  return done(
+    {
+      ...data,
+      trackingCode: parcel.trackingCode,
+      trackingUrl: parcel.trackingUrl,
+      nextAttemptAt: now,
+    },
+    events,
+    true,
+  );
+}
+
 /** Moves the print order forward with what the service's order record says. */
 async function followOrder(
   order: Loaded,
@@ -99,8 +129,7 @@ async function followOrder(
     order.serviceState !== null &&
     interpretServiceState(order.serviceState).kind === "shipped";
   if (!advanced && !awaitingTracking) {
-    if (order.status === "fulfilled")
-      return addTracking(order, ctx, details.trackingCode, details.trackingUrl, data);
+    if (order.status === "fulfilled") return laterParcel(order, details, data, now);
     return done(data);
   }
   const meaning = interpretServiceState(advanced ? state : order.serviceState!);
@@ -130,8 +159,7 @@ async function followOrder(
         });
       return done(data, events);
     }
-    if (order.status === "fulfilled")
-      return addTracking(order, ctx, details.trackingCode, details.trackingUrl, data, events);
+    if (order.status === "fulfilled") return laterParcel(order, details, data, now, events);
     return done(
       {
         ...data,

@@ -1,3 +1,4 @@
+import { userErrorsFailure } from "../../shopify-admin";
 import { AttentionError } from "../failures";
 import { NOT_SCHEDULED } from "../machine";
 import {
@@ -5,15 +6,67 @@ import {
   fulfillmentDataTruncated,
   fulfillmentOrderLines,
   ORDER_FULFILLMENT_QUERY,
+  TRACKING_UPDATE_MUTATION,
   type FulfillmentCreateData,
   type OrderFulfillmentData,
-} from "../shopify-admin";
-import { lineItemGid, orderGid } from "../shopify-order";
+  type TrackingUpdateData,
+} from "../shopify-port";
+import { lineItemGid, orderGid } from "../../shopify-admin/ids";
 import type { StepContext } from "./context";
 import { done, type Loaded, type StepResult } from "./result";
 
+/**
+ * The one step that writes tracking to Shopify. A shipped print order gets its fulfillment,
+ * for exactly its lines, once; a fulfilled one whose print service reported another parcel
+ * (follow.ts records its number) gets that number added to the same fulfillment.
+ */
+export function fulfil(order: Loaded, ctx: StepContext): Promise<StepResult> {
+  return order.status === "fulfilled" ? addTracking(order, ctx) : createFulfillment(order, ctx);
+}
+
+type Pushed = { number: string; url: string | null }[];
+
+/** Whether a fulfilled print order has a tracking number Shopify does not have yet. */
+export function trackingToSend(
+  order: Pick<Loaded, "fulfillmentId" | "trackingCode" | "trackingPushed">,
+): boolean {
+  const code = order.trackingCode;
+  if (!code || !order.fulfillmentId) return false;
+  return !(JSON.parse(order.trackingPushed) as Pushed).some((p) => p.number === code);
+}
+
+/** A later parcel of a fulfilled print order: add its tracking, never overwrite. */
+async function addTracking(order: Loaded, ctx: StepContext): Promise<StepResult> {
+  const code = order.trackingCode;
+  const finished = { nextAttemptAt: NOT_SCHEDULED, attempts: 0 };
+  if (!code || !order.fulfillmentId || !trackingToSend(order)) return done(finished);
+  const pushed = JSON.parse(order.trackingPushed) as Pushed;
+  const all = [...pushed, { number: code, url: order.trackingUrl ?? null }];
+  const result = await ctx.shopify.graphql<TrackingUpdateData>(
+    order.shop,
+    TRACKING_UPDATE_MUTATION,
+    {
+      fulfillmentId: order.fulfillmentId,
+      trackingInfoInput: {
+        numbers: all.map((p) => p.number),
+        urls: all.map((p) => p.url).filter(Boolean),
+      },
+      notifyCustomer: ctx.shop.notifyCustomer,
+    },
+  );
+  const errors = result.fulfillmentTrackingInfoUpdate.userErrors;
+  if (errors.length) throw userErrorsFailure(errors);
+  return done({ ...finished, trackingPushed: JSON.stringify(all) }, [
+    {
+      actor: "worker",
+      type: "tracking_added",
+      message: `Added tracking ${code} to the Shopify fulfillment.`,
+    },
+  ]);
+}
+
 /** Creates the Shopify fulfillment for exactly this print order's lines, once. */
-export async function fulfil(order: Loaded, ctx: StepContext): Promise<StepResult> {
+async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepResult> {
   const { shop } = ctx;
   const code = order.trackingCode!;
   const data = await ctx.shopify.graphql<OrderFulfillmentData>(

@@ -5,7 +5,7 @@ import { isPrintOrderStatus, NOT_SCHEDULED, WORKER_STEP, type WorkerStep } from 
 import type { StepContext } from "./context";
 import { create } from "./create";
 import { follow } from "./follow";
-import { fulfil } from "./fulfil";
+import { fulfil, trackingToSend } from "./fulfil";
 import { pay } from "./pay";
 import { prepare } from "./prepare";
 import { done, type Loaded, type StepResult } from "./result";
@@ -28,8 +28,21 @@ const STEPS: Record<
 };
 
 /**
- * Takes one step for a claimed print order: the one the state machine names
- * for its status, with the shop and its print-service client.
+ * The step for a print order: the one the state machine names for its status, except that a
+ * fulfilled order with a later parcel's tracking number goes to Shopify by the same step as its
+ * first (fulfil.ts), so tracking is written by one step only.
+ */
+export function stepFor(
+  order: Pick<Loaded, "status" | "fulfillmentId" | "trackingCode" | "trackingPushed">,
+): WorkerStep | null {
+  if (!isPrintOrderStatus(order.status)) return null;
+  if (order.status === "fulfilled" && trackingToSend(order)) return "fulfil";
+  return WORKER_STEP[order.status];
+}
+
+/**
+ * Takes one step for a claimed print order (stepFor), with the shop and its
+ * print-service client.
  */
 export async function runStep(
   order: Loaded,
@@ -53,7 +66,7 @@ export async function runStep(
       action: "Enter your print-service keys in Settings, then retry.",
     });
   }
-  const step = isPrintOrderStatus(order.status) ? WORKER_STEP[order.status] : null;
+  const step = stepFor(order);
   if (!step) return done({ nextAttemptAt: NOT_SCHEDULED });
   return STEPS[step](order, { ...ctx, shop, client });
 }

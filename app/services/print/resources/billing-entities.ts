@@ -4,7 +4,8 @@
  * entity locally instead.
  */
 import { z } from "zod";
-import { validateInput, type ClientContext, type RequestOptions } from "../core";
+import { APIResource, defineOperation, noParams } from "../core";
+import type { RequestOptions } from "../transport";
 import { inputCountry, inputEmail, inputId, optText, positiveId } from "./shared";
 
 export const billingEntityCreateParamsSchema = z
@@ -64,52 +65,34 @@ const billingEntityListSchema = z
   .nullable()
   .transform((v) => v ?? []);
 
-export class BillingEntities {
-  constructor(private readonly ctx: ClientContext) {}
+const billingEntityCreate = defineOperation({
+  name: "billingEntity.create",
+  api: "json",
+  method: "POST",
+  path: "/billing-entity",
+  request: billingEntityCreateParamsSchema,
+  json: (p, call) => ({ apiKey: call.merchantApiKey, ...p }),
+  response: z.union([z.object({ id: positiveId }), positiveId.transform((id) => ({ id }))]),
+});
 
-  async create(
-    params: BillingEntityCreateParams,
-    options?: RequestOptions,
-  ): Promise<{ id: number }> {
-    const p = validateInput(billingEntityCreateParamsSchema, params, "billingEntity.create");
-    const t = this.ctx.transport;
-    const res = await t.send(
-      {
-        operation: "billingEntity.create",
-        api: "json",
-        method: "POST",
-        path: "/billing-entity",
-        json: { apiKey: this.ctx.merchantApiKey, ...p },
-      },
-      options,
-    );
-    const body = t.parseJson(res, "billingEntity.create");
-    return t.validate(
-      z.union([z.object({ id: positiveId }), positiveId.transform((id) => ({ id }))]),
-      body,
-      res,
-      "billingEntity.create",
-    );
+const billingEntityList = defineOperation({
+  name: "billingEntity.list",
+  api: "json",
+  method: "GET",
+  path: "/billing-entity",
+  request: noParams,
+  query: (_p, call) => ({ merchantApiKey: call.merchantApiKey }),
+  read: (answer) => answer.json() ?? null,
+  response: billingEntityListSchema,
+});
+
+export class BillingEntities extends APIResource {
+  create(params: BillingEntityCreateParams, options?: RequestOptions): Promise<{ id: number }> {
+    return this.core.request(billingEntityCreate, params, options);
   }
 
   /** The merchant's billing entities as a tree (roots first; subEntities never null). */
-  async list(options?: RequestOptions): Promise<BillingEntity[]> {
-    const t = this.ctx.transport;
-    const res = await t.send(
-      {
-        operation: "billingEntity.list",
-        api: "json",
-        method: "GET",
-        path: "/billing-entity",
-        query: { merchantApiKey: this.ctx.merchantApiKey },
-      },
-      options,
-    );
-    return t.validate(
-      billingEntityListSchema,
-      t.parseJson(res, "billingEntity.list") ?? null,
-      res,
-      "billingEntity.list",
-    );
+  list(options?: RequestOptions): Promise<BillingEntity[]> {
+    return this.core.request(billingEntityList, undefined, options);
   }
 }

@@ -1,6 +1,7 @@
 /** JSON `GET /categories`. */
 import { z } from "zod";
-import type { ClientContext, RequestOptions } from "../core";
+import { APIResource, defineOperation, noParams } from "../core";
+import type { RequestOptions } from "../transport";
 import { looseArray, looseString } from "./shared";
 
 const subCategorySchema = z.object({ name: looseString, code: looseString });
@@ -24,15 +25,17 @@ export interface Category {
   subCategories: SubCategory[];
 }
 
-export class Categories {
-  constructor(private readonly ctx: ClientContext) {}
+const categoriesList = defineOperation({
+  name: "categories",
+  api: "json",
+  method: "GET",
+  path: "/categories",
+  request: noParams,
+  response: categoriesResponseSchema,
+});
 
-  async list(options?: RequestOptions): Promise<Category[]> {
-    const t = this.ctx.transport;
-    const res = await t.send(
-      { operation: "categories", api: "json", method: "GET", path: "/categories" },
-      options,
-    );
-    return t.validate(categoriesResponseSchema, t.parseJson(res, "categories"), res, "categories");
+export class Categories extends APIResource {
+  list(options?: RequestOptions): Promise<Category[]> {
+    return this.core.request(categoriesList, undefined, options);
   }
 }

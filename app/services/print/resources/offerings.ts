@@ -1,6 +1,6 @@
 /** JSON `GET /offering/list` and `GET /offering/spine` (spine.ts). */
 import { z } from "zod";
-import { validateInput, type ClientContext, type RequestOptions } from "../core";
+import { APIResource, defineOperation } from "../core";
 import { MoneyError, parsePricingAmount, type MoneyMinor } from "../money";
 import {
   currencyCode,
@@ -15,7 +15,8 @@ import {
   optText,
   positiveId,
 } from "./shared";
-import { offeringSpine, type OfferingSpineParams, type SpineSize } from "./spine";
+import type { RequestOptions } from "../transport";
+import { offeringSpineOperation, type OfferingSpineParams, type SpineSize } from "./spine";
 
 // Schemas -------------------------------------------------------------------------------------
 
@@ -111,36 +112,24 @@ export interface OfferingList {
   offerings: OfferingWithCategory[];
 }
 
-// Resource ------------------------------------------------------------------------------------
+// Operation -----------------------------------------------------------------------------------
 
-export class Offerings {
-  constructor(private readonly ctx: ClientContext) {}
-
-  async list(params: OfferingListParams = {}, options?: RequestOptions): Promise<OfferingList> {
-    const p = validateInput(offeringListParamsSchema, params, "offering.list");
-    const t = this.ctx.transport;
-    const res = await t.send(
-      {
-        operation: "offering.list",
-        api: "json",
-        method: "GET",
-        path: "/offering/list",
-        query: {
-          merchantApiKey: this.ctx.merchantApiKey,
-          countryIsoCode2: p.country,
-          categoryFilter: p.category,
-          subCategoryFilter: p.subCategory,
-          currency: p.currency,
-        },
-      },
-      options,
-    );
-    const byCategory = t.validate(
-      offeringListResponseSchema,
-      t.parseJson(res, "offering.list") ?? null,
-      res,
-      "offering.list",
-    );
+const offeringList = defineOperation({
+  name: "offering.list",
+  api: "json",
+  method: "GET",
+  path: "/offering/list",
+  request: offeringListParamsSchema,
+  query: (p, call) => ({
+    merchantApiKey: call.merchantApiKey,
+    countryIsoCode2: p.country,
+    categoryFilter: p.category,
+    subCategoryFilter: p.subCategory,
+    currency: p.currency,
+  }),
+  read: (answer) => answer.json() ?? null,
+  response: offeringListResponseSchema,
+  result: (byCategory): OfferingList => {
     const offerings: OfferingWithCategory[] = [];
     for (const [categoryCode, subs] of Object.entries(byCategory)) {
       for (const [subCategoryCode, list] of Object.entries(subs)) {
@@ -148,12 +137,21 @@ export class Offerings {
       }
     }
     return { byCategory, offerings };
+  },
+});
+
+// Resource ------------------------------------------------------------------------------------
+
+export class Offerings extends APIResource {
+  list(params: OfferingListParams = {}, options?: RequestOptions): Promise<OfferingList> {
+    return this.core.request(offeringList, params, options);
   }
+
   /**
    * `GET /offering/spine`: spine width and cover size of a bound offering with this many
    * pages. An offering without a spine answers 400 INVALID_DATA (see `isNoSpine`).
    */
   spine(params: OfferingSpineParams, options?: RequestOptions): Promise<SpineSize> {
-    return offeringSpine(this.ctx, params, options);
+    return this.core.request(offeringSpineOperation, params, options);
   }
 }

@@ -4,7 +4,8 @@
  * one, and the old checkout link keeps working.
  */
 import { z } from "zod";
-import { validateInput, type ClientContext, type RequestOptions } from "../core";
+import { APIResource, defineOperation, type PrintCore } from "../core";
+import type { RequestOptions } from "../transport";
 import { inputCurrency, inputId, inputLocale, inputUrl, looseString, positiveId } from "./shared";
 
 /**
@@ -108,50 +109,46 @@ const publicationResponseSchema = z.union([
     })),
 ]);
 
-export class Publications {
-  constructor(private readonly ctx: ClientContext) {}
+/** The operation, with the client's way of naming the selection on the wire. */
+function publicationCreate(selectionWire: PublicationSelectionWire) {
+  return defineOperation({
+    name: "publication.create",
+    api: "json",
+    method: "POST",
+    path: "/publication/create",
+    request: publicationCreateParamsSchema,
+    json: (p, call) =>
+      selectionWire(
+        { apiKey: call.merchantApiKey, currency: p.currency, locale: p.locale, order: p.order },
+        p.selection,
+      ),
+    response: publicationResponseSchema,
+    result: (r, p, _answer, call): PublicationCreated => {
+      const checkout = call.baseUrls.checkout;
+      if (r.kind === "public") {
+        return { kind: "public", publicationId: r.id, checkoutUrl: `${checkout}/print/${r.id}` };
+      }
+      return {
+        kind: "secure",
+        securePublicationId: r.secureId,
+        token: r.token,
+        checkoutUrl: `${checkout}/checkout/print/${encodeURIComponent(p.locale)}/${encodeURIComponent(
+          r.secureId,
+        )}?token=${encodeURIComponent(r.token)}`,
+      };
+    },
+  });
+}
 
-  async create(
-    params: PublicationCreateParams,
-    options?: RequestOptions,
-  ): Promise<PublicationCreated> {
-    const p = validateInput(publicationCreateParamsSchema, params, "publication.create");
-    const t = this.ctx.transport;
-    const res = await t.send(
-      {
-        operation: "publication.create",
-        api: "json",
-        method: "POST",
-        path: "/publication/create",
-        json: this.ctx.publicationSelection(
-          {
-            apiKey: this.ctx.merchantApiKey,
-            currency: p.currency,
-            locale: p.locale,
-            order: p.order,
-          },
-          p.selection,
-        ),
-      },
-      options,
-    );
-    const r = t.validate(
-      publicationResponseSchema,
-      t.parseJson(res, "publication.create"),
-      res,
-      "publication.create",
-    );
-    const checkout = this.ctx.baseUrls.checkout;
-    if (r.kind === "public") {
-      return { kind: "public", publicationId: r.id, checkoutUrl: `${checkout}/print/${r.id}` };
-    }
-    return {
-      kind: "secure",
-      securePublicationId: r.secureId,
-      token: r.token,
-      checkoutUrl: `${checkout}/checkout/print/${encodeURIComponent(p.locale)}/${encodeURIComponent(
-        r.secureId,
-      )}?token=${encodeURIComponent(r.token)}`,
-    };
+export class Publications extends APIResource {
+  private readonly createOperation: ReturnType<typeof publicationCreate>;
+
+  constructor(core: PrintCore, selectionWire: PublicationSelectionWire) {
+    super(core);
+    this.createOperation = publicationCreate(selectionWire);
+  }
+
+  create(params: PublicationCreateParams, options?: RequestOptions): Promise<PublicationCreated> {
+    return this.core.request(this.createOperation, params, options);
   }
 }

@@ -1,7 +1,8 @@
 /** JSON `POST /quote`. */
 import { z } from "zod";
-import { validateInput, type ClientContext, type RequestOptions } from "../core";
+import { APIResource, defineOperation } from "../core";
 import type { MoneyMinor } from "../money";
+import type { RequestOptions } from "../transport";
 import {
   currencyCode,
   decimalText,
@@ -182,42 +183,40 @@ export const quoteResponseSchema = z
     };
   });
 
-export class Quotes {
-  constructor(private readonly ctx: ClientContext) {}
+const quoteOperation = defineOperation({
+  name: "quote",
+  api: "json",
+  method: "POST",
+  path: "/quote",
+  request: quoteParamsSchema,
+  json: (p, call) => ({
+    apiKey: call.merchantApiKey,
+    countryCode: p.countryCode,
+    state: p.state ?? "",
+    currency: p.currency,
+    items: p.items,
+  }),
+  response: quoteResponseSchema,
+  result: (quote, p, answer) => {
+    // A partial answer that leaves out a requested offering must not pass as the cart's price.
+    const quoted = new Set(quote.items.map((i) => i.offeringId));
+    const unquoted = [...new Set(p.items.map((i) => i.offeringId))].filter((id) => !quoted.has(id));
+    if (unquoted.length > 0) {
+      const issue = `quotedItems: no quoted item for offering ${unquoted.join(", ")}`;
+      throw answer.fail(issue, [issue]);
+    }
+    return quote;
+  },
+});
 
+export class Quotes extends APIResource {
   /**
    * Prices and shipping for items without creating an order. Items that cannot be produced at
    * one facility raise FacilityConflictError (groups of offering ids that can go together).
    * An answer without a quoted item per requested offering, without the summary, or with a
    * missing amount raises PrintResponseShapeError: amounts are never taken as zero.
    */
-  async create(params: QuoteParams, options?: RequestOptions): Promise<Quote> {
-    const p = validateInput(quoteParamsSchema, params, "quote");
-    const t = this.ctx.transport;
-    const res = await t.send(
-      {
-        operation: "quote",
-        api: "json",
-        method: "POST",
-        path: "/quote",
-        json: {
-          apiKey: this.ctx.merchantApiKey,
-          countryCode: p.countryCode,
-          state: p.state ?? "",
-          currency: p.currency,
-          items: p.items,
-        },
-      },
-      options,
-    );
-    const quote = t.validate(quoteResponseSchema, t.parseJson(res, "quote"), res, "quote");
-    // A partial answer that leaves out a requested offering must not pass as the cart's price.
-    const quoted = new Set(quote.items.map((i) => i.offeringId));
-    const unquoted = [...new Set(p.items.map((i) => i.offeringId))].filter((id) => !quoted.has(id));
-    if (unquoted.length > 0) {
-      const issue = `quotedItems: no quoted item for offering ${unquoted.join(", ")}`;
-      throw t.shapeError(res, issue, "quote", [issue]);
-    }
-    return quote;
+  create(params: QuoteParams, options?: RequestOptions): Promise<Quote> {
+    return this.core.request(quoteOperation, params, options);
   }
 }

@@ -5,10 +5,10 @@
  * The facts file names both operations but documents neither request nor answer. Everything
  * this file assumes about them (parameter names, answer fields, unit) is written here and in
  * docs/print-wire-contract.md ("Spine (assumed shapes)"); correct it here once the real shapes
- * are known. `Offerings.spine` and `Orders.spine` only call the functions below.
+ * are known. `Offerings.spine` and `Orders.spine` only run the operations below.
  */
 import { z } from "zod";
-import { validateInput, type ClientContext, type RequestOptions } from "../core";
+import { defineOperation } from "../core";
 import { PrintApiError } from "../errors";
 import { inputId, looseNumber } from "./shared";
 
@@ -85,52 +85,32 @@ export function isNoSpine(error: unknown): boolean {
   );
 }
 
-// Calls ---------------------------------------------------------------------------------------
+// Operations ----------------------------------------------------------------------------------
 
-export async function offeringSpine(
-  ctx: ClientContext,
-  params: OfferingSpineParams,
-  options?: RequestOptions,
-): Promise<SpineSize> {
-  const p = validateInput(offeringSpineParamsSchema, params, "offering.spine");
-  const t = ctx.transport;
-  const res = await t.send(
-    {
-      operation: "offering.spine",
-      api: "json",
-      method: "GET",
-      path: "/offering/spine",
-      query: {
-        merchantApiKey: ctx.merchantApiKey,
-        offeringId: p.offeringId,
-        numberOfPages: p.numberOfPages,
-      },
-    },
-    options,
-  );
-  return t.validate(spineResponseSchema, t.parseJson(res, "offering.spine"), res, "offering.spine");
-}
+export const offeringSpineOperation = defineOperation({
+  name: "offering.spine",
+  api: "json",
+  method: "GET",
+  path: "/offering/spine",
+  request: offeringSpineParamsSchema,
+  query: (p, call) => ({
+    merchantApiKey: call.merchantApiKey,
+    offeringId: p.offeringId,
+    numberOfPages: p.numberOfPages,
+  }),
+  response: spineResponseSchema,
+});
 
-export async function orderSpine(
-  ctx: ClientContext,
-  params: OrderSpineParams,
-  options?: RequestOptions,
-): Promise<SpineSize> {
-  const p = validateInput(orderSpineParamsSchema, params, "order.spine");
-  const t = ctx.transport;
-  const res = await t.send(
-    {
-      operation: "order.spine",
-      api: "json",
-      method: "GET",
-      path: "/order/spine",
-      query: {
-        merchantApiKey: ctx.merchantApiKey,
-        orderId: p.orderId,
-        itemReference: p.itemReference,
-      },
-    },
-    options,
-  );
-  return t.validate(spineResponseSchema, t.parseJson(res, "order.spine"), res, "order.spine");
-}
+export const orderSpineOperation = defineOperation({
+  name: "order.spine",
+  api: "json",
+  method: "GET",
+  path: "/order/spine",
+  request: orderSpineParamsSchema,
+  query: (p, call) => ({
+    merchantApiKey: call.merchantApiKey,
+    orderId: p.orderId,
+    itemReference: p.itemReference,
+  }),
+  response: spineResponseSchema,
+});

@@ -9,7 +9,7 @@ import { idArg, type Args, type GraphqlContext, type View } from "../context";
 import { productOptions, productView, shopView, variantView } from "../views/catalogue";
 import { ownerMetafields } from "../views/metafields";
 import { checkMetafieldInput, writeMetafield } from "./metafields";
-import { deleteVariant, normalizePrice, priceProblem } from "./products";
+import { deleteVariant, normalizePrice, priceProblem } from "./product-set/variants";
 
 interface BulkUserError {
   field: string[] | null;

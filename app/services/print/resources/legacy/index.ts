@@ -5,17 +5,10 @@
  */
 import { z } from "zod";
 import { PRINT_HINT } from "../../../merchant-text/errors";
-import {
-  validateInput,
-  type ClientContext,
-  type QueryValue,
-  type RawResponse,
-  type RequestOptions,
-} from "../../core";
-import { PrintApiError, PrintInputError } from "../../errors";
-import type { OperationId } from "../../retry";
-import { legacySecret } from "../../signatures";
-import { parseXml, xmlBool, type XmlNode } from "../../xml";
+import { APIResource, defineOperation, type Answer } from "../../core";
+import { PrintApiError } from "../../errors";
+import type { RequestOptions } from "../../transport";
+import { xmlBool } from "../../xml";
 import {
   legacyCreateFromCheckoutUrlParamsSchema,
   legacyOfferingDetailsParamsSchema,
@@ -74,191 +67,18 @@ export type {
   LegacyQuote,
 } from "./types";
 
-export class Legacy {
-  constructor(private readonly ctx: ClientContext) {}
+const readXml = (answer: Answer) => answer.xml();
 
-  private applicationApiKey(operation: string): string {
-    if (!this.ctx.applicationApiKey) {
-      throw new PrintInputError(operation, ["applicationApiKey is not configured on the client"]);
-    }
-    return this.ctx.applicationApiKey;
-  }
+/** Plain-text OK; anything else is a shape error. */
+function readOk(answer: Answer): undefined {
+  if (answer.text.trim().toUpperCase() !== "OK") throw answer.fail("expected the text OK");
+  return undefined;
+}
 
-  private send(
-    operation: OperationId,
-    method: "GET" | "POST",
-    path: string,
-    params: Record<string, QueryValue>,
-    options: RequestOptions | undefined,
-  ): Promise<RawResponse> {
-    return this.ctx.transport.send(
-      method === "GET"
-        ? { operation, api: "legacy", method, path, query: params }
-        : { operation, api: "legacy", method, path, form: params },
-      options,
-    );
-  }
-
-  private xml<S extends z.ZodType>(schema: S, res: RawResponse, operation: string): z.output<S> {
-    const t = this.ctx.transport;
-    let doc: XmlNode;
-    try {
-      doc = parseXml(res.text);
-    } catch {
-      throw t.shapeError(res, "body is not XML", operation);
-    }
-    return t.validate(schema, doc, res, operation);
-  }
-
-  /** Plain-text OK; anything else is a shape error (ERROR handled by the caller). */
-  private expectOk(res: RawResponse, operation: string): void {
-    if (res.text.trim().toUpperCase() !== "OK") {
-      throw this.ctx.transport.shapeError(res, "expected the text OK", operation);
-    }
-  }
-
-  /** `GET /rest/offering/list` (with `*ByCurrency` groups when `currencies` is given). */
-  async listOfferings(
-    params: LegacyOfferingListParams = {},
-    options?: RequestOptions,
-  ): Promise<LegacyOfferingList> {
-    const op = "legacy.offering.list";
-    const p = validateInput(legacyOfferingListParamsSchema, params, op);
-    const res = await this.send(
-      op,
-      "GET",
-      "/offering/list",
-      {
-        applicationApiKey: this.applicationApiKey(op),
-        merchantApiKey: this.ctx.merchantApiKey,
-        currencies: p.currencies,
-      },
-      options,
-    );
-    return this.xml(legacyOfferingListSchema, res, op);
-  }
-
-  /** `GET /rest/offering/details` by buttonKey or by the key pair. */
-  async offeringDetails(
-    params: LegacyOfferingDetailsParams,
-    options?: RequestOptions,
-  ): Promise<LegacyOffering> {
-    const op = "legacy.offering.details";
-    const p = validateInput(legacyOfferingDetailsParamsSchema, params, op);
-    const auth = p.auth ?? (this.ctx.buttonKey ? "buttonKey" : "keyPair");
-    let keys: Record<string, QueryValue>;
-    if (auth === "buttonKey") {
-      if (!this.ctx.buttonKey)
-        throw new PrintInputError(op, ["buttonKey is not configured on the client"]);
-      keys = { buttonKey: this.ctx.buttonKey };
-    } else {
-      keys = {
-        applicationApiKey: this.applicationApiKey(op),
-        merchantApiKey: this.ctx.merchantApiKey,
-      };
-    }
-    const res = await this.send(
-      op,
-      "GET",
-      "/offering/details",
-      { ...keys, offeringId: p.offeringId, currencies: p.currencies },
-      options,
-    );
-    return this.xml(
-      z.object({ offering: legacyOfferingSchema }).transform((d) => d.offering),
-      res,
-      op,
-    );
-  }
-
-  /** `GET /rest/offering/quote`. */
-  async quote(params: LegacyQuoteParams, options?: RequestOptions): Promise<LegacyQuote> {
-    const op = "legacy.quote";
-    const p = validateInput(legacyQuoteParamsSchema, params, op);
-    const res = await this.send(
-      op,
-      "GET",
-      "/offering/quote",
-      {
-        applicationApiKey: this.applicationApiKey(op),
-        merchantApiKey: this.ctx.merchantApiKey,
-        offeringId: p.offeringId,
-        currency: p.currency,
-        countryCode: p.countryCode,
-        numberOfPages: p.numberOfPages,
-        quantity: p.quantity,
-        useMerchantSecret:
-          p.useMerchantSecret === undefined ? undefined : xmlBool(p.useMerchantSecret),
-      },
-      options,
-    );
-    return this.xml(legacyQuoteSchema, res, op);
-  }
-
-  /** `POST /rest/order`: an OPEN order plus its upload policy. */
-  async createOrder(
-    params: LegacyOrderCreateParams,
-    options?: RequestOptions,
-  ): Promise<LegacyOrder> {
-    const op = "legacy.order.create";
-    const p = validateInput(legacyOrderCreateParamsSchema, params, op);
-    const res = await this.send(
-      op,
-      "POST",
-      "/order",
-      { merchantApiKey: this.ctx.merchantApiKey, ...p },
-      options,
-    );
-    return this.xml(legacyOrderSchema, res, op);
-  }
-
-  /** `POST /rest/order/create_from_checkout_url`: an order from a source document URL. */
-  async createOrderFromCheckoutUrl(
-    params: LegacyCreateFromCheckoutUrlParams,
-    options?: RequestOptions,
-  ): Promise<LegacyOrder> {
-    const op = "legacy.order.createFromCheckoutUrl";
-    const p = validateInput(legacyCreateFromCheckoutUrlParamsSchema, params, op);
-    const res = await this.send(
-      op,
-      "POST",
-      "/order/create_from_checkout_url",
-      { merchantApiKey: this.ctx.merchantApiKey, ...p },
-      options,
-    );
-    return this.xml(legacyOrderSchema, res, op);
-  }
-
-  /** `POST /rest/order/details`: shipping and customer details (sends `shippingAddressXml`). */
-  async setOrderDetails(params: LegacyOrderDetailsParams, options?: RequestOptions): Promise<void> {
-    const op = "legacy.order.details";
-    const p = validateInput(legacyOrderDetailsParamsSchema, params, op);
-    const res = await this.send(
-      op,
-      "POST",
-      "/order/details",
-      {
-        externalOrderId: p.externalOrderId,
-        customerName: p.customerName,
-        shippingAddressXml: buildShippingAddressXml(p.shippingAddress),
-        emailAddress: p.emailAddress,
-        quantity: p.quantity,
-      },
-      options,
-    );
-    this.expectOk(res, op);
-  }
-
-  private secret(externalOrderId: string): string {
-    return legacySecret(
-      this.ctx.secretKey,
-      this.ctx.merchantApiKey,
-      externalOrderId,
-      this.ctx.legacySecretJoin,
-    );
-  }
-
-  private refused(res: RawResponse, operation: string): PrintApiError {
+/** A payment call: OK, or ERROR when the service refused it (customCode "ERROR"). */
+function readPaid(answer: Answer): undefined {
+  if (answer.text.trim().toUpperCase() === "ERROR") {
+    const { res, operation } = answer;
     const error = new PrintApiError({
       status: res.status,
       customCode: "ERROR",
@@ -269,72 +89,214 @@ export class Legacy {
       url: res.url,
     });
     error.hint = PRINT_HINT.legacyPaymentRefused;
-    return error;
+    throw error;
+  }
+  return readOk(answer);
+}
+
+const optionalXmlBool = (v: boolean | undefined) => (v === undefined ? undefined : xmlBool(v));
+
+const offeringList = defineOperation({
+  name: "legacy.offering.list",
+  api: "legacy",
+  method: "GET",
+  path: "/offering/list",
+  request: legacyOfferingListParamsSchema,
+  query: (p, call) => ({
+    applicationApiKey: call.requireKey("applicationApiKey"),
+    merchantApiKey: call.merchantApiKey,
+    currencies: p.currencies,
+  }),
+  read: readXml,
+  response: legacyOfferingListSchema,
+});
+
+const offeringDetails = defineOperation({
+  name: "legacy.offering.details",
+  api: "legacy",
+  method: "GET",
+  path: "/offering/details",
+  request: legacyOfferingDetailsParamsSchema,
+  query: (p, call) => {
+    const auth = p.auth ?? (call.buttonKey ? "buttonKey" : "keyPair");
+    const keys =
+      auth === "buttonKey"
+        ? { buttonKey: call.requireKey("buttonKey") }
+        : {
+            applicationApiKey: call.requireKey("applicationApiKey"),
+            merchantApiKey: call.merchantApiKey,
+          };
+    return { ...keys, offeringId: p.offeringId, currencies: p.currencies };
+  },
+  read: readXml,
+  response: z.object({ offering: legacyOfferingSchema }).transform((d) => d.offering),
+});
+
+const quote = defineOperation({
+  name: "legacy.quote",
+  api: "legacy",
+  method: "GET",
+  path: "/offering/quote",
+  request: legacyQuoteParamsSchema,
+  query: (p, call) => ({
+    applicationApiKey: call.requireKey("applicationApiKey"),
+    merchantApiKey: call.merchantApiKey,
+    offeringId: p.offeringId,
+    currency: p.currency,
+    countryCode: p.countryCode,
+    numberOfPages: p.numberOfPages,
+    quantity: p.quantity,
+    useMerchantSecret: optionalXmlBool(p.useMerchantSecret),
+  }),
+  read: readXml,
+  response: legacyQuoteSchema,
+});
+
+const orderCreate = defineOperation({
+  name: "legacy.order.create",
+  api: "legacy",
+  method: "POST",
+  path: "/order",
+  request: legacyOrderCreateParamsSchema,
+  form: (p, call) => ({ merchantApiKey: call.merchantApiKey, ...p }),
+  read: readXml,
+  response: legacyOrderSchema,
+});
+
+const orderCreateFromCheckoutUrl = defineOperation({
+  name: "legacy.order.createFromCheckoutUrl",
+  api: "legacy",
+  method: "POST",
+  path: "/order/create_from_checkout_url",
+  request: legacyCreateFromCheckoutUrlParamsSchema,
+  form: (p, call) => ({ merchantApiKey: call.merchantApiKey, ...p }),
+  read: readXml,
+  response: legacyOrderSchema,
+});
+
+const orderDetails = defineOperation({
+  name: "legacy.order.details",
+  api: "legacy",
+  method: "POST",
+  path: "/order/details",
+  request: legacyOrderDetailsParamsSchema,
+  form: (p) => ({
+    externalOrderId: p.externalOrderId,
+    customerName: p.customerName,
+    shippingAddressXml: buildShippingAddressXml(p.shippingAddress),
+    emailAddress: p.emailAddress,
+    quantity: p.quantity,
+  }),
+  read: readOk,
+  response: z.undefined(),
+});
+
+const setPaid = defineOperation({
+  name: "legacy.order.setPaid",
+  api: "legacy",
+  method: "GET",
+  path: "/order/set_paid",
+  request: legacySetPaidParamsSchema,
+  query: (p, call) => ({
+    externalOrderId: p.externalOrderId,
+    merchantApiKey: call.merchantApiKey,
+    secret: call.legacySecret(p.externalOrderId),
+  }),
+  read: readPaid,
+  response: z.undefined(),
+  result: () => ({ status: "paid" as const }),
+});
+
+const setQuoteAndPaid = defineOperation({
+  name: "legacy.order.setQuoteAndPaid",
+  api: "legacy",
+  method: "POST",
+  path: "/order/set_quote_and_paid",
+  request: legacySetQuoteAndPaidParamsSchema,
+  form: (p, call) => ({
+    externalOrderId: p.externalOrderId,
+    merchantApiKey: call.merchantApiKey,
+    secret: call.legacySecret(p.externalOrderId),
+    quoteXml: typeof p.quote === "string" ? p.quote : buildQuoteXml(p.quote),
+    useMerchantSecret: optionalXmlBool(p.useMerchantSecret),
+  }),
+  read: readPaid,
+  response: z.undefined(),
+  result: () => ({ status: "paid" as const }),
+});
+
+const orderStatus = defineOperation({
+  name: "legacy.order.status",
+  api: "legacy",
+  method: "GET",
+  path: "/order/status",
+  request: legacyOrderStatusParamsSchema,
+  query: (p, call) => ({
+    paymentReference: p.paymentReference,
+    merchantApiKey: call.merchantApiKey,
+  }),
+  read: readXml,
+  response: legacyOrderStatusSchema,
+});
+
+export class Legacy extends APIResource {
+  /** `GET /rest/offering/list` (with `*ByCurrency` groups when `currencies` is given). */
+  listOfferings(
+    params: LegacyOfferingListParams = {},
+    options?: RequestOptions,
+  ): Promise<LegacyOfferingList> {
+    return this.core.request(offeringList, params, options);
+  }
+
+  /** `GET /rest/offering/details` by buttonKey or by the key pair. */
+  offeringDetails(
+    params: LegacyOfferingDetailsParams,
+    options?: RequestOptions,
+  ): Promise<LegacyOffering> {
+    return this.core.request(offeringDetails, params, options);
+  }
+
+  /** `GET /rest/offering/quote`. */
+  quote(params: LegacyQuoteParams, options?: RequestOptions): Promise<LegacyQuote> {
+    return this.core.request(quote, params, options);
+  }
+
+  /** `POST /rest/order`: an OPEN order plus its upload policy. */
+  createOrder(params: LegacyOrderCreateParams, options?: RequestOptions): Promise<LegacyOrder> {
+    return this.core.request(orderCreate, params, options);
+  }
+
+  /** `POST /rest/order/create_from_checkout_url`: an order from a source document URL. */
+  createOrderFromCheckoutUrl(
+    params: LegacyCreateFromCheckoutUrlParams,
+    options?: RequestOptions,
+  ): Promise<LegacyOrder> {
+    return this.core.request(orderCreateFromCheckoutUrl, params, options);
+  }
+
+  /** `POST /rest/order/details`: shipping and customer details (sends `shippingAddressXml`). */
+  async setOrderDetails(params: LegacyOrderDetailsParams, options?: RequestOptions): Promise<void> {
+    await this.core.request(orderDetails, params, options);
   }
 
   /** `GET /rest/order/set_paid`: OK -> paid; ERROR -> PrintApiError (customCode "ERROR"). */
-  async setPaid(
-    params: LegacySetPaidParams,
-    options?: RequestOptions,
-  ): Promise<{ status: "paid" }> {
-    const op = "legacy.order.setPaid";
-    const p = validateInput(legacySetPaidParamsSchema, params, op);
-    const res = await this.send(
-      op,
-      "GET",
-      "/order/set_paid",
-      {
-        externalOrderId: p.externalOrderId,
-        merchantApiKey: this.ctx.merchantApiKey,
-        secret: this.secret(p.externalOrderId),
-      },
-      options,
-    );
-    if (res.text.trim().toUpperCase() === "ERROR") throw this.refused(res, op);
-    this.expectOk(res, op);
-    return { status: "paid" };
+  setPaid(params: LegacySetPaidParams, options?: RequestOptions): Promise<{ status: "paid" }> {
+    return this.core.request(setPaid, params, options);
   }
 
   /** `POST /rest/order/set_quote_and_paid` (sends `quoteXml`). */
-  async setQuoteAndPaid(
+  setQuoteAndPaid(
     params: LegacySetQuoteAndPaidParams,
     options?: RequestOptions,
   ): Promise<{ status: "paid" }> {
-    const op = "legacy.order.setQuoteAndPaid";
-    const p = validateInput(legacySetQuoteAndPaidParamsSchema, params, op);
-    const res = await this.send(
-      op,
-      "POST",
-      "/order/set_quote_and_paid",
-      {
-        externalOrderId: p.externalOrderId,
-        merchantApiKey: this.ctx.merchantApiKey,
-        secret: this.secret(p.externalOrderId),
-        quoteXml: typeof p.quote === "string" ? p.quote : buildQuoteXml(p.quote),
-        useMerchantSecret:
-          p.useMerchantSecret === undefined ? undefined : xmlBool(p.useMerchantSecret),
-      },
-      options,
-    );
-    if (res.text.trim().toUpperCase() === "ERROR") throw this.refused(res, op);
-    this.expectOk(res, op);
-    return { status: "paid" };
+    return this.core.request(setQuoteAndPaid, params, options);
   }
 
   /** `GET /rest/order/status` by payment reference. */
-  async orderStatus(
+  orderStatus(
     params: LegacyOrderStatusParams,
     options?: RequestOptions,
   ): Promise<LegacyOrderStatus> {
-    const op = "legacy.order.status";
-    const p = validateInput(legacyOrderStatusParamsSchema, params, op);
-    const res = await this.send(
-      op,
-      "GET",
-      "/order/status",
-      { paymentReference: p.paymentReference, merchantApiKey: this.ctx.merchantApiKey },
-      options,
-    );
-    return this.xml(legacyOrderStatusSchema, res, op);
+    return this.core.request(orderStatus, params, options);
   }
 }

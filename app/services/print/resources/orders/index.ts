@@ -2,7 +2,8 @@
  * JSON orders: create (plus createIdempotent), details, address, payment, files, cancel, spine.
  * Parameters and answers are checked in schemas.ts and mapped in wire.ts; results are in types.ts.
  */
-import { validateInput, type ClientContext, type RequestOptions } from "../../core";
+import { z } from "zod";
+import { APIResource, defineOperation, validateInput } from "../../core";
 import {
   PrintApiError,
   PrintResponseShapeError,
@@ -12,7 +13,8 @@ import {
 } from "../../errors";
 import { backoffDelay, resolveRetryOptions } from "../../retry";
 import { paymentSecret } from "../../signatures";
-import { orderSpine, type OrderSpineParams, type SpineSize } from "../spine";
+import type { RequestOptions } from "../../transport";
+import { orderSpineOperation, type OrderSpineParams, type SpineSize } from "../spine";
 import {
   cancelledSchema,
   orderAddressParamsSchema,
@@ -76,27 +78,115 @@ export {
   type Tax,
 } from "./types";
 
-export class Orders {
-  constructor(private readonly ctx: ClientContext) {}
+const orderCreate = defineOperation({
+  name: "order.create",
+  api: "json",
+  method: "POST",
+  path: "/order/",
+  request: orderCreateParamsSchema,
+  json: (p, call) => orderCreateWire(p, call.merchantApiKey),
+  response: orderCreatedSchema,
+});
 
+const orderDetails = defineOperation({
+  name: "order.details",
+  api: "json",
+  method: "GET",
+  path: "/order/details",
+  request: orderDetailsParamsSchema,
+  query: (p, call) => ({
+    merchantApiKey: call.merchantApiKey,
+    orderId: p.orderId,
+    orderReference: p.orderReference,
+  }),
+  response: orderDetailsResponseSchema,
+  result: (d, p, answer) => {
+    if (p.orderId !== undefined && d.orderId !== p.orderId) {
+      throw answer.fail(`asked for order ${p.orderId}, got ${d.orderId}`);
+    }
+    return d;
+  },
+});
+
+const orderAddress = defineOperation({
+  name: "order.address",
+  api: "json",
+  method: "POST",
+  path: "/order/address",
+  request: orderAddressParamsSchema,
+  json: (p, call) => ({
+    order_id: p.orderId,
+    merchant_api_key: call.merchantApiKey,
+    address_details: addressDetailsWire(p.address),
+  }),
+  // The answer carries nothing the caller needs.
+  read: () => undefined,
+  response: z.undefined(),
+});
+
+const orderPayment = defineOperation({
+  name: "order.payment",
+  api: "json",
+  method: "POST",
+  path: "/order/payment",
+  request: orderPayParamsSchema,
+  json: (p, call) => ({
+    order_id: p.orderId,
+    merchant_api_key: call.merchantApiKey,
+    secret: paymentSecret(call.secretKey, p.orderId),
+  }),
+  response: paidSchema,
+  result: (): PaymentResult => ({ status: "paid", orderState: "PAID" }),
+});
+
+const orderFiles = defineOperation({
+  name: "order.files",
+  api: "json",
+  method: "POST",
+  path: "/order/files",
+  request: orderFilesParamsSchema,
+  json: (p, call) => ({
+    order_id: p.orderId,
+    merchant_api_key: call.merchantApiKey,
+    item_reference: p.itemReference,
+    file_details: {
+      content_url: p.files.contentUrl,
+      content_width: p.files.contentWidth,
+      content_height: p.files.contentHeight,
+      number_of_pages: p.files.numberOfPages,
+      cover_url: p.files.coverUrl,
+    },
+  }),
+  // The text OK, or a JSON object kept as it came.
+  read: (answer): FilesResult => {
+    if (/^"?ok"?$/i.test(answer.text.trim())) return { status: "ok" };
+    const body = answer.json();
+    if (body === null || typeof body !== "object") {
+      throw answer.fail("expected OK or a JSON object");
+    }
+    return { status: "ok", response: body };
+  },
+  response: z.custom<FilesResult>(),
+});
+
+const orderCancel = defineOperation({
+  name: "order.cancel",
+  api: "json",
+  method: "POST",
+  path: "/order/cancel",
+  request: orderCancelParamsSchema,
+  json: (p, call) => ({ order_id: p.orderId, merchant_api_key: call.merchantApiKey }),
+  response: cancelledSchema,
+  result: () => ({ orderState: "CANCELLED" as const }),
+});
+
+export class Orders extends APIResource {
   /**
    * `POST /order/` -> 201 {order_id}. Never repeated after the service may have acted; use
    * createIdempotent to recover from a lost answer.
    */
-  async create(params: OrderCreateParams, options?: RequestOptions): Promise<OrderCreated> {
-    const p = validateInput(orderCreateParamsSchema, params, "order.create");
-    const t = this.ctx.transport;
-    const res = await t.send(
-      {
-        operation: "order.create",
-        api: "json",
-        method: "POST",
-        path: "/order/",
-        json: orderCreateWire(p, this.ctx.merchantApiKey),
-      },
-      options,
-    );
-    return t.validate(orderCreatedSchema, t.parseJson(res, "order.create"), res, "order.create");
+  create(params: OrderCreateParams, options?: RequestOptions): Promise<OrderCreated> {
+    return this.core.request(orderCreate, params, options);
   }
 
   /**
@@ -111,9 +201,9 @@ export class Orders {
     params: OrderCreateParams,
     options?: RequestOptions,
   ): Promise<OrderCreateIdempotentResult> {
-    const p = validateInput(orderCreateParamsSchema, params, "order.create");
+    const p = validateInput(orderCreate.request, params, orderCreate.name);
     const retry = resolveRetryOptions(
-      this.ctx.transport.config.retry,
+      this.core.transport.config.retry,
       options?.retry === false ? { maxAttempts: 1 } : options?.retry,
     );
     const started = retry.now();
@@ -159,7 +249,7 @@ export class Orders {
       if (d.merchantOrderReference !== undefined && d.merchantOrderReference !== orderReference) {
         throw new PrintResponseShapeError(
           `lookup by reference returned an order with reference ${JSON.stringify(d.merchantOrderReference)}`,
-          { operation: "order.details", rawBody: JSON.stringify({ order_id: d.orderId }) },
+          { operation: orderDetails.name, rawBody: JSON.stringify({ order_id: d.orderId }) },
         );
       }
       return d.orderId;
@@ -170,52 +260,13 @@ export class Orders {
   }
 
   /** `GET /order/details` by id and/or reference. */
-  async details(params: OrderDetailsParams, options?: RequestOptions): Promise<OrderDetails> {
-    const p = validateInput(orderDetailsParamsSchema, params, "order.details");
-    const t = this.ctx.transport;
-    const res = await t.send(
-      {
-        operation: "order.details",
-        api: "json",
-        method: "GET",
-        path: "/order/details",
-        query: {
-          merchantApiKey: this.ctx.merchantApiKey,
-          orderId: p.orderId,
-          orderReference: p.orderReference,
-        },
-      },
-      options,
-    );
-    const d = t.validate(
-      orderDetailsResponseSchema,
-      t.parseJson(res, "order.details"),
-      res,
-      "order.details",
-    );
-    if (p.orderId !== undefined && d.orderId !== p.orderId) {
-      throw t.shapeError(res, `asked for order ${p.orderId}, got ${d.orderId}`, "order.details");
-    }
-    return d;
+  details(params: OrderDetailsParams, options?: RequestOptions): Promise<OrderDetails> {
+    return this.core.request(orderDetails, params, options);
   }
 
   /** `POST /order/address`: shipping address / customer details of an unpaid order. */
   async address(params: OrderAddressParams, options?: RequestOptions): Promise<void> {
-    const p = validateInput(orderAddressParamsSchema, params, "order.address");
-    await this.ctx.transport.send(
-      {
-        operation: "order.address",
-        api: "json",
-        method: "POST",
-        path: "/order/address",
-        json: {
-          order_id: p.orderId,
-          merchant_api_key: this.ctx.merchantApiKey,
-          address_details: addressDetailsWire(p.address),
-        },
-      },
-      options,
-    );
+    await this.core.request(orderAddress, params, options);
   }
 
   /**
@@ -223,25 +274,9 @@ export class Orders {
    * reading the order back (state PAID or later) it resolves `{ status: "already_paid" }`.
    */
   async pay(params: OrderPayParams, options?: RequestOptions): Promise<PaymentResult> {
-    const p = validateInput(orderPayParamsSchema, params, "order.payment");
-    const t = this.ctx.transport;
+    const p = validateInput(orderPayment.request, params, orderPayment.name);
     try {
-      const res = await t.send(
-        {
-          operation: "order.payment",
-          api: "json",
-          method: "POST",
-          path: "/order/payment",
-          json: {
-            order_id: p.orderId,
-            merchant_api_key: this.ctx.merchantApiKey,
-            secret: paymentSecret(this.ctx.secretKey, p.orderId),
-          },
-        },
-        options,
-      );
-      t.validate(paidSchema, t.parseJson(res, "order.payment"), res, "order.payment");
-      return { status: "paid", orderState: "PAID" };
+      return await this.core.request(orderPayment, params, options);
     } catch (error) {
       if (!isAlreadyPaid(error)) throw error;
       if (p.confirmAlreadyPaid === false) return { status: "already_paid", orderState: undefined };
@@ -252,64 +287,23 @@ export class Orders {
   }
 
   /** `POST /order/files`: files for items in PENDING_COMPLETION. Answers text OK (or JSON). */
-  async files(params: OrderFilesParams, options?: RequestOptions): Promise<FilesResult> {
-    const p = validateInput(orderFilesParamsSchema, params, "order.files");
-    const t = this.ctx.transport;
-    const res = await t.send(
-      {
-        operation: "order.files",
-        api: "json",
-        method: "POST",
-        path: "/order/files",
-        json: {
-          order_id: p.orderId,
-          merchant_api_key: this.ctx.merchantApiKey,
-          item_reference: p.itemReference,
-          file_details: {
-            content_url: p.files.contentUrl,
-            content_width: p.files.contentWidth,
-            content_height: p.files.contentHeight,
-            number_of_pages: p.files.numberOfPages,
-            cover_url: p.files.coverUrl,
-          },
-        },
-      },
-      options,
-    );
-    const text = res.text.trim();
-    if (/^"?ok"?$/i.test(text)) return { status: "ok" };
-    const body = t.parseJson(res, "order.files");
-    if (body === null || typeof body !== "object") {
-      throw t.shapeError(res, "expected OK or a JSON object", "order.files");
-    }
-    return { status: "ok", response: body };
+  files(params: OrderFilesParams, options?: RequestOptions): Promise<FilesResult> {
+    return this.core.request(orderFiles, params, options);
   }
 
   /** `POST /order/cancel` (optional operation; 409 ORD_CANCEL_STATE when too late). */
-  async cancel(
+  cancel(
     params: OrderCancelParams,
     options?: RequestOptions,
   ): Promise<{ orderState: "CANCELLED" }> {
-    const p = validateInput(orderCancelParamsSchema, params, "order.cancel");
-    const t = this.ctx.transport;
-    const res = await t.send(
-      {
-        operation: "order.cancel",
-        api: "json",
-        method: "POST",
-        path: "/order/cancel",
-        json: { order_id: p.orderId, merchant_api_key: this.ctx.merchantApiKey },
-      },
-      options,
-    );
-    t.validate(cancelledSchema, t.parseJson(res, "order.cancel"), res, "order.cancel");
-    return { orderState: "CANCELLED" };
+    return this.core.request(orderCancel, params, options);
   }
+
   /**
    * `GET /order/spine`: spine width and cover size of one item of an order, as the service
    * will print it. 404 SPINE_ORDER_NOT_FOUND when the order or the item is unknown.
    */
   spine(params: OrderSpineParams, options?: RequestOptions): Promise<SpineSize> {
-    return orderSpine(this.ctx, params, options);
+    return this.core.request(orderSpineOperation, params, options);
   }
 }

@@ -1,0 +1,162 @@
+import prisma from "../db.server";
+import type { PreflightResult } from "../services/preflight";
+
+/** Variant mappings: every function is keyed by shop. */
+
+export interface MappingInput {
+  variantId: string;
+  productId?: string | null;
+  title?: string;
+  offeringId: number;
+  contentUrl?: string | null;
+  contentWidth?: number | null;
+  contentHeight?: number | null;
+  numberOfPages?: number | null;
+  coverUrl?: string | null;
+  spineCustomUrl?: string | null;
+  spineText?: {
+    textFont: string;
+    textSize: number;
+    textColour: string;
+    textTop?: string;
+    textCenter?: string;
+    textBottom?: string;
+    backgroundColour?: string;
+  } | null;
+  fileProperty?: string | null;
+  /**
+   * The preflight of contentUrl against this mapping. Saving without one
+   * clears the stored result: it belonged to the file and size saved before.
+   */
+  preflight?: PreflightResult | null;
+  /** The offering's minimum copies when the storefront enforces it (see mapping-rules). */
+  storefrontMinimumQuantity?: number | null;
+}
+
+export async function saveMapping({ shop, mapping }: { shop: string; mapping: MappingInput }) {
+  const data = {
+    productId: mapping.productId ?? null,
+    title: mapping.title ?? "",
+    offeringId: mapping.offeringId,
+    contentUrl: mapping.contentUrl ?? null,
+    contentWidth: mapping.contentWidth ?? null,
+    contentHeight: mapping.contentHeight ?? null,
+    numberOfPages: mapping.numberOfPages ?? null,
+    coverUrl: mapping.coverUrl ?? null,
+    spineCustomUrl: mapping.spineCustomUrl ?? null,
+    spineText: mapping.spineText ? JSON.stringify(mapping.spineText) : null,
+    fileProperty: mapping.fileProperty ?? null,
+    preflight: mapping.preflight ? JSON.stringify(mapping.preflight) : null,
+    storefrontMinimumQuantity: mapping.storefrontMinimumQuantity ?? null,
+  };
+  return prisma.variantMapping.upsert({
+    where: { shop_variantId: { shop, variantId: mapping.variantId } },
+    create: { shop, variantId: mapping.variantId, ...data },
+    update: data,
+  });
+}
+
+export async function listMappings({ shop }: { shop: string }) {
+  return prisma.variantMapping.findMany({ where: { shop }, orderBy: { title: "asc" } });
+}
+
+export async function countMappings({ shop }: { shop: string }) {
+  return prisma.variantMapping.count({ where: { shop } });
+}
+
+export async function deleteMapping({ shop, variantId }: { shop: string; variantId: string }) {
+  return prisma.variantMapping.deleteMany({ where: { shop, variantId } });
+}
+
+// Mapping form (admin pages) ------------------------------------------------------------------
+
+export async function getMapping({ shop, variantId }: { shop: string; variantId: string }) {
+  return prisma.variantMapping.findUnique({ where: { shop_variantId: { shop, variantId } } });
+}
+
+/** The stored mappings of these variants (GIDs), for a bulk save. */
+export async function getMappings({ shop, variantIds }: { shop: string; variantIds: string[] }) {
+  return prisma.variantMapping.findMany({ where: { shop, variantId: { in: variantIds } } });
+}
+
+/** Stores a new preflight of the mapping's file (the merchant asked to check it again). */
+export async function savePreflight({
+  shop,
+  variantId,
+  preflight,
+}: {
+  shop: string;
+  variantId: string;
+  preflight: PreflightResult;
+}) {
+  return prisma.variantMapping.updateMany({
+    where: { shop, variantId },
+    data: { preflight: JSON.stringify(preflight) },
+  });
+}
+
+export async function deleteMappings({ shop, variantIds }: { shop: string; variantIds: string[] }) {
+  return prisma.variantMapping.deleteMany({ where: { shop, variantId: { in: variantIds } } });
+}
+
+/** Mapped variants for pickers (publications, quotes), newest title order, bounded. */
+export async function listMappingsForPicker({ shop, take = 500 }: { shop: string; take?: number }) {
+  return prisma.variantMapping.findMany({
+    where: { shop },
+    orderBy: { title: "asc" },
+    take,
+    select: {
+      variantId: true,
+      title: true,
+      offeringId: true,
+      contentUrl: true,
+      contentWidth: true,
+      contentHeight: true,
+      numberOfPages: true,
+      fileProperty: true,
+    },
+  });
+}
+
+/** What a products list shows of each variant's mapping. */
+export type MappingState = "mapped" | "unmapped" | "file_per_order";
+
+export interface MappingSummary {
+  state: MappingState;
+  offeringId: number | null;
+  numberOfPages: number | null;
+  fileProperty: string | null;
+}
+
+const UNMAPPED: MappingSummary = {
+  state: "unmapped",
+  offeringId: null,
+  numberOfPages: null,
+  fileProperty: null,
+};
+
+/** The mapping summary of each variant (GIDs) in one query; unmapped variants get "unmapped". */
+export async function mappingSummaries({
+  shop,
+  variantIds,
+}: {
+  shop: string;
+  variantIds: string[];
+}): Promise<(variantId: string) => MappingSummary> {
+  if (variantIds.length === 0) return () => UNMAPPED;
+  const rows = await prisma.variantMapping.findMany({
+    where: { shop, variantId: { in: variantIds } },
+    select: { variantId: true, offeringId: true, numberOfPages: true, fileProperty: true },
+  });
+  const byVariant = new Map(rows.map((r) => [r.variantId, r]));
+  return (variantId) => {
+    const row = byVariant.get(variantId);
+    if (!row) return UNMAPPED;
+    return {
+      state: row.fileProperty ? "file_per_order" : "mapped",
+      offeringId: row.offeringId,
+      numberOfPages: row.numberOfPages,
+      fileProperty: row.fileProperty,
+    };
+  };
+}

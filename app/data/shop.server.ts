@@ -1,0 +1,64 @@
+import prisma, { appTable } from "../db.server";
+
+/** Small data functions over the Shop table. Every one is keyed by shop. */
+
+export async function recordInstall({ shop, scopes }: { shop: string; scopes: string }) {
+  return prisma.shop.upsert({
+    where: { shop },
+    create: { shop, scopes },
+    update: { scopes, uninstalledAt: null },
+  });
+}
+
+export async function getShop({ shop }: { shop: string }) {
+  return prisma.shop.findUnique({ where: { shop } });
+}
+
+export async function updateShopScopes({ shop, scopes }: { shop: string; scopes: string }) {
+  return prisma.shop.updateMany({ where: { shop }, data: { scopes } });
+}
+
+/**
+ * Uninstall: the shop's sessions go (its tokens are no longer valid); its data
+ * stays until Shopify's shop/redact. Safe to repeat, also for an unknown shop.
+ */
+export async function recordUninstall({ shop, at = new Date() }: { shop: string; at?: Date }) {
+  await prisma.$transaction([
+    prisma.session.deleteMany({ where: { shop } }),
+    prisma.shop.updateMany({ where: { shop, uninstalledAt: null }, data: { uninstalledAt: at } }),
+  ]);
+}
+
+/** What an order webhook needs of a shop the app knows. */
+export interface KnownShop {
+  /** The currency print orders are priced in. */
+  currency: string;
+}
+
+/**
+ * The shop as the app knows it: its Shop row, written at install and kept
+ * through an uninstall until shop/redact; null for any other shop (one that
+ * never installed the app, or whose data was erased), whose order webhooks
+ * store nothing. Read once per delivery, so it carries what ingest needs too.
+ */
+export async function findKnownShop({ shop }: { shop: string }): Promise<KnownShop | null> {
+  // A plain statement: every order webhook pays for this read (see bench/ingest.ts).
+  const rows = await prisma.$queryRaw<
+    KnownShop[]
+  >`SELECT "currency" FROM ${appTable("Shop")} WHERE "shop" = ${shop}`;
+  return rows[0] ?? null;
+}
+
+/**
+ * The app holds something of the shop: its Shop row, a session, or order
+ * snapshots (also ones stored before webhooks were checked against installs).
+ * Compliance webhooks act for such a shop, installed or not.
+ */
+export async function holdsShopData({ shop }: { shop: string }): Promise<boolean> {
+  const [shops, sessions, orders] = await Promise.all([
+    prisma.shop.count({ where: { shop } }),
+    prisma.session.count({ where: { shop } }),
+    prisma.shopOrder.count({ where: { shop }, take: 1 }),
+  ]);
+  return shops + sessions + orders > 0;
+}

@@ -1,0 +1,121 @@
+import { findCreation } from "../../data/product-creation.server";
+import { getLogger } from "../../lib/logger.server";
+import { marginBps } from "../../services/pricing/margin";
+import { parseMajor } from "../../services/print";
+import { parseCreationRequest } from "../../services/product-creation/request-codec";
+import { pageFailure } from "../../services/shopify-admin";
+import { adminGraphql, type AdminApi } from "../../services/shopify-admin";
+import {
+  CREATED_PRODUCT_QUERY,
+  type CreatedProduct,
+} from "../../services/shopify-admin/documents/created-product";
+import { legacyIdOf } from "../../services/shopify-admin/ids";
+
+export interface CreationVariantView {
+  index: number;
+  label: string;
+  offeringId: number;
+  offeringName: string;
+  quantity: number;
+  currency: string;
+  priceMinor: number;
+  costMinor: number;
+  marginMinor: number;
+  marginBps: number | null;
+  variantId: string | null;
+  /** The variant's mapping page in this app. */
+  mappingUrl: string | null;
+}
+
+export interface CreationView {
+  id: string;
+  state: string;
+  title: string;
+  productId: string | null;
+  adminUrl: string | null;
+  status: "draft" | "active";
+  variants: CreationVariantView[];
+  /** The product image in Shopify: "ready", "processing", "failed", or null without one. */
+  imageStatus: string | null;
+  /** The first checkout listing; `publications` has one per variant. */
+  publication: { checkoutUrl: string } | null;
+  publications: { label: string; checkoutUrl: string }[];
+  problem: string | null;
+  createdAt: string;
+  /** The posted fields, for "Try again". */
+  form: Record<string, string>;
+}
+
+const log = () => getLogger().child({ component: "product-creation" });
+
+const adminProductUrl = (productId: string) => `shopify://admin/products/${legacyIdOf(productId)}`;
+
+/** What a creation made, with the product's live status, image and prices from Shopify. */
+export async function getCreation({
+  shop,
+  admin,
+  id,
+}: {
+  shop: string;
+  admin: AdminApi;
+  id: string;
+}): Promise<CreationView | null> {
+  const row = await findCreation({ shop, id });
+  if (!row) return null;
+  const stored = parseCreationRequest(row.request);
+  let live: CreatedProduct | null = null;
+  if (row.productId) {
+    try {
+      live = (
+        await adminGraphql(admin)<{ product: CreatedProduct | null }>(CREATED_PRODUCT_QUERY, {
+          id: row.productId,
+        })
+      ).product;
+    } catch (error) {
+      if (!pageFailure(error)) throw error;
+      log().warn({ err: error, shop }, "created product not read from Shopify");
+    }
+  }
+  const livePrice = new Map(live?.variants.nodes.map((v) => [v.id, v.price]) ?? []);
+  const labels = new Map(stored.variants.map((v) => [v.index, v.label]));
+  return {
+    id: row.id,
+    state: row.state,
+    title: row.title,
+    productId: row.productId,
+    adminUrl: row.productId ? adminProductUrl(row.productId) : null,
+    status: live ? (live.status === "ACTIVE" ? "active" : "draft") : stored.status,
+    variants: stored.variants.map((v) => {
+      const current = v.variantId ? livePrice.get(v.variantId) : undefined;
+      const priceMinor =
+        current !== undefined ? parseMajor(current, stored.currency).amountMinor : v.priceMinor;
+      const saleMinor = priceMinor * v.quantity;
+      return {
+        index: v.index,
+        label: v.label,
+        offeringId: v.offeringId,
+        offeringName: v.offeringName,
+        quantity: v.quantity,
+        currency: stored.currency,
+        priceMinor,
+        costMinor: v.costMinor,
+        marginMinor: saleMinor - v.costMinor,
+        marginBps: marginBps(saleMinor, v.costMinor),
+        variantId: v.variantId,
+        mappingUrl:
+          v.variantId && row.state === "done" ? `/app/products/${legacyIdOf(v.variantId)}` : null,
+      };
+    }),
+    imageStatus: live?.media.nodes[0]?.status.toLowerCase() ?? null,
+    publication: stored.publications[0]
+      ? { checkoutUrl: stored.publications[0].checkoutUrl }
+      : null,
+    publications: stored.publications.map((pub) => ({
+      label: labels.get(pub.index) ?? "",
+      checkoutUrl: pub.checkoutUrl,
+    })),
+    problem: row.problem,
+    createdAt: row.createdAt.toISOString(),
+    form: stored.values,
+  };
+}
