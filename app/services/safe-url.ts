@@ -3,7 +3,7 @@
  * service's tracking URL, a publication's checkout page) end up as <a href>
  * in the admin and as redirects. Only absolute http and https URLs may: a
  * `javascript:` or `data:` URL would run in the app's origin. Used when such
- * a value is stored and again when it is rendered. Pure: services, models and
+ * a value is stored and again when it is rendered. Pure: services, pages, data and
  * components may all import it.
  */
 
