@@ -7,7 +7,7 @@ import { addDocumentResponseHeaders } from "./shopify.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { startFulfilmentWorker, stopFulfilmentWorker } from "./worker.server";
-import { startSandboxMode, stopSandboxMode } from "./dev/start.server";
+import { enterSandboxMode, joinStandInsForWorker, stopSandboxMode } from "./dev/start.server";
 import prisma from "./db.server";
 import { ensureDatabaseReady } from "./lib/database-ready.server";
 import { preloadTheLoadedAppBridge } from "./lib/app-bridge-preload.server";
@@ -78,8 +78,9 @@ export async function onServerStarted({ port }: { port: number }) {
     { port, mode: env.mode, worker: env.worker },
     `Print Connect listening on http://localhost:${port} (${env.mode} mode)`,
   );
-  // The stand-ins' servers are loaded (import()) only here, in sandbox mode.
-  if (env.mode === "sandbox" && env.nodeEnv !== "test") await startSandboxMode();
+  // The stand-ins' servers are loaded (import()) only here, in sandbox mode:
+  // joined when `npm run stand-ins` (or another `npm start`) runs them, else started here.
+  if (env.mode === "sandbox" && env.nodeEnv !== "test") await enterSandboxMode();
   if (env.worker === "inline") startFulfilmentWorker();
 }
 
@@ -92,8 +93,15 @@ export async function onServerStopping() {
 /** `npm run worker`: the fulfilment worker as its own process. */
 export async function runWorkerProcess() {
   await prepareDatabase();
+  const env = getEnv();
+  // Sandbox mode: Shopify calls go to the stand-in another process runs.
+  const leaveStandIns =
+    env.mode === "sandbox" && env.nodeEnv !== "test" ? await joinStandInsForWorker() : undefined;
   const worker = startFulfilmentWorker();
-  const stop = () => void stopFulfilmentWorker().then(() => process.exit(0));
+  const stop = () =>
+    void stopFulfilmentWorker()
+      .then(() => leaveStandIns?.())
+      .then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
   return worker;

@@ -64,6 +64,7 @@ const rawSchema = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   PRINT_FOLLOW_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(600),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(600),
   SANDBOX_SHOPIFY_PORT: z.coerce.number().int().min(0).max(65535).default(4020),
   APP_BRIDGE_URL: optionalString,
   TRUSTED_PROXIES: z
@@ -108,6 +109,8 @@ export interface Env {
   worker: "inline" | "off";
   workerConcurrency: number;
   followIntervalMs: number;
+  /** How often the worker asks each shop's Admin API for paid orders no webhook brought. */
+  reconcileIntervalMs: number;
   /** Sandbox mode: the port of the local Shopify stand-in. */
   sandboxShopifyPort: number;
   /**
@@ -178,6 +181,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     worker: raw.WORKER,
     workerConcurrency: raw.WORKER_CONCURRENCY,
     followIntervalMs: raw.PRINT_FOLLOW_INTERVAL_SECONDS * 1000,
+    reconcileIntervalMs: raw.RECONCILE_INTERVAL_SECONDS * 1000,
     sandboxShopifyPort: raw.SANDBOX_SHOPIFY_PORT,
     appBridgeUrl: raw.APP_BRIDGE_URL ?? (mode === "sandbox" ? SANDBOX_APP_BRIDGE_URL : undefined),
     trustedProxies: parseTrustedProxies(raw.TRUSTED_PROXIES).entries,

@@ -6,8 +6,17 @@ import { printClientFor } from "./lib/print-client.server";
 import { shopifyAdmin } from "./lib/admin-client.server";
 import { onWorkAvailable } from "./lib/worker-signal.server";
 import { startPriceWatch } from "./lib/repricing.server";
+import { startReconciliation } from "./lib/reconciliation.server";
 import { FulfilmentWorker } from "./services/fulfilment/worker";
 import { unauthenticated } from "./shopify.server";
+
+/**
+ * A dead worker's claims are free again within WORKER_LEASE_MS; a live one
+ * extends its claims every WORKER_HEARTBEAT_MS while it works them
+ * (docs/decisions/0018-recovery-of-a-dead-workers-claims.md).
+ */
+export const WORKER_LEASE_MS = 20_000;
+export const WORKER_HEARTBEAT_MS = 5_000;
 
 /** The composition root of the fulfilment worker: real database, print client, Shopify. */
 export function createFulfilmentWorker(options: { workerId?: string } = {}) {
@@ -24,12 +33,19 @@ export function createFulfilmentWorker(options: { workerId?: string } = {}) {
       ...(options.workerId ? { workerId: options.workerId } : {}),
       concurrency: env.workerConcurrency,
       followIntervalMs: env.followIntervalMs,
+      leaseMs: WORKER_LEASE_MS,
+      heartbeatMs: WORKER_HEARTBEAT_MS,
     },
   );
 }
 
 let running:
-  | { worker: FulfilmentWorker; unsubscribe: () => void; stopPriceWatch: () => Promise<void> }
+  | {
+      worker: FulfilmentWorker;
+      unsubscribe: () => void;
+      stopPriceWatch: () => Promise<void>;
+      stopReconciliation: () => Promise<void>;
+    }
   | undefined;
 
 export function startFulfilmentWorker(): FulfilmentWorker {
@@ -41,6 +57,8 @@ export function startFulfilmentWorker(): FulfilmentWorker {
     unsubscribe: onWorkAvailable(() => worker.nudge()),
     // Quotes the print cost of created products again once the service's promise ran out.
     stopPriceWatch: startPriceWatch(async (shop) => (await unauthenticated.admin(shop)).admin),
+    // Asks Shopify for paid orders whose webhook never arrived (docs/operations.md).
+    stopReconciliation: startReconciliation(getEnv().reconcileIntervalMs),
   };
   getLogger().info({ worker: worker.id }, "fulfilment worker started");
   return worker;
@@ -48,8 +66,8 @@ export function startFulfilmentWorker(): FulfilmentWorker {
 
 export async function stopFulfilmentWorker(): Promise<void> {
   if (!running) return;
-  const { worker, unsubscribe, stopPriceWatch } = running;
+  const { worker, unsubscribe, stopPriceWatch, stopReconciliation } = running;
   running = undefined;
   unsubscribe();
-  await Promise.all([worker.stop(), stopPriceWatch()]);
+  await Promise.all([worker.stop(), stopPriceWatch(), stopReconciliation()]);
 }

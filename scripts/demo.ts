@@ -3,7 +3,9 @@
  *
  * Places orders in the local Shopify stand-in (mixed carts, a split order, a
  * personalised item whose file comes later, an order to a destination no
- * facility serves, a webhook delivered three times, and two personalised files
+ * facility serves, a webhook delivered three times, one whose webhook Shopify never
+ * delivers (the regular check with Shopify finds it; the report says how long that
+ * took), and two personalised files
  * the print-file check stops: wrong page count, wrong size), plus the book the app made
  * with "Create product" when sandbox mode started, waits for the app to send
  * them to print, moves the print sandbox through production and shipping, and
@@ -22,7 +24,7 @@
  */
 import { ensureApp, stopApp } from "./demo/app-process";
 import { APP } from "./demo/config";
-import { checkOutcomes, printReport } from "./demo/report";
+import { caughtUpNotes, checkOutcomes, printReport } from "./demo/report";
 import { announceRouting, readRouting } from "./demo/routing";
 import { createdBookScenario, scenarios } from "./demo/scenarios";
 import { deliverLaterFiles, placePaidOrders, printAndShip } from "./demo/stand-ins";
@@ -62,7 +64,8 @@ async function main(): Promise<number> {
 
   // 5. Check every outcome against the stand-ins' own records.
   const { failures, rows } = await checkOutcomes(placed, final);
-  return printReport(rows, failures, placed.length);
+  const caughtUp = caughtUpNotes(placed, final);
+  return printReport(rows, [...failures, ...caughtUp.failures], placed.length, caughtUp.notes);
 }
 
 main()

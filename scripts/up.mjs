@@ -2,7 +2,7 @@
 // on a fresh clone with nothing but Node 20+ and npm. Node 24 LTS arrives as a
 // dev dependency and runs every step after the install.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -21,6 +21,24 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 step(["run", "setup"]);
 step(["run", "build"]);
 
+/** Whether the environment or .env names a setting (.env is read by the server itself). */
+function configured(name) {
+  if (process.env[name]) return true;
+  const envFile = path.join(root, ".env");
+  if (!existsSync(envFile)) return false;
+  return new RegExp(`^\\s*(export\\s+)?${name}\\s*=\\s*\\S`, "m").test(
+    readFileSync(envFile, "utf8"),
+  );
+}
+
+// Sandbox mode (no Shopify app key): the regular check with Shopify runs every 20 s instead of
+// every 10 minutes, so `npm run demo` shows a lost webhook caught within seconds (the stand-in
+// has no Admin API budget to save). A configured RECONCILE_INTERVAL_SECONDS always wins.
+function sandboxDefaults() {
+  if (configured("SHOPIFY_API_KEY") || configured("RECONCILE_INTERVAL_SECONDS")) return {};
+  return { RECONCILE_INTERVAL_SECONDS: "20" };
+}
+
 // The server runs as this process's child, started directly (what `npm start`
 // runs) so a SIGTERM or SIGINT sent to this process reaches it and it shuts
 // down the worker and the stand-ins; nothing is left holding the ports.
@@ -28,7 +46,7 @@ const projectNode = path.join(root, "node_modules", ".bin", "node");
 const server = spawn(
   existsSync(projectNode) ? projectNode : process.execPath,
   ["--env-file-if-exists=.env", "server.js"],
-  { cwd: root, stdio: "inherit" },
+  { cwd: root, stdio: "inherit", env: { ...process.env, ...sandboxDefaults() } },
 );
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => server.kill(signal));

@@ -228,12 +228,17 @@ export async function listPrintOrdersOfShopOrders({
       trackingUrl: true,
       lastErrorCode: true,
       lastErrorMessage: true,
+      servicePaidAt: true,
+      // How the app heard of the order (webhook, the regular check, an import).
+      shopOrder: { select: { source: true } },
       items: { select: { title: true, quantity: true, offeringId: true } },
       events: { select: { type: true, at: true }, orderBy: { id: "asc" } },
     },
   });
-  return rows.map((row) => ({
+  return rows.map(({ shopOrder, ...row }) => ({
     ...row,
+    source: shopOrder.source,
+    servicePaidAt: row.servicePaidAt?.toISOString() ?? null,
     events: row.events.map((e) => ({ type: e.type, at: e.at.toISOString() })),
   }));
 }

@@ -3,11 +3,23 @@ import prisma, { appTable } from "../db.server";
 /** Small data functions over the Shop table. Every one is keyed by shop. */
 
 export async function recordInstall({ shop, scopes }: { shop: string; scopes: string }) {
-  return prisma.shop.upsert({
+  const before = await prisma.shop.findUnique({ where: { shop }, select: { uninstalledAt: true } });
+  const row = await prisma.shop.upsert({
     where: { shop },
     create: { shop, scopes },
     update: { scopes, uninstalledAt: null },
   });
+  if (before?.uninstalledAt) {
+    // A reinstall: the regular check with Shopify starts now, so orders paid while the app was
+    // away are not printed unasked (the import page offers them).
+    const now = new Date();
+    await prisma.shopSync.upsert({
+      where: { shop },
+      create: { shop, checkedThrough: now },
+      update: { checkedThrough: now },
+    });
+  }
+  return row;
 }
 
 export async function getShop({ shop }: { shop: string }) {

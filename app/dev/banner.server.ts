@@ -11,15 +11,18 @@ export function sandboxModeBanner(parts: {
   shopify: Pick<ShopifyFake, "url">;
   seeded: Pick<SeededDemoShop, "shop">;
   env: Pick<Env, "databaseUrl" | "worker" | "workerConcurrency">;
+  /** The stand-ins run in another process (`npm run stand-ins`) that this one joined. */
+  joined?: boolean;
 }): string {
   const { env } = parts;
+  const where = parts.joined ? " (joined: another process runs it)" : "";
   const rows: [string, string][] = [
     ["App", parts.appUrl],
     ["Sign in (dev)", `${parts.appUrl}/dev/login`],
     ["Demo shop", parts.seeded.shop],
-    ["Print sandbox", parts.sandbox.url],
+    ["Print sandbox", `${parts.sandbox.url}${where}`],
     ["  control API", `${parts.sandbox.url}/__sandbox/`],
-    ["Shopify stand-in", parts.shopify.url],
+    ["Shopify stand-in", `${parts.shopify.url}${where}`],
     ["  control API", `${parts.shopify.url}/__fake/`],
     [
       "Fulfilment worker",

@@ -11,7 +11,7 @@ import { getEnv } from "../env.server";
 import { saveMapping } from "../data/mapping.server";
 import { savePrintSettings } from "../data/print-settings.server";
 import { recordInstall } from "../data/shop.server";
-import { authenticate, sessionStorage } from "../shopify.server";
+import { apiVersion, authenticate, sessionStorage } from "../shopify.server";
 import { seedDemoProduct } from "./demo-product.server";
 import { demoMappings, DEMO_PRINT_SETTINGS, DEMO_SHOP } from "./demo-data.server";
 import { mintDemoSessionToken } from "./sign-in.server";
@@ -28,6 +28,12 @@ export interface SeedDemoShopOptions {
   printSandboxUrl?: string;
   /** Also create the demo book with "Create product" (sandbox mode does; tests choose). */
   demoProduct?: boolean;
+  /**
+   * Keep a stored session the Shopify stand-in still accepts: when joining
+   * stand-ins another process runs, that process may be using it. Default:
+   * drop stored sessions, as stand-ins started here know no earlier token.
+   */
+  keepWorkingSession?: boolean;
 }
 
 export interface SeededDemoShop {
@@ -57,8 +63,9 @@ export async function seedDemoShop(options: SeedDemoShopOptions = {}): Promise<S
 
   // The stand-in keeps its tokens in memory: a session stored by an earlier run
   // names a token it no longer knows. Drop it so the library exchanges anew.
-  const sessionIds = (await sessionStorage.findSessionsByShop(shop)).map((s) => s.id);
-  if (sessionIds.length > 0) await sessionStorage.deleteSessions(sessionIds);
+  const stored = await sessionStorage.findSessionsByShop(shop);
+  const stale = options.keepWorkingSession ? await refusedSessions(shop, stored) : stored;
+  if (stale.length > 0) await sessionStorage.deleteSessions(stale.map((s) => s.id));
 
   const sessionToken = mintDemoSessionToken(shop);
   const { session, admin } = await authenticate.admin(
@@ -91,6 +98,28 @@ export async function seedDemoShop(options: SeedDemoShopOptions = {}): Promise<S
     callbackUrl: `${env.shopifyAppUrl}/webhooks/print/${row.callbackId}`,
     firstSeed,
   };
+}
+
+type StoredSession = Awaited<ReturnType<typeof sessionStorage.findSessionsByShop>>[number];
+
+/** The stored sessions whose token the Shopify stand-in no longer accepts (one small query each). */
+async function refusedSessions(shop: string, sessions: StoredSession[]): Promise<StoredSession[]> {
+  const refused: StoredSession[] = [];
+  for (const session of sessions.slice(0, 20)) {
+    const answer = await fetch(`https://${shop}/admin/api/${apiVersion}/graphql.json`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-shopify-access-token": session.accessToken ?? "",
+      },
+      body: JSON.stringify({ query: "{ shop { name } }" }),
+      signal: AbortSignal.timeout(5_000),
+    }).catch(() => null);
+    // Only a refusal of the token counts: a throttled answer still names a token it knows.
+    if (!answer || answer.status === 401 || answer.status === 403) refused.push(session);
+    await answer?.body?.cancel();
+  }
+  return refused;
 }
 
 /** Points the print sandbox's status callbacks for its default merchant at the app. */

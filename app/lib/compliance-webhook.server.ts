@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import prisma from "../db.server";
 import { handleComplianceWebhook, type ComplianceTopic } from "../services/compliance";
 import { getLogger } from "./logger.server";
-import { authenticateWebhook } from "./webhooks.server";
+import { answer503WhileDatabaseDown, authenticateWebhook } from "./webhooks.server";
 
 /**
  * The action of a mandatory compliance topic: verified (401 on a bad HMAC),
@@ -14,7 +13,7 @@ export function complianceWebhookAction(
   topic: ComplianceTopic,
   afterHandled?: (shop: string) => void,
 ) {
-  return async ({ request }: ActionFunctionArgs) => {
+  return answer503WhileDatabaseDown(topic, async ({ request }) => {
     const { shop, webhookId, payload } = await authenticateWebhook(request, topic);
     const result = await handleComplianceWebhook(prisma, { shop, topic, webhookId, payload });
     if (result.outcome === "invalid") {
@@ -26,5 +25,5 @@ export function complianceWebhookAction(
       "compliance request handled",
     );
     return json(result);
-  };
+  });
 }

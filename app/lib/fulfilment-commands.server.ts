@@ -27,6 +27,34 @@ export const recordPaidOrder = (input: Omit<Parameters<typeof ingestPaidOrder>[1
     (r) => r.outcome === "planned",
   );
 
+/** What the regular check with Shopify or an import knows of an order it read. */
+type ReadOrder = Pick<
+  Parameters<typeof ingestPaidOrder>[1],
+  "shop" | "order" | "shopifyPaidAt" | "shopCurrency" | "now"
+>;
+
+/**
+ * The same path as orders/paid, for an order the regular check with Shopify found without its
+ * webhook. Its receipt id is its own (`reconcile:<order id>`); the shop order, one per Shopify
+ * order, makes a later webhook for it change nothing, and the other way round.
+ */
+export const recordFoundOrder = (input: ReadOrder) =>
+  recordPaidOrder({
+    ...input,
+    webhookId: `reconcile:${input.order.id}`,
+    topic: "reconcile/orders",
+    source: "reconcile",
+  });
+
+/** The same path as orders/paid, for a past order the merchant chose to import. */
+export const recordImportedOrder = (input: ReadOrder) =>
+  recordPaidOrder({
+    ...input,
+    webhookId: `import:${input.order.id}`,
+    topic: "import/orders",
+    source: "import",
+  });
+
 /** orders/updated: the changes that reach print orders not yet sent. */
 export const recordOrderUpdate = (input: Parameters<typeof applyOrderUpdate>[1]) =>
   waking(applyOrderUpdate(prisma, input), (r) => r.changed.length > 0);

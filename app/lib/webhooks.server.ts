@@ -1,6 +1,8 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { getEnv } from "../env.server";
 import { findKnownShop, holdsShopData, type KnownShop } from "../data/shop.server";
 import type { PrintOrderBusyError } from "../services/fulfilment/commands";
+import { isDatabaseUnavailable, outageReason } from "../services/database-outage";
 import { assertLosslessJsonSupported, parseJsonLossless } from "../services/lossless-json";
 import { isShopDomain } from "../services/shop-domain";
 import { authenticate } from "../shopify.server";
@@ -133,4 +135,46 @@ export function busyResponse(error: PrintOrderBusyError): Response {
     status: 503,
     headers: { "Retry-After": String(error.retryAfterSeconds) },
   });
+}
+
+/**
+ * How long a sender is asked to wait while the database is out of reach: a
+ * PostgreSQL restart takes seconds, and Shopify spaces its own retries anyway.
+ */
+export const DATABASE_OUTAGE_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Wraps a webhook route's action: while the database is down or restarting,
+ * the delivery is answered 503 with Retry-After, so Shopify (or the print
+ * service) delivers it again, and logged in one line without a stack trace.
+ * Every other outcome, thrown responses included, is the action's own.
+ */
+export function answer503WhileDatabaseDown<Result>(
+  route: string,
+  action: (args: ActionFunctionArgs) => Promise<Result>,
+): (args: ActionFunctionArgs) => Promise<Result | Response> {
+  return async (args) => {
+    try {
+      return await action(args);
+    } catch (error) {
+      if (error instanceof Response || !isDatabaseUnavailable(error)) throw error;
+      const headers = args.request.headers;
+      getLogger().warn(
+        {
+          route,
+          shop: headers.get("x-shopify-shop-domain") ?? undefined,
+          webhookId: headers.get("x-shopify-webhook-id") ?? undefined,
+          reason: outageReason(error),
+        },
+        `${route}: answered 503, the database is unavailable; the sender retries`,
+      );
+      return new Response("The database is unavailable for a moment; deliver again later", {
+        status: 503,
+        headers: {
+          "Retry-After": String(DATABASE_OUTAGE_RETRY_AFTER_SECONDS),
+          "Content-Type": "text/plain; charset=utf-8",
+        },
+      });
+    }
+  };
 }

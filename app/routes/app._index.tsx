@@ -9,6 +9,8 @@ import { HomeNotices } from "../components/home/HomeNotices";
 import { OrderCounts } from "../components/home/OrderCounts";
 import { RecentActivity } from "../components/home/RecentActivity";
 import { SetupCard } from "../components/home/SetupCard";
+import { DeliveryHealthCard, WebhooksStoppedBanner } from "../components/home/DeliveryHealth";
+import { ImportOfferBanner } from "../components/import-orders/ImportOfferBanner";
 import { RouteError } from "../components/States";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -30,6 +32,12 @@ export default function Home() {
   return (
     <Page title="Print Connect">
       <Layout>
+        {data.deliveryHealth.webhooksStopped ? (
+          <Layout.Section variant="fullWidth">
+            <WebhooksStoppedBanner health={data.deliveryHealth} />
+          </Layout.Section>
+        ) : null}
+        <ImportOfferBanner />
         <HomeNotices
           keys={data.keys}
           belowTarget={data.belowTarget}
@@ -44,6 +52,10 @@ export default function Home() {
 
         <Layout.Section variant="fullWidth">
           <OrderCounts counts={data.counts} />
+        </Layout.Section>
+
+        <Layout.Section variant="fullWidth">
+          <DeliveryHealthCard health={data.deliveryHealth} />
         </Layout.Section>
 
         <Layout.Section>

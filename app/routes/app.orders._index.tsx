@@ -134,7 +134,11 @@ export default function Orders() {
   );
 
   return (
-    <Page title="Print orders" backAction={{ content: "Home", url: "/app" }}>
+    <Page
+      title="Print orders"
+      backAction={{ content: "Home", url: "/app" }}
+      secondaryActions={[{ content: "Import past orders", url: "/app/orders/import" }]}
+    >
       <LiveUpdates version={version} />
       <BlockStack gap="400">
         {answer ? <BulkResult answer={answer} onDismiss={() => setAnswer(null)} /> : null}

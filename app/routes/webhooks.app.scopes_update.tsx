@@ -1,12 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { authenticateWebhook } from "../lib/webhooks.server";
+import { answer503WhileDatabaseDown, authenticateWebhook } from "../lib/webhooks.server";
 import { updateShopScopes } from "../data/shop.server";
 import prisma from "../db.server";
 
 const payloadSchema = z.object({ current: z.array(z.string()) });
 
-export const action = async ({ request }: ActionFunctionArgs) => {
+export const action = answer503WhileDatabaseDown("app/scopes_update", async ({ request }) => {
   const { shop, session, payload } = await authenticateWebhook(request, "app/scopes_update");
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success) {
@@ -21,4 +20,4 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   }
   await updateShopScopes({ shop, scopes });
   return new Response(null, { status: 200 });
-};
+});

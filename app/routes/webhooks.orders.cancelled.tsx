@@ -1,11 +1,14 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import prisma from "../db.server";
-import { authenticateWebhook, busyResponse } from "../lib/webhooks.server";
+import {
+  answer503WhileDatabaseDown,
+  authenticateWebhook,
+  busyResponse,
+} from "../lib/webhooks.server";
 import { applyOrderCancelled, PrintOrderBusyError } from "../services/fulfilment/commands";
 import { describeZodError, shopifyOrderRefSchema } from "../services/fulfilment/shopify-order";
 
-export const action = async ({ request }: ActionFunctionArgs) => {
+export const action = answer503WhileDatabaseDown("orders/cancelled", async ({ request }) => {
   const { shop, topic, payload } = await authenticateWebhook(request, "orders/cancelled");
   const parsed = shopifyOrderRefSchema.safeParse(payload);
   if (!parsed.success) {
@@ -25,4 +28,4 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     if (error instanceof PrintOrderBusyError) return busyResponse(error);
     throw error;
   }
-};
+});

@@ -1,12 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { authenticateWebhook } from "../lib/webhooks.server";
+import { answer503WhileDatabaseDown, authenticateWebhook } from "../lib/webhooks.server";
 import { recordPaidOrder } from "../lib/fulfilment-commands.server";
 import { getLogger } from "../lib/logger.server";
 import { describeZodError, shopifyOrderSchema } from "../services/fulfilment/shopify-order";
 
 // Record durably, answer fast: the print service is called by the worker, not here.
-export const action = async ({ request }: ActionFunctionArgs) => {
+export const action = answer503WhileDatabaseDown("orders/paid", async ({ request }) => {
   const { shop, topic, webhookId, triggeredAt, payload, knownShop } = await authenticateWebhook(
     request,
     "orders/paid",
@@ -27,4 +26,4 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   });
   getLogger().info({ shop, topic, webhookId, outcome: result.outcome }, "order webhook recorded");
   return json({ outcome: result.outcome });
-};
+});

@@ -1,11 +1,14 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { authenticateWebhook, busyResponse } from "../lib/webhooks.server";
+import {
+  answer503WhileDatabaseDown,
+  authenticateWebhook,
+  busyResponse,
+} from "../lib/webhooks.server";
 import { recordOrderUpdate } from "../lib/fulfilment-commands.server";
 import { PrintOrderBusyError } from "../services/fulfilment/commands";
 import { describeZodError, shopifyOrderSchema } from "../services/fulfilment/shopify-order";
 
-export const action = async ({ request }: ActionFunctionArgs) => {
+export const action = answer503WhileDatabaseDown("orders/updated", async ({ request }) => {
   const { shop, topic, triggeredAt, payload } = await authenticateWebhook(
     request,
     "orders/updated",
@@ -28,4 +31,4 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     if (error instanceof PrintOrderBusyError) return busyResponse(error);
     throw error;
   }
-};
+});

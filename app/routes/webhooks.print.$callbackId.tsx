@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { getLogger } from "../lib/logger.server";
+import { answer503WhileDatabaseDown } from "../lib/webhooks.server";
 import { readBodyWithin } from "../lib/request-body.server";
 import { recordStatusCallback } from "../lib/fulfilment-commands.server";
 import { findCallbackReceiver } from "../data/print-settings.server";
@@ -15,7 +15,7 @@ const unauthorized = () =>
  * The print service's status callbacks for one shop. The signature covers
  * only the order id, so a callback is a hint: the worker re-reads the order.
  */
-export const action = async ({ request, params }: ActionFunctionArgs) => {
+export const action = answer503WhileDatabaseDown("print callback", async ({ request, params }) => {
   if (request.method !== "POST") return new Response("Use POST", { status: 405 });
   const allowed = callbackLimiter.take(params.callbackId ?? "");
   if (!allowed.allowed) {
@@ -64,4 +64,4 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     known: result.outcome !== "unknown_order",
     ...(result.outcome === "replay" ? { duplicate: true } : {}),
   });
-};
+});

@@ -2,7 +2,8 @@
  * A small implementation of Shopify's search syntax (the `query` argument):
  * space-separated terms are ANDed, `OR` separates alternatives, `-term` or
  * `NOT term` negates, `field:value` filters a field, `"quoted values"`, `*`
- * wildcards (`title:*book*`, `sku:PB-*`), and `field:>x` / `field:<x` for numbers.
+ * wildcards (`title:*book*`, `sku:PB-*`), and `field:>x` / `field:<x` for numbers and for
+ * ISO dates (`updated_at:>='2026-11-27T10:00:00Z'`, compared as instants).
  * Free text (no field) matches any of the record's default text fields.
  */
 
@@ -77,7 +78,25 @@ function values<T>(getter: FieldGetter<T>, record: T): string[] {
     .map((x) => String(x));
 }
 
+/** An ISO date or date-time, as Shopify's search takes for `created_at`, `updated_at` and such. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([t ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** A date comparison (`updated_at:>='2026-11-27T10:00:00Z'`): by instant, not as text. */
+function compareDates(candidate: string, pattern: string): boolean | null {
+  const cmp = /^(>=|<=|>|<)(.+)$/.exec(pattern);
+  if (!cmp) return null;
+  const rhs = cmp[2]!.replace(/^'(.*)'$/, "$1").replace(/^"(.*)"$/, "$1");
+  if (!ISO_DATE.test(candidate) || !ISO_DATE.test(rhs)) return null;
+  const a = Date.parse(candidate);
+  const b = Date.parse(rhs);
+  if (Number.isNaN(a) || Number.isNaN(b)) return null;
+  const op = cmp[1];
+  return op === ">" ? a > b : op === ">=" ? a >= b : op === "<" ? a < b : a <= b;
+}
+
 function matchValue(candidate: string, pattern: string, exactWhenNoWildcard: boolean): boolean {
+  const byDate = compareDates(candidate, pattern);
+  if (byDate !== null) return byDate;
   const c = candidate.toLowerCase();
   const p = pattern.toLowerCase();
   const cmp = /^(>=|<=|>|<)(.+)$/.exec(p);

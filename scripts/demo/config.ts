@@ -9,7 +9,7 @@ const { values: args } = parseArgs({
     timeout: { type: "string", default: "120" },
   },
 });
-/** At least every fixed scenario once (scenarios.ts). */
+/** At least every fixed scenario once (scenarios.ts); from 9 on, also the lost webhook. */
 export const ORDER_COUNT = Math.max(8, Number(args.orders) || 10);
 export const TIMEOUT_MS = Math.max(5, Number(args.timeout) || 120) * 1000;
 

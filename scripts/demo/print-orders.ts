@@ -15,6 +15,9 @@ export interface PrintOrderView {
   trackingCode: string | null;
   lastErrorCode: string | null;
   lastErrorMessage: string | null;
+  /** How the app heard of the order: webhook, reconcile (the regular check) or import. */
+  source: string;
+  servicePaidAt: string | null;
   events: { type: string; at: string }[];
 }
 
@@ -25,6 +28,8 @@ export interface Placed {
   name: string;
   retailMinor: number;
   placedAt: number;
+  /** When the demo marked it paid in the Shopify stand-in (this machine's clock, as the app's). */
+  paidAt: number;
 }
 
 export async function printOrdersOf(placed: Placed[]): Promise<PrintOrderView[]> {

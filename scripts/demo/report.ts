@@ -14,6 +14,41 @@ const money = (minor: number | null, currency: string) =>
 const seconds = (from?: string, to?: string) =>
   from && to ? `${((Date.parse(to) - Date.parse(from)) / 1000).toFixed(1)}s` : "-";
 
+/**
+ * For each order whose webhook was lost: how long after its payment the regular check with
+ * Shopify found it, and how long until the print service was paid.
+ */
+export function caughtUpNotes(
+  placed: Placed[],
+  final: PrintOrderView[],
+): { notes: string[]; failures: string[] } {
+  const notes: string[] = [];
+  const failures: string[] = [];
+  for (const p of placed.filter((x) => x.scenario.webhookLost)) {
+    const orders = final.filter((o) => o.shopifyOrderId === String(p.legacyId));
+    if (orders.some((o) => o.source !== "reconcile"))
+      failures.push(
+        `${p.name}: its webhook was lost, but the app did not hear of it by the regular check`,
+      );
+    const found = orders
+      .flatMap((o) => o.events)
+      .filter((e) => e.type === "planned")
+      .map((e) => Date.parse(e.at))
+      .sort((a, b) => a - b)[0];
+    const paid = orders
+      .map((o) => (o.servicePaidAt ? Date.parse(o.servicePaidAt) : NaN))
+      .filter(Number.isFinite)
+      .sort((a, b) => b - a)[0];
+    const after = (at: number | undefined) =>
+      at === undefined ? "-" : `${((at - p.paidAt) / 1000).toFixed(1)} s`;
+    notes.push(
+      `${p.name}: Shopify never delivered its orders/paid webhook. The regular check with Shopify ` +
+        `found it ${after(found)} after it was paid; the print service was paid ${after(paid)} after.`,
+    );
+  }
+  return { notes, failures };
+}
+
 /** Each order against the stand-ins' records: the failures, and the table rows. */
 export async function checkOutcomes(
   placed: Placed[],
@@ -98,8 +133,13 @@ export function tableRow(p: Placed, orders: PrintOrderView[]): string[] {
   ];
 }
 
-/** Prints the table and the verdict; the exit code. */
-export function printReport(rows: string[][], failures: string[], orderCount: number): number {
+/** Prints the table, the notes and the verdict; the exit code. */
+export function printReport(
+  rows: string[][],
+  failures: string[],
+  orderCount: number,
+  notes: string[] = [],
+): number {
   const header = [
     "Order",
     "Scenario",
@@ -115,6 +155,7 @@ export function printReport(rows: string[][], failures: string[], orderCount: nu
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const row of rows) console.log(line(row));
+  if (notes.length) console.log(`\n${notes.join("\n")}`);
 
   if (failures.length) {
     console.log(

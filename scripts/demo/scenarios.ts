@@ -21,6 +21,8 @@ export interface Scenario {
   lines: { variantId: string; quantity?: number; properties?: Record<string, string> }[];
   country?: { countryCode: string; city: string; zip: string; address1: string };
   duplicates?: number;
+  /** Shopify never delivers its orders/paid webhook: the regular check must find it. */
+  webhookLost?: boolean;
   fileLater?: boolean;
   expect: Expect;
   /** For an order that should stop: the reason's code. */
@@ -85,10 +87,26 @@ const FIXED: Scenario[] = [
   notebookWithFile("file check: wrong size", "generate/120p-216x303mm.pdf"),
 ];
 
-/** Every fixed scenario once, then the first three again. */
+/**
+ * Paid in Shopify, but its orders/paid webhook never reaches the app: the regular check
+ * with Shopify (every RECONCILE_INTERVAL_SECONDS; 20 s under `npm run up`) must find it.
+ */
+const LOST_WEBHOOK: Scenario = {
+  label: "webhook lost: the regular check finds it",
+  lines: [{ variantId: V.photoBook24 }],
+  webhookLost: true,
+  expect: "fulfilled",
+  printOrders: 1,
+};
+
+/**
+ * Every fixed scenario once, then the lost webhook (the default 10 orders include it;
+ * `--orders 8` leaves it out, for an app whose regular check runs only every 10 minutes),
+ * then the first three again.
+ */
 export const scenarios: Scenario[] = Array.from(
   { length: ORDER_COUNT },
-  (_, i) => FIXED[i] ?? FIXED[i % 3]!,
+  (_, i) => FIXED[i] ?? (i === FIXED.length ? LOST_WEBHOOK : FIXED[i % 3]!),
 );
 
 /**

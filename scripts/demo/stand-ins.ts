@@ -22,10 +22,17 @@ export async function placePaidOrders(scenarios: Scenario[]): Promise<Placed[]> 
       ...(scenario.country ? { shippingAddress: scenario.country } : {}),
       deliver: false,
     });
-    await call(`${SHOPIFY}/__fake/orders/${order.legacyId}/paid`, {
-      topics: ["orders/paid"],
-      ...(scenario.duplicates ? { duplicates: scenario.duplicates, concurrent: true } : {}),
-    });
+    const paidAt = Date.now();
+    await call(
+      `${SHOPIFY}/__fake/orders/${order.legacyId}/paid`,
+      scenario.webhookLost
+        ? // Paid in Shopify, but its webhook never reaches the app.
+          { deliver: false }
+        : {
+            topics: ["orders/paid"],
+            ...(scenario.duplicates ? { duplicates: scenario.duplicates, concurrent: true } : {}),
+          },
+    );
     const retailMinor = order.lineItems
       .filter((l) => l.print)
       .reduce((sum, l) => sum + Math.round(Number(l.price) * 100) * l.quantity, 0);
@@ -36,6 +43,7 @@ export async function placePaidOrders(scenarios: Scenario[]): Promise<Placed[]> 
       name: order.name,
       retailMinor,
       placedAt: Date.now(),
+      paidAt,
     });
     progress("paid orders placed", placed.length, scenarios.length);
   }

@@ -52,7 +52,9 @@ function describeStuck(stuck: Placed[], all: PrintOrderView[]): string {
               return `${o.orderReference} ${o.status}${o.lastErrorCode ? ` (${o.lastErrorCode})` : ""}${hint ? `: ${hint}` : ""}`;
             })
             .join("; ")
-        : "no print order yet: the orders/paid webhook has not reached the app, or it is still on its way";
+        : p.scenario.webhookLost
+          ? "no print order yet: its webhook is lost on purpose, and the regular check with Shopify has not found it yet (it runs every RECONCILE_INTERVAL_SECONDS: 20 s under `npm run up`, 600 s by default)"
+          : "no print order yet: the orders/paid webhook has not reached the app, or it is still on its way";
       return `  ${p.name} (${p.scenario.label}): ${states}`;
     })
     .join("\n");

@@ -98,6 +98,9 @@ beforeAll(() => {
 });
 afterEach(async () => {
   vi.useRealTimers();
+  // A quote that outlived its test's budget still reaches the print service; let it land
+  // before the next test counts upstream quotes.
+  await vi.waitUntil(() => quoteCache.flights.size === 0, { timeout: 15_000 });
   h.sandbox.control.clearFaults();
   h.sandbox.control.setDown(null);
   ratesRuntime.checkoutBudgetMs = GENEROUS_BUDGET_MS;

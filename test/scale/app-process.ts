@@ -53,6 +53,7 @@ const loops = Array.from({ length: workerCount }, async (_, i) => {
     },
   );
   claims[worker.id] = 0;
+  let failed = false;
   while (running) {
     // As the app's own worker loop does: a failed round (a database busy with
     // another process, say) is logged and the next round goes on.
@@ -60,12 +61,21 @@ const loops = Array.from({ length: workerCount }, async (_, i) => {
     try {
       n = await worker.runOnce();
     } catch (error) {
-      process.stderr.write(
-        `${worker.id}: round failed: ${String(error).replace(/\s+/g, " ").slice(-300)}\n`,
-      );
+      // Said once for a run of failures (a database restarting fails every round).
+      if (!failed) {
+        process.stderr.write(
+          `${worker.id}: round failed: ${String(error).replace(/\s+/g, " ").slice(-300)}\n`,
+        );
+      }
+      failed = true;
+      n = -1;
     }
-    claims[worker.id]! += n;
-    if (n === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    if (n >= 0) {
+      failed = false;
+      claims[worker.id]! += n;
+    }
+    // After a failed round (a database restarting) the next waits a moment.
+    if (n <= 0) await new Promise((resolve) => setTimeout(resolve, n < 0 ? 200 : 5));
   }
   await db.$disconnect();
 });

@@ -13,6 +13,8 @@ export interface Child {
   process: ChildProcess;
   url: string;
   claims: Promise<Record<string, number>>;
+  /** Every other line it printed (its log, when LOG_LEVEL lets it log), newest last. */
+  output: string[];
 }
 
 /** An app process of our own (test/scale/app-process.ts) on the same database. */
@@ -40,6 +42,7 @@ export async function startChild(
   const lines = createInterface({ input: child.stdout! });
   let claimed: (value: Record<string, number>) => void = () => {};
   const claims = new Promise<Record<string, number>>((resolve) => (claimed = resolve));
+  const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start`)), 30_000);
     child.once("exit", (code) => reject(new Error(`${name} exited with ${code}`)));
@@ -49,8 +52,10 @@ export async function startChild(
         resolve(line.slice("READY ".length));
       } else if (line.startsWith("CLAIMS ")) {
         claimed(JSON.parse(line.slice("CLAIMS ".length)));
+      } else if (output.length < 10_000) {
+        output.push(line);
       }
     });
   });
-  return { process: child, url, claims };
+  return { process: child, url, claims, output };
 }

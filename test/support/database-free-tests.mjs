@@ -26,6 +26,8 @@ export const DATABASE_FREE_FOLDERS = [
 export const DATABASE_FREE_FILES = [
   "app/services/shopify-admin/client.test.ts",
   "test/admin/cache.test.ts",
+  // how Import past orders judges an order and its period (pure)
+  "test/admin/import-orders-judge.test.ts",
   "test/admin/mapping-rules.test.ts",
   // the runner's behaviour without a server; it starts vitest on no test file
   "test/database/run-suite.test.ts",
@@ -45,6 +47,8 @@ export const DATABASE_FREE_FILES = [
   "test/product-creation/pricing.test.ts",
   "test/rates/print-quote.test.ts",
   "test/rates/units.test.ts",
+  // the regular check's window (pure)
+  "test/reconciliation/window.test.ts",
   "test/storefront/cart-minimum.test.ts",
   "test/storefront/theme-extension.test.ts",
 ];

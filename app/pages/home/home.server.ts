@@ -8,6 +8,7 @@ import {
 } from "../../data/order-activity.server";
 import { callbackUrlFor, getPrintSettingsForDisplay } from "../../data/print-settings.server";
 import { countPrintOrdersByStatus } from "../../data/print-orders.server";
+import { loadDeliveryHealth } from "../../data/handoff.server";
 import { runMerchantAction } from "../../lib/fulfilment-commands.server";
 import { countBelowTarget } from "../../lib/repricing.server";
 import { checkPrintKeys } from "../../lib/print-connection.server";
@@ -77,18 +78,29 @@ function setupSteps(settings: Settings, mappings: number, callbackSeen: boolean)
 
 /** Home's data; `keys` is a promise the page streams in (a key check can take a while). */
 export async function loadHome({ shop, grantedScopes }: { shop: string; grantedScopes: string }) {
-  const [setup, settings, mappings, counts, attention, activity, callbackSeen, belowTarget] =
-    await Promise.all([
-      getShopSetup({ shop, grantedScopes }),
-      getPrintSettingsForDisplay({ shop }),
-      countMappings({ shop }),
-      countPrintOrdersByStatus({ shop }),
-      listNeedingAttention({ shop, take: 10 }),
-      listRecentActivity({ shop, take: 10 }),
-      hasRecentCallback({ shop }),
-      // From kept quotes and known prices: no call to the print service or Shopify.
-      countBelowTarget({ shop }),
-    ]);
+  const [
+    setup,
+    settings,
+    mappings,
+    counts,
+    attention,
+    activity,
+    callbackSeen,
+    belowTarget,
+    deliveryHealth,
+  ] = await Promise.all([
+    getShopSetup({ shop, grantedScopes }),
+    getPrintSettingsForDisplay({ shop }),
+    countMappings({ shop }),
+    countPrintOrdersByStatus({ shop }),
+    listNeedingAttention({ shop, take: 10 }),
+    listRecentActivity({ shop, take: 10 }),
+    hasRecentCallback({ shop }),
+    // From kept quotes and known prices: no call to the print service or Shopify.
+    countBelowTarget({ shop }),
+    // Handoff time, orders the regular check found, the last webhook: stored data only.
+    loadDeliveryHealth({ shop }),
+  ]);
   const credentials = Boolean(settings?.merchantApiKey && settings.secretKeySet);
   // Not awaited: the page shows at once, a warning follows if the keys fail.
   const keys: Promise<KeyCheck | null> = credentials
@@ -106,6 +118,7 @@ export async function loadHome({ shop, grantedScopes }: { shop: string; grantedS
     attention,
     activity,
     belowTarget,
+    deliveryHealth,
   };
 }
 

@@ -223,6 +223,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
   const productCreations = await db.productCreation.deleteMany({ where });
   const receipts = await db.webhookReceipt.deleteMany({ where });
   const requests = await db.complianceRequest.deleteMany({ where });
+  const shopSyncs = await db.shopSync.deleteMany({ where });
   const sessions = await db.session.deleteMany({ where });
   const shops = await db.shop.deleteMany({ where });
   return {
@@ -237,6 +238,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
     productCreations: productCreations.count,
     webhookReceipts: receipts.count,
     complianceRequests: requests.count,
+    shopSyncs: shopSyncs.count,
     sessions: sessions.count,
     shops: shops.count,
   };

@@ -2,7 +2,15 @@ import type { Prisma } from "@prisma/client";
 
 /** Who caused an event: shown in the order timeline. */
 export type EventActor =
-  `webhook:${string}` | "worker" | "callback" | "poller" | "merchant" | "system";
+  | `webhook:${string}`
+  | "worker"
+  | "callback"
+  | "poller"
+  | "merchant"
+  | "system"
+  // The regular check with Shopify found the order; the merchant imported it.
+  | "reconcile"
+  | "import";
 
 export interface NewEvent {
   shop: string;

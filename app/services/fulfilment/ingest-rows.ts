@@ -48,6 +48,8 @@ export const SHOP_ORDER = plainTable<Prisma.ShopOrderUncheckedCreateInput>()("Sh
   "customerId",
   "shopifyUpdatedAt",
   "shopifyTriggeredAt",
+  "source",
+  "shopifyPaidAt",
   "createdAt",
   "updatedAt",
 ]);
@@ -135,10 +137,19 @@ export function snapshotOf(order: ShopifyOrder) {
   };
 }
 
+/** How the app heard of an order: a webhook, the regular check with Shopify, an import. */
+export type OrderSource = "webhook" | "reconcile" | "import";
+
 /** The shop order's row: the order as this delivery states it, at this version. */
 export function shopOrderRow(
   id: string,
-  delivery: { shop: string; order: ShopifyOrder; triggeredAt?: string | undefined },
+  delivery: {
+    shop: string;
+    order: ShopifyOrder;
+    triggeredAt?: string | undefined;
+    source?: OrderSource | undefined;
+    shopifyPaidAt?: Date | null | undefined;
+  },
   now: Date,
 ): RowOf<typeof SHOP_ORDER> {
   const { shop, order } = delivery;
@@ -149,6 +160,8 @@ export function shopOrderRow(
     shopifyOrderId: order.id,
     ...snapshotOf(order),
     ...versionColumns(version),
+    source: delivery.source ?? "webhook",
+    shopifyPaidAt: delivery.shopifyPaidAt ?? null,
     createdAt: now,
     updatedAt: now,
   };

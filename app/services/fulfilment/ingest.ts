@@ -10,6 +10,7 @@ import {
   printOrderRows,
   receiptRow,
   SHOP_ORDER,
+  type OrderSource,
   shopOrderRow,
   snapshotOf,
   WEBHOOK_RECEIPT,
@@ -18,6 +19,7 @@ import { orderVersion, storedOlderThan, versionColumns, type OrderVersion } from
 import { planPrintItems, type MappingForPlan, type PrintPlan } from "./plan";
 import { variantGid } from "../shopify-admin/ids";
 import type { ShopifyOrder } from "./shopify-order";
+import type { EventActor } from "./events";
 import { sqlTable } from "../sql-table";
 import { isUniqueViolation } from "../unique-violation";
 
@@ -35,6 +37,13 @@ export interface PaidOrderDelivery {
   order: ShopifyOrder;
   /** The delivery's X-Shopify-Triggered-At. */
   triggeredAt?: string | undefined;
+  /** How the app heard of the order (a webhook when not said). */
+  source?: OrderSource | undefined;
+  /**
+   * When Shopify says the order was paid: a webhook's X-Shopify-Triggered-At (used when this
+   * is not given), an order read from the Admin API its processedAt.
+   */
+  shopifyPaidAt?: Date | string | null | undefined;
   /** The shop's print currency when the caller already read the Shop row; read here otherwise. */
   shopCurrency?: string | undefined;
   /** PostgreSQL's `?schema=` of the database URL: Prisma qualifies its tables with it, so must a plain statement. */
@@ -53,8 +62,41 @@ function planWith(order: ShopifyOrder, rows: MappingForPlan[]): PrintPlan {
   return planPrintItems(order, new Map(rows.map((r) => [r.variantId, r])));
 }
 
+/** Who the timeline names for an order's arrival. */
+function arrivalActor(delivery: { topic: string; source?: OrderSource | undefined }): EventActor {
+  return delivery.source === "reconcile" || delivery.source === "import"
+    ? delivery.source
+    : `webhook:${delivery.topic}`;
+}
+
+/** The timeline's words for an order that did not come by webhook. */
+export const ARRIVAL_TEXT = {
+  reconcile: "Found by the regular check with Shopify (its webhook never arrived)",
+  import: "Imported from Shopify's past orders",
+} as const;
+
+/** The entry saying how an order arrived, for one that did not come by webhook. */
+function arrivalEvents(
+  delivery: { shop: string; source?: OrderSource | undefined },
+  shopOrderId: string,
+  now: Date,
+) {
+  const source = delivery.source;
+  if (source !== "reconcile" && source !== "import") return [];
+  return [
+    eventValues({
+      shop: delivery.shop,
+      shopOrderId,
+      actor: source,
+      type: source === "reconcile" ? "found_by_check" : "imported",
+      message: ARRIVAL_TEXT[source],
+      at: now,
+    }),
+  ];
+}
+
 function plannedEvent(
-  delivery: { shop: string; topic: string; order: ShopifyOrder },
+  delivery: { shop: string; topic: string; order: ShopifyOrder; source?: OrderSource | undefined },
   ids: { shopOrderId: string; printOrderId: string },
   plan: PrintPlan,
   now: Date,
@@ -63,7 +105,7 @@ function plannedEvent(
   return eventValues({
     shop: delivery.shop,
     ...ids,
-    actor: `webhook:${delivery.topic}`,
+    actor: arrivalActor(delivery),
     type: "planned",
     message:
       `${order.name} paid: ${countOf(plan.items.length, "print item")} planned` +
@@ -82,7 +124,7 @@ function plannedEvent(
 }
 
 function nothingToPrintEvent(
-  delivery: { shop: string; topic: string; order: ShopifyOrder },
+  delivery: { shop: string; topic: string; order: ShopifyOrder; source?: OrderSource | undefined },
   shopOrderId: string,
   plan: PrintPlan,
   now: Date,
@@ -90,7 +132,7 @@ function nothingToPrintEvent(
   return eventValues({
     shop: delivery.shop,
     shopOrderId,
-    actor: `webhook:${delivery.topic}`,
+    actor: arrivalActor(delivery),
     type: "nothing_to_print",
     message: `${delivery.order.name} has no print products; nothing was sent to print.`,
     data: { skipped: plan.skipped },
@@ -116,7 +158,11 @@ export async function ingestPaidOrder(
   db: PrismaClient,
   input: PaidOrderDelivery,
 ): Promise<IngestResult> {
-  const delivery = { ...input, now: input.now ?? new Date() };
+  const delivery = {
+    ...input,
+    shopifyPaidAt: paidAtOf(input.shopifyPaidAt ?? input.triggeredAt),
+    now: input.now ?? new Date(),
+  };
   // Shopify already had the order cancelled: the full path records why nothing is printed.
   if (!delivery.order.cancelled_at) {
     try {
@@ -129,16 +175,25 @@ export async function ingestPaidOrder(
   return ingestInTransaction(db, delivery);
 }
 
+/** A time from Shopify, or null when there is none or it is not a time. */
+function paidAtOf(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  const at = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+type Delivery = Omit<PaidOrderDelivery, "shopifyPaidAt"> & {
+  shopifyPaidAt: Date | null;
+  now: Date;
+};
+
 /**
  * An order not stored yet: its receipt, shop order, print order, items and event, written as
  * one batch of plain INSERT statements (ingest-rows.ts) after the reads. The ids are made here
  * so the rows can name each other. Any row meeting a unique key (the webhook id, the shop
  * order, the order reference) rolls back all of them.
  */
-async function recordFirstSight(
-  db: PrismaClient,
-  delivery: PaidOrderDelivery & { now: Date },
-): Promise<IngestResult> {
+async function recordFirstSight(db: PrismaClient, delivery: Delivery): Promise<IngestResult> {
   const { shop, order, now } = delivery;
   const table = tableIn(delivery.schema);
   const [rows, currency] = await Promise.all([
@@ -151,9 +206,10 @@ async function recordFirstSight(
     insertRows(db, table, WEBHOOK_RECEIPT, [receiptRow(delivery)]),
     insertRows(db, table, SHOP_ORDER, [shopOrderRow(shopOrderId, delivery, now)]),
   ];
+  const arrival = arrivalEvents(delivery, shopOrderId, now);
   if (plan.items.length === 0) {
     const event = nothingToPrintEvent(delivery, shopOrderId, plan, now);
-    await db.$transaction([...writes, insertRows(db, table, ORDER_EVENT, [event])]);
+    await db.$transaction([...writes, insertRows(db, table, ORDER_EVENT, [...arrival, event])]);
     return { outcome: "nothing_to_print", shopOrderId, skipped: plan.skipped.length };
   }
   const ids = { shopOrderId, printOrderId: newRowId() };
@@ -162,7 +218,7 @@ async function recordFirstSight(
     ...writes,
     insertRows(db, table, PRINT_ORDER, [printOrder]),
     insertRows(db, table, PRINT_ORDER_ITEM, items),
-    insertRows(db, table, ORDER_EVENT, [plannedEvent(delivery, ids, plan, now)]),
+    insertRows(db, table, ORDER_EVENT, [...arrival, plannedEvent(delivery, ids, plan, now)]),
   ]);
   return {
     outcome: "planned",
@@ -217,11 +273,8 @@ async function printCurrency(
  * Every case: a repeat, an order stored before, one cancelled before its payment. Reads
  * first, then writes its rows with the same INSERTs as the first sight.
  */
-async function ingestInTransaction(
-  db: PrismaClient,
-  delivery: PaidOrderDelivery & { now: Date },
-): Promise<IngestResult> {
-  const { shop, topic, order, now } = delivery;
+async function ingestInTransaction(db: PrismaClient, delivery: Delivery): Promise<IngestResult> {
+  const { shop, order, now } = delivery;
   const table = tableIn(delivery.schema);
   const version: OrderVersion = orderVersion(order.updated_at, delivery.triggeredAt);
   try {
@@ -247,6 +300,8 @@ async function ingestInTransaction(
       } else {
         shopOrderId = newRowId();
         await insertRows(tx, table, SHOP_ORDER, [shopOrderRow(shopOrderId, delivery, now)]);
+        const arrival = arrivalEvents(delivery, shopOrderId, now);
+        if (arrival.length > 0) await insertRows(tx, table, ORDER_EVENT, arrival);
       }
 
       // Shopify already had the order cancelled when it reported the payment
@@ -260,7 +315,7 @@ async function ingestInTransaction(
         const cancelled = eventValues({
           shop,
           shopOrderId,
-          actor: `webhook:${topic}`,
+          actor: arrivalActor(delivery),
           type: "cancelled_before_planning",
           message: `${order.name} was already cancelled in Shopify when its payment arrived; nothing was sent to print.`,
           data: { cancelledAt: order.cancelled_at ?? existing?.cancelledAt?.toISOString() },

@@ -71,6 +71,24 @@ export async function claimDue(
   return loaded.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
 }
 
+/**
+ * The heartbeat: extends this worker's claims on `ids` while their steps run
+ * or wait for a lane, so the lease can be short (a dead worker's claims free
+ * up soon) without a slow step losing its order. Only rows this worker still
+ * holds are touched: a claim another worker took is never taken back.
+ */
+export async function renewLeases(
+  db: PrismaClient,
+  { workerId, ids, now, leaseMs }: { workerId: string; ids: string[]; now: Date; leaseMs: number },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { count } = await db.printOrder.updateMany({
+    where: { id: { in: ids }, leaseOwner: workerId },
+    data: { leaseExpiresAt: new Date(now.getTime() + leaseMs) },
+  });
+  return count;
+}
+
 /** A print order this worker holds, with its items and shop order; null once the lease is lost. */
 export function loadClaimed(
   db: PrismaClient,

@@ -4,7 +4,15 @@ import type { Dispatcher } from "undici";
 import { createGuardedDispatcher } from "../net/guarded-dispatcher";
 import { preflightFile } from "../preflight";
 import type { PrintClient } from "../print";
-import { afterCommit, claimDue, commitStep, LeaseLostError, loadClaimed } from "./lease";
+import { isDatabaseUnavailable, outageReason } from "../database-outage";
+import {
+  afterCommit,
+  claimDue,
+  commitStep,
+  LeaseLostError,
+  loadClaimed,
+  renewLeases,
+} from "./lease";
 import type { ShopifyAdmin } from "./shopify-port";
 import { failedStep } from "./step-failure";
 import {
@@ -40,6 +48,14 @@ export interface WorkerOptions {
   workerId?: string;
   /** How long a claim lasts; a crashed worker's claims expire after this. */
   leaseMs?: number;
+  /**
+   * How often the claims of a round are extended while it runs (0: never,
+   * each claim lasts `leaseMs` from its last commit). With a heartbeat the
+   * lease can be short: see docs/decisions/0018-recovery-of-a-dead-workers-claims.md.
+   */
+  heartbeatMs?: number;
+  /** The longest the heartbeat keeps one round's claims: a step hung past it is given up. */
+  maxHoldMs?: number;
   batchSize?: number;
   concurrency?: number;
   /** Sleep between empty polls. */
@@ -85,6 +101,8 @@ export class FulfilmentWorker {
     this.id = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
     this.o = {
       leaseMs: options.leaseMs ?? 60_000,
+      heartbeatMs: options.heartbeatMs ?? 0,
+      maxHoldMs: options.maxHoldMs ?? 10 * 60_000,
       batchSize: options.batchSize ?? 20,
       concurrency: options.concurrency ?? 4,
       idlePollMs: options.idlePollMs ?? 1_000,
@@ -123,8 +141,47 @@ export class FulfilmentWorker {
         await this.process(order, reads);
       }
     });
-    await Promise.all(lanes);
+    const stopHeartbeat = this.keepClaims(claimed.map((o) => o.id));
+    try {
+      await Promise.all(lanes);
+    } finally {
+      stopHeartbeat();
+    }
     return claimed.length;
+  }
+
+  /**
+   * Extends the round's claims every `heartbeatMs` until it ends, for at most
+   * `maxHoldMs`. A renewal that fails (the database restarting) is logged in
+   * one line; the next one tries again. Returns the stop.
+   */
+  private keepClaims(ids: string[]): () => void {
+    if (this.o.heartbeatMs <= 0 || ids.length === 0) return () => undefined;
+    const started = Date.now();
+    let renewing = false;
+    const timer = setInterval(() => {
+      if (renewing) return;
+      if (Date.now() - started > this.o.maxHoldMs) {
+        clearInterval(timer);
+        return;
+      }
+      renewing = true;
+      renewLeases(this.deps.db, {
+        workerId: this.id,
+        ids,
+        now: this.now(),
+        leaseMs: this.o.leaseMs,
+      })
+        .catch((error: unknown) =>
+          this.deps.logger.warn(
+            { worker: this.id, reason: outageReason(error) },
+            "fulfilment worker could not extend its claims; it tries again",
+          ),
+        )
+        .finally(() => (renewing = false));
+    }, this.o.heartbeatMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   /** Runs until every due print order is worked (for tests and the demo). */
@@ -143,7 +200,18 @@ export class FulfilmentWorker {
         try {
           worked = await this.runOnce();
         } catch (error) {
-          this.deps.logger.error({ err: error, worker: this.id }, "fulfilment worker round failed");
+          // An outage is one line per round, not a stack trace a second.
+          if (isDatabaseUnavailable(error)) {
+            this.deps.logger.warn(
+              { worker: this.id, reason: outageReason(error) },
+              "fulfilment worker round skipped: the database is unavailable",
+            );
+          } else {
+            this.deps.logger.error(
+              { err: error, worker: this.id },
+              "fulfilment worker round failed",
+            );
+          }
         }
         if (worked === 0 && this.running) {
           await new Promise<void>((resolve) => {

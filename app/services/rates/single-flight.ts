@@ -28,6 +28,11 @@ export class SingleFlight<V> {
     return promise;
   }
 
+  /** Calls in flight now, whoever still waits for them. */
+  get size(): number {
+    return this.inflight.size;
+  }
+
   isInFlight(key: string): boolean {
     return this.inflight.has(key);
   }

@@ -29,8 +29,9 @@ export function adminGraphql(admin: AdminApi): AdminGraphql {
       if (error instanceof Response) throw error;
       throw transportFailure(error);
     }
-    const body = (await response.json()) as { data?: T; errors?: unknown };
-    if (hasErrors(body.errors) || !body.data) throw graphqlErrorsFailure(body.errors);
+    const body = (await response.json()) as { data?: T; errors?: unknown; extensions?: unknown };
+    if (hasErrors(body.errors) || !body.data)
+      throw graphqlErrorsFailure(body.errors, body.extensions);
     return body.data;
   };
 }

@@ -111,8 +111,17 @@ export function userErrorsFailure(
   });
 }
 
-/** A response body with GraphQL `errors`, or without `data`. */
-export function graphqlErrorsFailure(errors: unknown): ShopifyAdminError {
+/**
+ * A response body with GraphQL `errors`, or without `data`. Throttling (the code THROTTLED) is
+ * told apart as the library's thrown error is, with the wait its `extensions.cost` gives.
+ */
+export function graphqlErrorsFailure(errors: unknown, extensions?: unknown): ShopifyAdminError {
+  if (errors && JSON.stringify(errors).includes('"THROTTLED"')) {
+    const shape = { body: { errors, extensions } } as GraphqlErrorShape;
+    return new ShopifyAdminError("throttled", "Shopify is throttling the app's queries", {
+      retryAfterMs: throttleWaitMs(shape),
+    });
+  }
   const detail = Array.isArray(errors)
     ? errors.map((e: { message?: string }) => e.message).join("; ")
     : typeof errors === "string"

@@ -14,6 +14,8 @@ import {
 } from "./views/catalogue";
 import { fulfillmentOrderView, fulfillmentView, orderView } from "./views/orders";
 
+const SIXTY_DAYS_MS = 60 * 24 * 60 * 60 * 1000;
+
 const productSearch: SearchSpec<ProductRecord & { skus: string[] }> = {
   fields: {
     title: (p) => p.title,
@@ -158,8 +160,10 @@ export function queryRoot(ctx: GraphqlContext): View {
     },
     orders: (args: Args & PagingArgs) => {
       requireAccess(ctx, "orders", "read_orders");
+      // As Shopify: without read_all_orders, only the last 60 days of orders are there.
+      const oldest = ctx.scopes.has("read_all_orders") ? -Infinity : state.now() - SIXTY_DAYS_MS;
       const list = [...state.orders.values()]
-        .filter((o) => o.shop === shop.domain)
+        .filter((o) => o.shop === shop.domain && o.createdAt >= oldest)
         .filter((o) =>
           matchesQuery(o, args.query as string | null, {
             fields: {
@@ -170,6 +174,10 @@ export function queryRoot(ctx: GraphqlContext): View {
               status: (x) => (x.cancelledAt ? "cancelled" : x.closedAt ? "closed" : "open"),
               id: (x) => state.ids.shown("Order", x.id),
               tag: (x) => x.tags,
+              // The regular check with Shopify and the import read by these (processedAt is createdAt here).
+              created_at: (x) => iso(x.createdAt),
+              processed_at: (x) => iso(x.createdAt),
+              updated_at: (x) => iso(x.updatedAt),
             },
             text: ["name", "email"],
           }),

@@ -81,6 +81,9 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
     {
       status: "paid",
       serviceState: "PAID",
+      // The handoff time ends here, written with the move to paid (states only move forward);
+      // a time already stored is kept.
+      servicePaidAt: order.servicePaidAt ?? now,
       attempts: 0,
       nextAttemptAt: now,
       lastErrorCode: null,

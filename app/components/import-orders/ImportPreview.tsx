@@ -1,0 +1,150 @@
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Card,
+  IndexTable,
+  InlineStack,
+  Link,
+  Text,
+} from "@shopify/polaris";
+import type { ImportPreview } from "../../pages/import-orders/preview.server";
+import { useFormat } from "../format";
+
+/**
+ * The orders Import would print, each with its print lines, notes and quoted cost: stacked
+ * rows rather than a table, so the cost stays in view on a phone.
+ */
+export function OrdersToPrint({ orders }: { orders: ImportPreview["toPrint"] }) {
+  const fmt = useFormat();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            Would be printed
+          </Text>
+          <Text as="span" tone="subdued">
+            Print cost
+          </Text>
+        </InlineStack>
+        <BlockStack gap="0">
+          {orders.map((order) => (
+            <Box
+              key={order.id}
+              paddingBlock="300"
+              borderBlockStartWidth="025"
+              borderColor="border-secondary"
+            >
+              <InlineStack align="space-between" blockAlign="start" gap="400" wrap={false}>
+                <BlockStack gap="100">
+                  {/* align is set: an inline stack inherits its parent's "space-between" otherwise. */}
+                  <InlineStack gap="200" align="start" blockAlign="center">
+                    <Text as="span" fontWeight="semibold">
+                      {order.name}
+                    </Text>
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {fmt.date(order.createdAt)}
+                    </Text>
+                  </InlineStack>
+                  {order.lines.map((line, i) => (
+                    <Text as="p" key={i}>
+                      {fmt.number(line.quantity)} × {line.title}
+                    </Text>
+                  ))}
+                  {order.warnings.map((w, i) => (
+                    <Text as="p" key={`w${i}`} tone="caution">
+                      {w}
+                    </Text>
+                  ))}
+                  {order.otherLines.map((l, i) => (
+                    <Text as="p" key={`o${i}`} tone="subdued" variant="bodySm">
+                      Not printed: {l.title} ({l.reason})
+                    </Text>
+                  ))}
+                </BlockStack>
+                <Box minWidth="5rem">
+                  {order.cost ? (
+                    <Text as="p" numeric alignment="end">
+                      {fmt.money(order.cost)}
+                    </Text>
+                  ) : (
+                    <Text as="p" tone="subdued" variant="bodySm" alignment="end">
+                      {order.costNote}
+                    </Text>
+                  )}
+                </Box>
+              </InlineStack>
+            </Box>
+          ))}
+        </BlockStack>
+      </BlockStack>
+    </Card>
+  );
+}
+
+/** The period's orders Import leaves out, each with why. */
+export function OrdersLeftOut({
+  orders,
+  byReason,
+}: {
+  orders: ImportPreview["leftOut"];
+  byReason: ImportPreview["byReason"];
+}) {
+  const fmt = useFormat();
+  return (
+    <Card padding="0">
+      <BlockStack gap="0">
+        <div style={{ padding: "var(--p-space-400)" }}>
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingMd">
+              Would not be printed
+            </Text>
+            <InlineStack gap="200" wrap>
+              {byReason.map((r) => (
+                <Badge key={r.reason}>{`${r.text}: ${fmt.number(r.count)}`}</Badge>
+              ))}
+            </InlineStack>
+          </BlockStack>
+        </div>
+        <IndexTable
+          resourceName={{ singular: "order", plural: "orders" }}
+          itemCount={orders.length}
+          selectable={false}
+          headings={[{ title: "Order" }, { title: "Why not" }]}
+        >
+          {orders.map((order, index) => (
+            <IndexTable.Row id={order.id} key={order.id} position={index}>
+              <IndexTable.Cell>
+                <BlockStack gap="050">
+                  <Text as="span" fontWeight="semibold">
+                    {order.name}
+                  </Text>
+                  <Text as="span" tone="subdued" variant="bodySm">
+                    {fmt.date(order.createdAt)}
+                  </Text>
+                </BlockStack>
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <BlockStack gap="050">
+                  {order.reason === "already_printed" ? (
+                    <Link url={`/app/orders?q=${encodeURIComponent(order.name)}`} removeUnderline>
+                      {order.reasonText}
+                    </Link>
+                  ) : (
+                    <Text as="span">{order.reasonText}</Text>
+                  )}
+                  {order.detail ? (
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {order.detail}
+                    </Text>
+                  ) : null}
+                </BlockStack>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import {
+  mapShippingAddress,
+  planPrintItems,
+  type MappingForPlan,
+  type PlannedItem,
+  type SkippedLine,
+} from "../../services/fulfilment/plan";
+import type { ShopifyOrder } from "../../services/fulfilment/shopify-order";
+import { variantGid } from "../../services/shopify-admin/ids";
+
+/**
+ * Which past orders Import would print, and why the others would not: the same plan an
+ * orders/paid webhook makes (services/fulfilment/plan.ts), plus what Shopify says of the
+ * order's payment and fulfilment and what the app already holds of it.
+ */
+
+/** How the app already holds a Shopify order: printed (it has print orders) or only recorded. */
+export type KnownOrder = "printed" | "recorded";
+
+/** Why a past order is left out, in the merchant's words. */
+export type SkipReason =
+  | "already_printed"
+  | "already_recorded"
+  | "cancelled"
+  | "fulfilled"
+  | "partly_fulfilled"
+  | "not_paid"
+  | "no_print_products"
+  | "unreadable";
+
+export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
+  already_printed: "Already sent to print by Print Connect",
+  already_recorded: "Already received by Print Connect",
+  cancelled: "Cancelled in Shopify",
+  fulfilled: "Already fulfilled in Shopify",
+  partly_fulfilled: "Partly fulfilled in Shopify",
+  not_paid: "Not fully paid",
+  no_print_products: "No print products",
+  unreadable: "Shopify's order could not be read",
+};
+
+/** A past order as read from Shopify, before it is judged. */
+export interface PastOrder {
+  /** Numeric id as exact text. */
+  id: string;
+  name: string;
+  createdAt: string | null;
+  /** When Shopify processed (for a paid checkout: took the payment of) the order. */
+  paidAt: string | null;
+  /** Shopify's displayFinancialStatus / displayFulfillmentStatus (PAID, UNFULFILLED...). */
+  financialStatus: string | null;
+  fulfillmentStatus: string | null;
+  /** The order in the webhook's shape, or why it could not be read. */
+  order: ShopifyOrder | { problem: string };
+}
+
+export interface PrintableOrder {
+  id: string;
+  name: string;
+  createdAt: string | null;
+  paidAt: string | null;
+  order: ShopifyOrder;
+  items: PlannedItem[];
+  skippedLines: SkippedLine[];
+  /** What will stop the order for the merchant once imported (address, file), in plain words. */
+  warnings: string[];
+}
+
+export interface LeftOutOrder {
+  id: string;
+  name: string;
+  createdAt: string | null;
+  reason: SkipReason;
+  detail: string | null;
+}
+
+export type Verdict =
+  { print: true; order: PrintableOrder } | { print: false; order: LeftOutOrder };
+
+/** Fulfilment states in which part or all of the order has left the shop another way. */
+const FULFILLED = new Set(["FULFILLED", "RESTOCKED"]);
+const PARTLY_FULFILLED = new Set(["PARTIALLY_FULFILLED"]);
+
+export function variantIdsOf(orders: readonly PastOrder[]): string[] {
+  const ids = new Set<string>();
+  for (const past of orders) {
+    if ("problem" in past.order) continue;
+    for (const line of past.order.line_items)
+      if (line.variant_id) ids.add(variantGid(line.variant_id));
+  }
+  return [...ids];
+}
+
+export function judgePastOrder(
+  past: PastOrder,
+  known: KnownOrder | undefined,
+  mappings: ReadonlyMap<string, MappingForPlan>,
+): Verdict {
+  const base = { id: past.id, name: past.name, createdAt: past.createdAt };
+  const leftOut = (reason: SkipReason, detail: string | null = null): Verdict => ({
+    print: false,
+    order: { ...base, reason, detail },
+  });
+  // What the app already holds comes first: an order it printed is never offered again.
+  if (known === "printed") return leftOut("already_printed");
+  if (known === "recorded") return leftOut("already_recorded", "It had nothing to print then.");
+  if ("problem" in past.order) return leftOut("unreadable", past.order.problem);
+  const order = past.order;
+  if (order.cancelled_at) return leftOut("cancelled");
+  if (past.fulfillmentStatus && FULFILLED.has(past.fulfillmentStatus)) return leftOut("fulfilled");
+  if (past.fulfillmentStatus && PARTLY_FULFILLED.has(past.fulfillmentStatus))
+    return leftOut(
+      "partly_fulfilled",
+      "Part of it was shipped another way; print it by hand if need be.",
+    );
+  if (past.financialStatus && past.financialStatus !== "PAID")
+    return leftOut(
+      "not_paid",
+      `Shopify says: ${past.financialStatus.toLowerCase().replaceAll("_", " ")}.`,
+    );
+  const plan = planPrintItems(order, mappings);
+  if (plan.items.length === 0)
+    return leftOut(
+      "no_print_products",
+      plan.skipped.length ? plan.skipped.map((s) => s.title).join(", ") : null,
+    );
+  const warnings: string[] = [];
+  const address = mapShippingAddress(order);
+  if (!address.ok) warnings.push(address.reason);
+  const awaiting = plan.items.filter((i) => i.files === null).length;
+  if (awaiting > 0)
+    warnings.push(
+      awaiting === 1
+        ? "One item waits for the customer's print file."
+        : `${awaiting} items wait for the customer's print file.`,
+    );
+  return {
+    print: true,
+    order: {
+      ...base,
+      paidAt: past.paidAt,
+      order,
+      items: plan.items,
+      skippedLines: plan.skipped,
+      warnings,
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { getMappings, countMappings } from "../../data/mapping.server";
+import { getPrintSettingsForDisplay } from "../../data/print-settings.server";
+import { knownShopOrders } from "../../data/import-orders.server";
+import type { MappingForPlan } from "../../services/fulfilment/plan";
+import { countOf } from "../../services/merchant-text/orders";
+import { routingModeLabel } from "../../services/merchant-text/routing";
+import type { MoneyMinor } from "../../services/print";
+import { FALLBACK_CURRENCY } from "../../services/pricing/currency";
+import { pageFailure, type AdminApi } from "../../services/shopify-admin";
+import {
+  judgePastOrder,
+  SKIP_REASON_TEXT,
+  variantIdsOf,
+  type LeftOutOrder,
+  type PrintableOrder,
+  type SkipReason,
+} from "./classify";
+import { earliestDay, dayOf, parsePeriod, type ImportPeriod } from "./period";
+import { quoteOrders, totalCost, type OrderCost } from "./quote-orders.server";
+import { readPastOrders, MAX_PAST_ORDERS } from "./read-past-orders.server";
+
+/**
+ * Import past orders: the period's paid orders read from Shopify, which of them would be
+ * printed (with their print lines and quoted cost) and which would not, and why. The action
+ * (import.server.ts) judges them again the same way before it records any.
+ */
+
+/** The period's orders judged: what would be printed and what would not. */
+export interface JudgedPeriod {
+  printable: PrintableOrder[];
+  leftOut: LeftOutOrder[];
+  /** The period holds more orders than one look reads: the day to continue from. */
+  continueFrom: string | null;
+}
+
+/** Reads the period's paid orders from Shopify and judges each against what the app holds. */
+export async function judgePeriod({
+  shop,
+  admin,
+  period,
+  pages,
+}: {
+  shop: string;
+  admin: AdminApi;
+  period: Pick<ImportPeriod, "start" | "end">;
+  /** Fewer pages than a look at the page reads (Home's offer reads one). */
+  pages?: number | undefined;
+}): Promise<JudgedPeriod> {
+  const read = await readPastOrders({ shop, admin, start: period.start, end: period.end, pages });
+  const [known, mappingRows] = await Promise.all([
+    knownShopOrders({ shop, shopifyOrderIds: read.orders.map((o) => o.id) }),
+    getMappings({ shop, variantIds: variantIdsOf(read.orders) }),
+  ]);
+  const mappings = new Map<string, MappingForPlan>(mappingRows.map((m) => [m.variantId, m]));
+  const printable: PrintableOrder[] = [];
+  const leftOut: LeftOutOrder[] = [];
+  for (const past of read.orders) {
+    const verdict = judgePastOrder(past, known.get(past.id), mappings);
+    if (verdict.print) printable.push(verdict.order);
+    else leftOut.push(verdict.order);
+  }
+  const last = read.orders.at(-1);
+  return {
+    printable,
+    leftOut,
+    continueFrom: read.more && last?.createdAt ? dayOf(new Date(last.createdAt)) : null,
+  };
+}
+
+export interface PreviewLine {
+  title: string;
+  quantity: number;
+}
+
+export interface PreviewOrder {
+  id: string;
+  name: string;
+  createdAt: string | null;
+  lines: PreviewLine[];
+  /** Lines of the order that are not printed (not a print product), with why. */
+  otherLines: { title: string; reason: string }[];
+  warnings: string[];
+  cost: MoneyMinor | null;
+  costNote: string | null;
+}
+
+export interface PreviewLeftOut {
+  id: string;
+  name: string;
+  createdAt: string | null;
+  reason: SkipReason;
+  reasonText: string;
+  detail: string | null;
+}
+
+function previewOrder(order: PrintableOrder, cost: OrderCost): PreviewOrder {
+  return {
+    id: order.id,
+    name: order.name,
+    createdAt: order.createdAt,
+    lines: order.items.map((i) => ({ title: i.title, quantity: i.quantity })),
+    otherLines: order.skippedLines.map((s) => ({ title: s.title, reason: s.reason })),
+    warnings: order.warnings,
+    cost: cost.status === "quoted" ? cost.total : null,
+    costNote: cost.status === "unquoted" ? cost.note : null,
+  };
+}
+
+/** What the page shows before the merchant has picked anything or when a look failed. */
+function emptyPreview(from: string, to: string, now: Date) {
+  return {
+    form: { from, to, earliest: earliestDay(now), today: dayOf(now) },
+    periodError: null as string | null,
+    problem: null as string | null,
+    noCredentials: false,
+    mappings: 0,
+    routing: null as { label: string; effect: string } | null,
+    toPrint: [] as PreviewOrder[],
+    leftOut: [] as PreviewLeftOut[],
+    byReason: [] as { reason: SkipReason; text: string; count: number }[],
+    total: null as MoneyMinor | null,
+    unquoted: 0,
+    continueFrom: null as string | null,
+    limit: MAX_PAST_ORDERS,
+  };
+}
+
+export type ImportPreview = ReturnType<typeof emptyPreview>;
+
+/** What routing does with imported orders, as the page and its confirmation say it. */
+function routingOf(settings: Awaited<ReturnType<typeof getPrintSettingsForDisplay>>) {
+  if (!settings) return null;
+  const label = routingModeLabel(settings.routingMode);
+  if (settings.routingMode === "manual")
+    return { label, effect: "They wait for your approval before anything is printed." };
+  if (settings.routingMode === "hold")
+    return {
+      label: `${label} of ${countOf(settings.holdHours, "hour")}`,
+      effect: `They wait ${countOf(settings.holdHours, "hour")}, then go to print unless you act.`,
+    };
+  return { label, effect: "They go to print at once." };
+}
+
+/** The page's data for the period in the URL (the last 30 days when none is given). */
+export async function loadImportPreview({
+  shop,
+  admin,
+  searchParams,
+  now = new Date(),
+}: {
+  shop: string;
+  admin: AdminApi;
+  searchParams: URLSearchParams;
+  now?: Date;
+}): Promise<ImportPreview> {
+  const asked = parsePeriod({ from: searchParams.get("from"), to: searchParams.get("to") }, now);
+  const [settings, mappings] = await Promise.all([
+    getPrintSettingsForDisplay({ shop }),
+    countMappings({ shop }),
+  ]);
+  const credentials = Boolean(settings?.merchantApiKey && settings.secretKeySet);
+  if (!asked.ok)
+    return { ...emptyPreview(asked.from, asked.to, now), periodError: asked.message, mappings };
+  const { period } = asked;
+  const preview = {
+    ...emptyPreview(period.from, period.to, now),
+    noCredentials: !credentials,
+    mappings,
+    routing: routingOf(settings),
+  };
+  let judged: JudgedPeriod;
+  try {
+    judged = await judgePeriod({ shop, admin, period });
+  } catch (error) {
+    const failure = pageFailure(error);
+    if (!failure) throw error;
+    return {
+      ...preview,
+      problem: `Shopify's orders could not be read (${failure.message}). Try again in a moment.`,
+    };
+  }
+  const currency = settings?.currency ?? FALLBACK_CURRENCY;
+  const costs = credentials
+    ? await quoteOrders({ shop, orders: judged.printable, currency })
+    : judged.printable.map((): OrderCost => ({
+        status: "unquoted",
+        note: "Connect your print-service account to see the cost.",
+      }));
+  const counts = new Map<SkipReason, number>();
+  for (const o of judged.leftOut) counts.set(o.reason, (counts.get(o.reason) ?? 0) + 1);
+  return {
+    ...preview,
+    toPrint: judged.printable.map((o, i) => previewOrder(o, costs[i]!)),
+    leftOut: judged.leftOut.map((o) => ({ ...o, reasonText: SKIP_REASON_TEXT[o.reason] })),
+    byReason: [...counts].map(([reason, count]) => ({
+      reason,
+      text: SKIP_REASON_TEXT[reason],
+      count,
+    })),
+    total: totalCost(costs, currency),
+    unquoted: costs.filter((c) => c.status === "unquoted").length,
+    continueFrom: judged.continueFrom,
+  };
+}
