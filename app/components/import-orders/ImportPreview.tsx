@@ -15,6 +15,21 @@ import { useFormat } from "../format";
  * The orders Import would print, each with its print lines, notes and quoted cost: stacked
  * rows rather than a table, so the cost stays in view on a phone.
  */
+/** An order's name and the day it was placed; the caller lays them out side by side or stacked. */
+function NameAndDate({ order }: { order: { name: string; createdAt: string | null } }) {
+  const fmt = useFormat();
+  return (
+    <>
+      <Text as="span" fontWeight="semibold">
+        {order.name}
+      </Text>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {fmt.date(order.createdAt)}
+      </Text>
+    </>
+  );
+}
+
 export function OrdersToPrint({ orders }: { orders: ImportPreview["toPrint"] }) {
   const fmt = useFormat();
   return (
@@ -40,12 +55,7 @@ export function OrdersToPrint({ orders }: { orders: ImportPreview["toPrint"] }) 
                 <BlockStack gap="100">
                   {/* align is set: an inline stack inherits its parent's "space-between" otherwise. */}
                   <InlineStack gap="200" align="start" blockAlign="center">
-                    <Text as="span" fontWeight="semibold">
-                      {order.name}
-                    </Text>
-                    <Text as="span" tone="subdued" variant="bodySm">
-                      {fmt.date(order.createdAt)}
-                    </Text>
+                    <NameAndDate order={order} />
                   </InlineStack>
                   {order.lines.map((line, i) => (
                     <Text as="p" key={i}>
@@ -117,12 +127,7 @@ export function OrdersLeftOut({
             <IndexTable.Row id={order.id} key={order.id} position={index}>
               <IndexTable.Cell>
                 <BlockStack gap="050">
-                  <Text as="span" fontWeight="semibold">
-                    {order.name}
-                  </Text>
-                  <Text as="span" tone="subdued" variant="bodySm">
-                    {fmt.date(order.createdAt)}
-                  </Text>
+                  <NameAndDate order={order} />
                 </BlockStack>
               </IndexTable.Cell>
               <IndexTable.Cell>
