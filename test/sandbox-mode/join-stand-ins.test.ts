@@ -1,8 +1,8 @@
 import "./sandbox-env";
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort } from "../support/server-process";
 
 /**
  * `npm run stand-ins` runs the stand-ins as their own process; sandbox mode
@@ -10,17 +10,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
  * stand-in still accepts (another process may be using it).
  */
 const root = path.resolve(import.meta.dirname, "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 const printUrl = `http://127.0.0.1:${await freePort()}`;
 const shopifyPort = await freePort();

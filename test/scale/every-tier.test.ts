@@ -14,12 +14,8 @@ import {
   testDatabaseProvider,
 } from "../support/app-env";
 import { startChild, type Child } from "./children";
-import {
-  freePort,
-  postgresBinDir,
-  startPrivatePostgres,
-  type PrivatePostgres,
-} from "./private-postgres";
+import { freePort } from "../support/server-process";
+import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
 
 /**
  * Every tier can die (issue 26, item 5): the stand-ins run as their own

@@ -9,7 +9,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../support/server-process";
 import os from "node:os";
 import path from "node:path";
 
@@ -30,18 +30,6 @@ export function postgresBinDir(): string | undefined {
     }
   }
   return candidates.find((dir) => existsSync(path.join(dir, "initdb")));
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface PrivatePostgres {
