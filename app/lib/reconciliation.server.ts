@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
+import { startPeriodicJob } from "../services/periodic-job";
 import { shopSyncStore } from "../data/shop-sync.server";
 import { runReconciliationRound, type ReconcileRound } from "../services/reconciliation/reconcile";
 import type { ReconcileOptions, ReconcilePorts } from "../services/reconciliation/ports";
@@ -47,22 +48,13 @@ const FIRST_ROUND_MS = 60_000;
 /** Runs a round every `intervalMs`; a round still running when the next is due is not doubled. */
 export function startReconciliation(intervalMs: number): () => Promise<void> {
   const log = getLogger().child({ component: "reconcile" });
-  let current: Promise<void> | undefined;
-  const tick = () => {
-    current ??= reconcileAllShops()
-      .then((round) => {
-        if (round.found > 0) log.info({ found: round.found }, "orders check round done");
-      })
-      .catch((error: unknown) => log.warn({ err: error }, "orders check round failed"))
-      .finally(() => (current = undefined));
-  };
-  const first = setTimeout(tick, Math.min(FIRST_ROUND_MS, intervalMs));
-  const every = setInterval(tick, intervalMs);
-  first.unref();
-  every.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await current;
-  };
+  return startPeriodicJob({
+    firstMs: Math.min(FIRST_ROUND_MS, intervalMs),
+    everyMs: intervalMs,
+    run: async () => {
+      const round = await reconcileAllShops();
+      if (round.found > 0) log.info({ found: round.found }, "orders check round done");
+    },
+    onError: (error) => log.warn({ err: error }, "orders check round failed"),
+  });
 }

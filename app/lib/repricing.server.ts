@@ -1,3 +1,4 @@
+import { startPeriodicJob } from "../services/periodic-job";
 import { repricingStore, shopsWatchingPrices } from "../data/repricing.server";
 import { invalidateCatalogue } from "./catalogue.server";
 import { keepSaleCost, quoteSaleCosts, type SaleCost } from "./sale-costs.server";
@@ -113,28 +114,19 @@ export function startPriceWatch(
   adminFor: (shop: string) => Promise<AdminApi>,
 ): () => Promise<void> {
   const log = getLogger().child({ component: "price-watch" });
-  let current: Promise<void> | undefined;
-  const tick = () => {
-    current ??= recheckExpiredPrices({ adminFor })
-      .then((run) => {
-        if (run.shops > 0)
-          log.info(
-            { shops: run.shops, checked: run.checked, changed: run.changed },
-            "print prices checked again",
-          );
-        for (const { shop, problem } of run.problems)
-          log.warn({ shop, problem }, "print prices not checked");
-      })
-      .catch((error: unknown) => log.warn({ err: error }, "price watch failed"))
-      .finally(() => (current = undefined));
-  };
-  const first = setTimeout(tick, PRICE_WATCH_FIRST_MS);
-  const every = setInterval(tick, PRICE_WATCH_EVERY_MS);
-  first.unref();
-  every.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await current;
-  };
+  return startPeriodicJob({
+    firstMs: PRICE_WATCH_FIRST_MS,
+    everyMs: PRICE_WATCH_EVERY_MS,
+    run: async () => {
+      const run = await recheckExpiredPrices({ adminFor });
+      if (run.shops > 0)
+        log.info(
+          { shops: run.shops, checked: run.checked, changed: run.changed },
+          "print prices checked again",
+        );
+      for (const { shop, problem } of run.problems)
+        log.warn({ shop, problem }, "print prices not checked");
+    },
+    onError: (error) => log.warn({ err: error }, "price watch failed"),
+  });
 }

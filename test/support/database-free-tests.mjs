@@ -24,6 +24,7 @@ export const DATABASE_FREE_FOLDERS = [
 
 /** Single database-free test files in folders that also hold database tests. */
 export const DATABASE_FREE_FILES = [
+  "app/services/periodic-job.test.ts",
   "app/services/shopify-admin/client.test.ts",
   "test/admin/cache.test.ts",
   // how Import past orders judges an order and its period (pure)
