@@ -17,6 +17,7 @@ try {
     error instanceof Error &&
     (error.name === "EnvError" ||
       error.name === "DatabaseNotReadyError" ||
+      error.name === "PortInUseError" ||
       error.message.startsWith("Sandbox mode:"));
   const detail = error instanceof Error ? (expected ? error.message : error.stack) : String(error);
   process.stderr.write(`\nPrint Connect could not start: ${detail}\n\n`);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { installGlobals } from "@remix-run/node";
-import { build, defineConfig, type UserConfig } from "vite";
+import { build, defineConfig, type Rollup, type UserConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 installGlobals({ nativeFetch: true });
@@ -13,6 +13,18 @@ const hmr =
   host === "localhost" || host === "127.0.0.1"
     ? { protocol: "ws", host: "localhost", port: 64999, clientPort: 64999 }
     : { protocol: "wss", host, port: Number(process.env.FRONTEND_PORT) || 8002, clientPort: 443 };
+
+/**
+ * Rollup's warnings, less two that say nothing about this app: resource routes (webhooks, the
+ * app proxy, carrier rates, dev routes) export no component, so their browser chunk is empty
+ * by design; and a package's comment that looks like a `@__PURE__` annotation in a place
+ * Rollup ignores (zod's) is only dropped.
+ */
+function quietWarnings(warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void): void {
+  if (warning.code === "EMPTY_BUNDLE") return;
+  if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return;
+  warn(warning);
+}
 
 /**
  * The PDF worker thread's code (app/services/pdf-work/worker.ts) as a file of its own beside
@@ -31,7 +43,10 @@ async function buildPdfWorker(root: string, serverDirectory: string): Promise<vo
       emptyOutDir: false,
       copyPublicDir: false,
       target: "node20",
-      rollupOptions: { output: { format: "es", entryFileNames: "pdf-worker.js" } },
+      rollupOptions: {
+        onwarn: quietWarnings,
+        output: { format: "es", entryFileNames: "pdf-worker.js" },
+      },
     },
   });
 }
@@ -59,6 +74,9 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: { onwarn: quietWarnings },
+  },
   optimizeDeps: { include: ["@shopify/app-bridge-react", "@shopify/polaris"] },
 }) satisfies UserConfig;

@@ -3,7 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
-import { addDocumentResponseHeaders } from "./shopify.server";
+import { addDocumentResponseHeaders, authenticate } from "./shopify.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { startFulfilmentWorker, stopFulfilmentWorker } from "./worker.server";
@@ -106,3 +106,9 @@ export async function runWorkerProcess() {
   process.once("SIGINT", stop);
   return worker;
 }
+
+/**
+ * The library's webhook check, as bench:ingest's reference route calls it in a web process of
+ * the built app alone (bench/ingest-server.mjs).
+ */
+export const authenticateWebhookForBench = (request: Request) => authenticate.webhook(request);

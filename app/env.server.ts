@@ -18,6 +18,10 @@ export const REQUIRED_SCOPES = [
   "read_merchant_managed_fulfillment_orders",
   "write_merchant_managed_fulfillment_orders",
   "write_shipping",
+  // Home's setup check turns the cart rule for prints sold in sets on (validationCreate).
+  "write_validations",
+  // Home's setup check reads the live theme's product template for the Print details block.
+  "read_themes",
 ] as const;
 
 // Only for local sandbox use; production must set its own (see parseEnv).

@@ -1,4 +1,4 @@
-import prisma from "./db.server";
+import prisma, { databaseSchema } from "./db.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { preflightForApp } from "./lib/preflight.server";
@@ -24,6 +24,7 @@ export function createFulfilmentWorker(options: { workerId?: string } = {}) {
   return new FulfilmentWorker(
     {
       db: prisma,
+      schema: databaseSchema(),
       printClientFor,
       shopify: shopifyAdmin,
       preflight: preflightForApp,

@@ -12,17 +12,30 @@
  *   PAGES: the orders list (first page, a deep cursor page 50,000 rows in, the
  *   Needs attention view), an order page, and every other page of the app
  *   (Create product and Prices with the demo book made by "Create product").
- * - Largest Contentful Paint in headless Chromium (playwright-core, App Bridge
- *   stand-in): PerformanceObserver 'largest-contentful-paint' (buffered) read
- *   500 ms after the load event; one discarded warm-up load, then N runs per page.
+ * - Core Web Vitals in headless Chromium (playwright-core, App Bridge stand-in),
+ *   one discarded warm-up load, then N runs per page, each a fresh load:
+ *   - LCP: PerformanceObserver 'largest-contentful-paint' (buffered), read
+ *     500 ms after the load event, before any input (input ends LCP).
+ *   - INP: then one real interaction per page (INTERACTIONS: type in a field,
+ *     step a select or date with the arrow key, move focus with Tab), through
+ *     Chromium's own input pipeline; the browser's Event Timing API
+ *     ('event' with durationThreshold 16, and 'first-input') observed from
+ *     before the document starts; entries grouped by interactionId, INP = the
+ *     longest interaction, read 1 s after the interaction.
+ *   - CLS: 'layout-shift' entries without hadRecentInput from the start of the
+ *     load to that moment (load + 500 ms + interaction + 1 s), grouped in
+ *     session windows as web-vitals does (gap < 1 s, window < 5 s); CLS = the
+ *     largest window (the plain sum is recorded too).
  *
- * Built for Shopify wants LCP <= 2.5 s (p75 of real admin loads); our own bar
- * is 1.0 s for every page, every run.
+ * Built for Shopify wants LCP <= 2.5 s (p75 of real admin loads); our own bars
+ * are LCP <= 1.0 s, CLS <= 0.05 and INP <= 100 ms for every page, every run.
+ * BENCH_ADMIN_SCREENSHOTS=<dir> also saves each page at 1280 px wide, as loaded.
  *
- *   npm run bench:admin   BENCH_ADMIN_ROWS=100000 BENCH_ADMIN_N=30 BENCH_ADMIN_LCP_RUNS=5
+ *   npm run bench:admin   BENCH_ADMIN_ROWS=100000 BENCH_ADMIN_N=30 BENCH_ADMIN_WARMUP=10
+ *                         BENCH_ADMIN_LCP_RUNS=5
  */
 import { benchDbFile, benchDir, BENCH_API_KEY, BENCH_API_SECRET } from "./env";
-import { existsSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createClient } from "@libsql/client";
@@ -41,12 +54,17 @@ import { ensureBuild, ROOT, summarize, writeResult } from "./lib";
 const ROWS = Number(process.env.BENCH_ADMIN_ROWS ?? 100_000);
 const N = Number(process.env.BENCH_ADMIN_N ?? 30);
 const LCP_RUNS = Number(process.env.BENCH_ADMIN_LCP_RUNS ?? 5);
-const WARMUP = 10;
+const WARMUP = Number(process.env.BENCH_ADMIN_WARMUP ?? 10);
 const BFS_LCP_MS = 2_500;
 const OUR_LCP_MS = 1_000;
+const OUR_CLS = 0.05;
+const OUR_INP_MS = 100;
+const SCREENSHOTS = process.env.BENCH_ADMIN_SCREENSHOTS;
 const SHOP = DEMO_SHOP_DOMAIN;
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const CLIENT_DIR = path.join(ROOT, "build", "client");
+// A copy of the built assets: a rebuild in the shared checkout during a run must not change
+// the files the pages ask for under the server build already loaded.
+const CLIENT_DIR = path.join(benchDir, "client");
 // The orders end now, one a minute, so the Profit page's default periods hold them.
 const BASE_TIME = Math.floor(Date.now() / 60_000) * 60_000 - ROWS * 60_000;
 const USER_AGENT =
@@ -78,11 +96,184 @@ const PAGES = {
   profit: "/app/profit",
   profit90: "/app/profit?range=90",
   profit90PerProduct: "/app/profit?range=90&view=product",
+  delivery: "/app/delivery",
+  importOrders: "/app/orders/import",
+  // The demo book's creation; its id is read once the demo shop is seeded.
+  createdProduct: "/app/products/created/:creation",
   notFound: "/app/no-such-page",
 } as const;
 /** Pages that only exist once the print orders are there (no reference measurement). */
 const NEEDS_ROWS: ReadonlySet<PageName> = new Set(["order"]);
 type PageName = keyof typeof PAGES;
+let creationId = "";
+const pathOf = (name: PageName) => PAGES[name].replace(":creation", creationId);
+
+/**
+ * The interaction INP is measured on, per page: what a merchant does first there without
+ * leaving the page. "type": click the field, then type; "arrow": focus a select or date
+ * field and press ArrowDown (the value changes, the page re-renders); "tab": move focus.
+ */
+type Interaction =
+  | { kind: "type"; label: string; text: string }
+  | { kind: "arrow"; label: string }
+  | { kind: "tab"; presses: number };
+const SEARCH_ORDERS: Interaction = { kind: "type", label: "Search by order name", text: "1042" };
+const INTERACTIONS: Record<PageName, Interaction> = {
+  home: { kind: "tab", presses: 3 },
+  first: SEARCH_ORDERS,
+  deep: SEARCH_ORDERS,
+  attention: SEARCH_ORDERS,
+  order: { kind: "tab", presses: 3 },
+  products: { kind: "type", label: "Search products", text: "book" },
+  mapping: { kind: "type", label: "Pages", text: "2" },
+  bulkMapping: { kind: "type", label: "Pages", text: "2" },
+  createProduct: { kind: "type", label: "Title", text: " II" },
+  prices: { kind: "tab", presses: 3 },
+  catalogue: { kind: "arrow", label: "Currency" },
+  offering: { kind: "tab", presses: 3 },
+  quote: { kind: "type", label: "Quantity", text: "2" },
+  publications: { kind: "type", label: "Title", text: "Atlas" },
+  shippingRates: { kind: "type", label: "Name", text: " express" },
+  settings: { kind: "type", label: "Button key (optional)", text: "b" },
+  profit: { kind: "arrow", label: "Period" },
+  profit90: { kind: "arrow", label: "Period" },
+  profit90PerProduct: { kind: "arrow", label: "Period" },
+  delivery: { kind: "tab", presses: 3 },
+  importOrders: { kind: "arrow", label: "From" },
+  createdProduct: { kind: "tab", presses: 3 },
+  notFound: { kind: "tab", presses: 2 },
+};
+const describe = (i: Interaction) =>
+  i.kind === "type"
+    ? `click "${i.label}", type "${i.text}"`
+    : i.kind === "arrow"
+      ? `ArrowDown in "${i.label}"`
+      : `Tab x${i.presses}`;
+
+async function interact(page: Page, i: Interaction) {
+  if (i.kind === "tab") {
+    for (let k = 0; k < i.presses; k++) await page.keyboard.press("Tab");
+    return;
+  }
+  const field = page.getByLabel(i.label, { exact: true }).first();
+  if (i.kind === "arrow") {
+    await field.focus();
+    await page.keyboard.press("ArrowDown");
+    return;
+  }
+  await field.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(i.text);
+}
+
+/**
+ * Runs in every document before its own scripts: keeps the browser's LCP, layout-shift and
+ * Event Timing entries from the start of the load, for read() below.
+ */
+function observeVitals() {
+  type Shift = PerformanceEntry & {
+    value: number;
+    hadRecentInput: boolean;
+    sources?: { node?: Node | null }[];
+  };
+  type Timing = PerformanceEntry & { interactionId?: number };
+  const nodeText = (node: Node | null | undefined) => {
+    if (!node) return "?";
+    const el = node instanceof Element ? node : node.parentElement;
+    if (!el) return node.nodeName;
+    const cls = (el.getAttribute("class") ?? "").split(/\s+/).filter(Boolean)[0];
+    return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ""}: ${(el.textContent ?? "").trim().slice(0, 30)}`;
+  };
+  const v = {
+    lcp: null as (PerformanceEntry & { element?: Element | null }) | null,
+    shifts: [] as { at: number; value: number; recentInput: boolean; sources: string[] }[],
+    events: [] as { id: number; name: string; ms: number; first: boolean }[],
+  };
+  const observe = (type: string, options: object, each: (e: PerformanceEntry) => void) =>
+    new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({
+      type,
+      buffered: true,
+      ...options,
+    } as PerformanceObserverInit);
+  observe("largest-contentful-paint", {}, (e) => (v.lcp = e));
+  observe("layout-shift", {}, (e) => {
+    const s = e as Shift;
+    v.shifts.push({
+      at: s.startTime,
+      value: s.value,
+      recentInput: s.hadRecentInput,
+      sources: (s.sources ?? []).map((x) => nodeText(x.node)),
+    });
+  });
+  const timing = (first: boolean) => (e: PerformanceEntry) =>
+    v.events.push({
+      id: (e as Timing).interactionId ?? 0,
+      name: e.name,
+      ms: e.duration,
+      first,
+    });
+  observe("event", { durationThreshold: 16 }, timing(false));
+  observe("first-input", {}, timing(true));
+  (window as unknown as { __vitals: typeof v }).__vitals = v;
+}
+type Vitals = {
+  lcp: number | null;
+  element: string | null;
+  ttfb: number;
+  shifts: { at: number; value: number; recentInput: boolean; sources: string[] }[];
+  events: { id: number; name: string; ms: number; first: boolean }[];
+};
+/** What observeVitals kept so far, as plain data. */
+const readVitals = (page: Page) =>
+  page.evaluate((): Vitals => {
+    const v = (
+      window as unknown as {
+        __vitals: Omit<Vitals, "lcp" | "element" | "ttfb"> & {
+          lcp: (PerformanceEntry & { element?: Element | null }) | null;
+        };
+      }
+    ).__vitals;
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const el = v.lcp?.element ?? null;
+    return {
+      lcp: v.lcp ? v.lcp.startTime : null,
+      element: el
+        ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}: ${(el.textContent ?? "").trim().slice(0, 40)}`
+        : null,
+      ttfb: nav.responseStart,
+      shifts: v.shifts,
+      events: v.events,
+    };
+  });
+
+/** CLS as web-vitals counts it: the largest session window of shifts without recent input. */
+function cumulativeLayoutShift(shifts: Vitals["shifts"]) {
+  let worst = { value: 0, sources: [] as string[] };
+  let current = { value: 0, sources: [] as string[], first: 0, last: 0 };
+  let sum = 0;
+  for (const s of shifts.filter((x) => !x.recentInput).sort((a, b) => a.at - b.at)) {
+    sum += s.value;
+    if (current.value > 0 && s.at - current.last < 1000 && s.at - current.first < 5000) {
+      current.value += s.value;
+      current.sources.push(...s.sources);
+      current.last = s.at;
+    } else current = { value: s.value, sources: [...s.sources], first: s.at, last: s.at };
+    if (current.value > worst.value) worst = { value: current.value, sources: current.sources };
+  }
+  return { cls: worst.value, sum, sources: [...new Set(worst.sources)].slice(0, 5) };
+}
+
+/** INP: the longest interaction, each interaction's entries grouped by interactionId. */
+function interactionToNextPaint(events: Vitals["events"]) {
+  const byInteraction = new Map<string, number>();
+  for (const e of events) {
+    if (!e.first && e.id === 0) continue; // not part of an interaction (e.g. pointermove)
+    const key = e.id ? String(e.id) : "first-input";
+    byInteraction.set(key, Math.max(byInteraction.get(key) ?? 0, e.ms));
+  }
+  if (byInteraction.size === 0) return null;
+  return { inp: Math.max(...byInteraction.values()), interactions: byInteraction.size };
+}
 
 const token = () =>
   mintSessionToken({ apiKey: BENCH_API_KEY, apiSecret: BENCH_API_SECRET, shop: SHOP });
@@ -163,11 +354,13 @@ async function documentMs(origin: string, pathname: string) {
   return { ms: performance.now() - t, status: res.status, body };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (xs: number[]) => summarize(xs).p50Ms;
 
-/** Server time and LCP of the named pages, with whatever the database holds now. */
+/** Server time, LCP, CLS and INP of the named pages, with whatever the database holds now. */
 async function measure(
+  phase: "empty" | "full",
   origin: string,
   page: Page,
   names: PageName[],
@@ -179,12 +372,14 @@ async function measure(
       serverMs: { median: number; p95: number; max: number; n: number };
       bytes: number;
       lcpMs: { median: number; runs: number[]; element: string | null };
+      cls: { median: number; runs: number[]; sumRuns: number[]; worstShiftSources: string[] };
+      inpMs: { median: number; runs: number[]; interaction: string };
       ttfbMs: number;
     }
   >;
   for (const name of names) {
     measuring = name;
-    const pathname = PAGES[name];
+    const pathname = pathOf(name);
     for (let i = 0; i < WARMUP; i++) await documentMs(origin, pathname);
     const times: number[] = [];
     let bytes = 0;
@@ -202,49 +397,63 @@ async function measure(
 
     const lcps: number[] = [];
     const ttfbs: number[] = [];
+    const clss: number[] = [];
+    const clsSums: number[] = [];
+    const inps: number[] = [];
     let element: string | null = null;
+    let shiftSources: string[] = [];
     for (let run = 0; run <= LCP_RUNS; run++) {
       const response = await page.goto(adminUrl(origin, pathname), { waitUntil: "load" });
       if (!response || response.status() !== expectedStatus(name))
         throw new Error(`${pathname}: browser got ${response?.status()}`);
-      const m = await page.evaluate(
-        () =>
-          new Promise<{ lcp: number | null; element: string | null; ttfb: number }>((resolve) => {
-            let last: (PerformanceEntry & { element?: Element | null }) | null = null;
-            const po = new PerformanceObserver((list) => {
-              for (const e of list.getEntries()) last = e;
-            });
-            po.observe({ type: "largest-contentful-paint", buffered: true });
-            setTimeout(() => {
-              po.disconnect();
-              const nav = performance.getEntriesByType(
-                "navigation",
-              )[0] as PerformanceNavigationTiming;
-              const el = (last as { element?: Element | null } | null)?.element ?? null;
-              resolve({
-                lcp: last ? (last as PerformanceEntry).startTime : null,
-                element: el
-                  ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}: ${(el.textContent ?? "").trim().slice(0, 40)}`
-                  : null,
-                ttfb: nav.responseStart,
-              });
-            }, 500);
-          }),
-      );
+      await sleep(500);
+      let loaded = await readVitals(page);
+      // A busy machine may paint later than that: wait for the first paint, at most 5 s more.
+      for (let waited = 0; loaded.lcp === null && waited < 5000; waited += 100) {
+        await sleep(100);
+        loaded = await readVitals(page);
+      }
+      if (run === LCP_RUNS && SCREENSHOTS)
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `${phase}-${name}.png`),
+          fullPage: true,
+        });
+      await interact(page, INTERACTIONS[name]);
+      await sleep(1000);
+      const after = await readVitals(page);
       if (run === 0) continue; // warm-up: first load of the assets in this context
-      if (m.lcp === null) throw new Error(`${pathname}: no largest-contentful-paint entry`);
-      lcps.push(m.lcp);
-      ttfbs.push(m.ttfb);
-      element = m.element;
+      if (loaded.lcp === null) throw new Error(`${pathname}: no largest-contentful-paint entry`);
+      const inp = interactionToNextPaint(after.events);
+      if (!inp)
+        throw new Error(`${pathname}: no interaction recorded (${describe(INTERACTIONS[name])})`);
+      const cls = cumulativeLayoutShift(after.shifts);
+      lcps.push(loaded.lcp);
+      ttfbs.push(loaded.ttfb);
+      element = loaded.element;
+      clss.push(cls.cls);
+      clsSums.push(cls.sum);
+      if (cls.cls >= Math.max(...clss)) shiftSources = cls.sources;
+      inps.push(inp.inp);
     }
     out[name] = {
       serverMs: { median: s.p50Ms, p95: s.p95Ms, max: s.maxMs, n: s.count },
       bytes,
       lcpMs: { median: round(median(lcps)), runs: lcps.map((x) => round(x)), element },
+      cls: {
+        median: round(median(clss), 4),
+        runs: clss.map((x) => round(x, 4)),
+        sumRuns: clsSums.map((x) => round(x, 4)),
+        worstShiftSources: shiftSources,
+      },
+      inpMs: {
+        median: round(median(inps)),
+        runs: inps.map((x) => round(x)),
+        interaction: describe(INTERACTIONS[name]),
+      },
       ttfbMs: round(median(ttfbs)),
     };
     console.log(
-      `${name}: server p50 ${s.p50Ms} ms p95 ${s.p95Ms} ms, LCP ${round(median(lcps))} ms`,
+      `${name}: server p50 ${s.p50Ms} ms p95 ${s.p95Ms} ms, LCP ${round(median(lcps))} ms (worst ${round(Math.max(...lcps))}), CLS worst ${round(Math.max(...clss), 4)}, INP worst ${round(Math.max(...inps))} ms`,
     );
   }
   return out;
@@ -254,6 +463,18 @@ const ALL_PAGES = Object.keys(PAGES) as PageName[];
 /** The page being measured, to name it in browser errors. */
 let measuring: PageName = ALL_PAGES[0]!;
 const expectedStatus = (name: PageName) => (name === "notFound" ? 404 : 200);
+
+/** Each target against the page's worst run. */
+function targetsOf(m: {
+  lcpMs: { runs: number[] };
+  cls: { runs: number[] };
+  inpMs: { runs: number[] };
+}) {
+  const lcp = Math.max(...m.lcpMs.runs) <= OUR_LCP_MS;
+  const cls = Math.max(...m.cls.runs) <= OUR_CLS;
+  const inp = Math.max(...m.inpMs.runs) <= OUR_INP_MS;
+  return { lcp, cls, inp, all: lcp && cls && inp };
+}
 
 /** What each page must show, so a redirect or an error page is never measured as the page. */
 function looksRight(name: PageName, html: string, rows: number): boolean {
@@ -267,9 +488,23 @@ function looksRight(name: PageName, html: string, rows: number): boolean {
   return true;
 }
 
+/** The demo book's product creation, for its page. */
+async function demoCreationId() {
+  const db = createClient({ url: `file:${benchDbFile}` });
+  const found = await db.execute({
+    sql: "SELECT id FROM ProductCreation WHERE shop = ? ORDER BY createdAt LIMIT 1",
+    args: [SHOP],
+  });
+  db.close();
+  const id = found.rows[0]?.id;
+  if (typeof id !== "string") throw new Error("the demo shop has no created product");
+  return id;
+}
+
 async function main() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH}`);
   const entry = ensureBuild();
+  cpSync(path.join(ROOT, "build", "client"), CLIENT_DIR, { recursive: true });
   const sandbox = await startSandbox({ port: 0 });
   const app = await createAppServer({
     host: "127.0.0.1",
@@ -301,6 +536,7 @@ async function main() {
     sandbox,
     await seedDemoShop({ shop: SHOP, printSandboxUrl: sandbox.url, demoProduct: true }),
   );
+  creationId = await demoCreationId();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -322,6 +558,11 @@ async function main() {
       locale: "en-US",
     });
     await context.exposeFunction("__printConnectIdToken", token);
+    // As source text: tsx names inner functions with a __name helper the page does not have.
+    await context.addInitScript({
+      content: `var __name = (f) => f;\n(${observeVitals.toString()})();`,
+    });
+    if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
     // Nothing may leave the machine: any request off loopback is counted and refused.
     const outside: string[] = [];
     await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => {
@@ -338,6 +579,7 @@ async function main() {
     page.on("pageerror", (e) => browserErrors.push(`${measuring}: ${e.message}`));
 
     const empty = await measure(
+      "empty",
       origin,
       page,
       ALL_PAGES.filter((name) => !NEEDS_ROWS.has(name)),
@@ -346,7 +588,7 @@ async function main() {
     const t = performance.now();
     const rows = await seed();
     const seedMs = Math.round(performance.now() - t);
-    const full = await measure(origin, page, ALL_PAGES, (name, html) =>
+    const full = await measure("full", origin, page, ALL_PAGES, (name, html) =>
       looksRight(name, html, rows),
     );
 
@@ -357,7 +599,7 @@ async function main() {
         return [
           name,
           {
-            url: PAGES[name],
+            url: pathOf(name),
             ours,
             reference,
             ratio: reference
@@ -367,13 +609,17 @@ async function main() {
                   lcpMedian: round(ours.lcpMs.median / reference.lcpMs.median, 2),
                 }
               : null,
-            lcpMeetsOneSecond: Math.max(...ours.lcpMs.runs) <= OUR_LCP_MS,
+            targets: targetsOf(ours),
           },
         ];
       }),
     );
-    const worstLcp = Math.max(...ALL_PAGES.flatMap((n) => full[n].lcpMs.runs));
-    const worstPage = ALL_PAGES.find((n) => full[n].lcpMs.runs.includes(worstLcp));
+    const worst = (metric: "lcpMs" | "cls" | "inpMs") => {
+      const value = Math.max(...ALL_PAGES.flatMap((n) => full[n][metric].runs));
+      return { value, page: ALL_PAGES.find((n) => full[n][metric].runs.includes(value)) };
+    };
+    const worstLcp = worst("lcpMs").value;
+    const missed = ALL_PAGES.filter((n) => !targetsOf(full[n]).all);
     const result = {
       settings: {
         rows,
@@ -391,10 +637,15 @@ async function main() {
       reference: "the same routes, shop and database with 0 print orders (measured before seeding)",
       pages,
       ourBar: {
-        bar: `every page's LCP <= ${OUR_LCP_MS} ms in every run`,
+        bar: `every page, every run: LCP <= ${OUR_LCP_MS} ms, CLS <= ${OUR_CLS}, INP <= ${OUR_INP_MS} ms`,
         worstLcpRunMs: round(worstLcp),
-        worstPage,
-        meets: worstLcp <= OUR_LCP_MS,
+        worstLcpPage: worst("lcpMs").page,
+        worstCls: round(worst("cls").value, 4),
+        worstClsPage: worst("cls").page,
+        worstInpRunMs: round(worst("inpMs").value),
+        worstInpPage: worst("inpMs").page,
+        pagesMissing: missed,
+        meets: missed.length === 0,
       },
       builtForShopify: {
         bar: `LCP <= ${BFS_LCP_MS} ms`,

@@ -101,12 +101,16 @@ async function main() {
     const cpu = process.cpuUsage(cpuBefore);
     await worker.stop();
 
+    // From the webhook's arrival at the door (the shop order's creation) to paid.
     const rows = await prisma.printOrder.findMany({
       where: { shop: SHOP, status: "paid" },
-      select: { createdAt: true, events: { where: { type: "paid" }, select: { at: true } } },
+      select: {
+        shopOrder: { select: { createdAt: true } },
+        events: { where: { type: "paid" }, select: { at: true } },
+      },
     });
     const latencies = rows
-      .map((r) => (r.events[0] ? r.events[0].at.getTime() - r.createdAt.getTime() : NaN))
+      .map((r) => (r.events[0] ? r.events[0].at.getTime() - r.shopOrder.createdAt.getTime() : NaN))
       .filter((n) => Number.isFinite(n));
     // Until the last order was paid (its paid event's time), not until the poll noticed.
     const lastPaidAt = Math.max(...rows.flatMap((r) => r.events.map((e) => e.at.getTime())));

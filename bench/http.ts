@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { authenticate } from "../app/shopify.server";
 import { requestContext } from "../server/app.js";
+import { mountDirectActions } from "../server/direct-actions.js";
 import { webhookHeaders } from "../sandbox/shopify/webhooks";
 import { paidOrderPayload } from "../test/support/orders";
 import { benchDir, BENCH_API_SECRET, BENCH_APP_URL } from "./env";
@@ -57,6 +58,8 @@ export async function serve(build: ServerBuild) {
     for await (const _chunk of req) void _chunk;
     res.status(200).json(FIXED_RATES);
   });
+  // As server/app.js serves it: the order webhook straight to its route's action.
+  mountDirectActions(app, build, requestContext);
   app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: requestContext }));
   const server = http.createServer(app);
   server.keepAliveTimeout = 60_000;

@@ -41,7 +41,7 @@ export function renderCheckout(ctx: Ctx, pub: Publication, query: URLSearchParam
 <p><small>Sandbox checkout - nothing is charged or shipped.</small></p>
 <h1 data-testid="title">${esc(pub.title || offering.name)}</h1>
 ${pub.thumbnailUrl ? `<img data-testid="thumbnail" src="${esc(pub.thumbnailUrl)}" alt="${esc(pub.title)}">` : ""}
-<p>${esc(offering.name)} &middot; ${pub.pages} pages &middot; ${offering.dimensionWidth}x${offering.dimensionHeight} mm</p>
+<p>${esc(offering.name)} &middot; ${pub.pages} ${pub.pages === 1 ? "page" : "pages"} &middot; ${offering.dimensionWidth}x${offering.dimensionHeight} mm</p>
 <p class="price" data-testid="price">${currency.code} ${formatMinor(total)}</p>
 <p><small>incl. ${currency.code} ${formatMinor(p.shipping)} shipping and ${currency.code} ${formatMinor(p.retailProductVat + p.shippingVat)} VAT, ${quantity} copies</small></p>
 <form method="get" data-testid="order-form">

@@ -10,8 +10,11 @@
  * with "Create product" when sandbox mode started, waits for the app to send
  * them to print, moves the print sandbox through production and shipping, and
  * checks every outcome: Shopify must show one fulfillment per print order and
- * the print service one paid order per reference. Exit code 0 only if all of
- * it happened.
+ * the print service one paid order per reference. The merchant also orders a
+ * proof copy of that book on the app's "Order a proof copy" page (placed twice
+ * with one request key, as a double click): it must be paid once and ship with
+ * tracking, with no Shopify order to fulfil. Exit code 0 only if all of it
+ * happened.
  *
  * Uses a running app (`npm run up`) when one answers on APP_URL; otherwise it
  * starts one and stops it at the end.
@@ -26,6 +29,7 @@ import { ensureApp, stopApp } from "./demo/app-process";
 import { APP } from "./demo/config";
 import { caughtUpNotes, checkOutcomes, printReport } from "./demo/report";
 import { announceRouting, readRouting } from "./demo/routing";
+import { placeDemoProof } from "./demo/proof";
 import { createdBookScenario, scenarios } from "./demo/scenarios";
 import { deliverLaterFiles, placePaidOrders, printAndShip } from "./demo/stand-ins";
 import { waitFor } from "./demo/waiting";
@@ -33,12 +37,14 @@ import { waitFor } from "./demo/waiting";
 async function main(): Promise<number> {
   await ensureApp();
   const all = [...scenarios, await createdBookScenario()];
-  process.stderr.write(`Demo: ${all.length} orders through ${APP}\n`);
+  process.stderr.write(`Demo: ${all.length} orders and a proof copy through ${APP}\n`);
   const routing = await readRouting();
   if (routing) announceRouting(routing.mode, routing.holdHours);
 
   // 1. Paid orders in the Shopify stand-in; orders/paid reaches the app.
   const placed = await placePaidOrders(all);
+  // And the merchant orders a proof copy of the book in the app.
+  placed.push(await placeDemoProof());
 
   // 2. The app plans, creates and pays (or flags) every print order.
   await waitFor("sent to print", placed, (p, orders) => {

@@ -2,8 +2,9 @@
 // on a fresh clone with nothing but Node 20+ and npm. Node 24 LTS arrives as a
 // dev dependency and runs every step after the install.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ensureInstall } from "./ensure-install.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -13,13 +14,10 @@ function step(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const installed = path.join(root, "node_modules", ".package-lock.json");
-const lock = path.join(root, "package-lock.json");
-if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
-  step(["ci", "--no-audit", "--no-fund"]);
-}
+ensureInstall();
 step(["run", "setup"]);
-step(["run", "build"]);
+// Warnings only: the list of built files is not what a newcomer came to read.
+step(["run", "--silent", "build", "--", "--logLevel", "warn"]);
 
 /** Whether the environment or .env names a setting (.env is read by the server itself). */
 function configured(name) {
@@ -34,9 +32,14 @@ function configured(name) {
 // Sandbox mode (no Shopify app key): the regular check with Shopify runs every 20 s instead of
 // every 10 minutes, so `npm run demo` shows a lost webhook caught within seconds (the stand-in
 // has no Admin API budget to save). A configured RECONCILE_INTERVAL_SECONDS always wins.
+// The log shows warnings and errors only, so the banner (what runs where) is what a newcomer
+// reads; LOG_LEVEL=info shows every request again.
 function sandboxDefaults() {
-  if (configured("SHOPIFY_API_KEY") || configured("RECONCILE_INTERVAL_SECONDS")) return {};
-  return { RECONCILE_INTERVAL_SECONDS: "20" };
+  if (configured("SHOPIFY_API_KEY")) return {};
+  return {
+    ...(configured("RECONCILE_INTERVAL_SECONDS") ? {} : { RECONCILE_INTERVAL_SECONDS: "20" }),
+    ...(configured("LOG_LEVEL") ? {} : { LOG_LEVEL: "warn" }),
+  };
 }
 
 // The server runs as this process's child, started directly (what `npm start`

@@ -6,6 +6,7 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { mountDirectActions } from "./direct-actions.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -67,6 +68,18 @@ export function httpTimeouts(env = process.env) {
   return { headersTimeoutMs, requestTimeoutMs };
 }
 
+/** The app's own port is held by another program: said in words, with the way out. */
+export class PortInUseError extends Error {
+  /** @param {number} port @param {string} host */
+  constructor(port, host) {
+    super(
+      `port ${port} on ${host} for the app (PORT) is already in use by another program. ` +
+        `Stop that program, or start on another port: PORT=${port + 1} npm run up`,
+    );
+    this.name = "PortInUseError";
+  }
+}
+
 /**
  * The Remix load context of every request: the connection's peer address.
  * app/lib/client-address.server.ts decides what X-Forwarded-For adds to it.
@@ -121,9 +134,11 @@ export async function createAppServer({
     connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
   });
   await new Promise((resolve, reject) => {
-    server.once("error", reject);
+    const refuse = (/** @type {NodeJS.ErrnoException} */ error) =>
+      reject(error.code === "EADDRINUSE" ? new PortInUseError(port, host) : error);
+    server.once("error", refuse);
     server.listen(port, host, () => {
-      server.off("error", reject);
+      server.off("error", refuse);
       resolve(undefined);
     });
   });
@@ -158,6 +173,7 @@ export async function createAppServer({
     }
     next();
   });
+  mountDirectActions(app, serverBuild, requestContext);
   app.use(compression());
   app.use(
     "/assets",

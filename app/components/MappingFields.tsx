@@ -14,10 +14,12 @@ import {
   isSinglePage,
   minimumCopies,
   offeringMayHaveSpine,
+  offeringTakesIsbn,
   pagesRuleText,
   sizeRuleText,
   type MappingFormValues,
 } from "../services/catalogue/mapping-rules";
+import { ISBN_TEXT } from "../services/merchant-text/isbn";
 import { SPINE_FONTS } from "../services/print/input-rules";
 import { fieldProps } from "./form-field";
 import { OfferingPicker, type CategoryOption, type OfferingOption } from "./OfferingPicker";
@@ -41,17 +43,23 @@ export function MappingFileFields({
   set,
   errors,
   offering,
+  asksIsbn = false,
 }: {
   values: MappingValues;
   set: (key: keyof MappingValues) => (value: string) => void;
   errors: MappingErrors;
   offering: OfferingOption | undefined;
+  /** The single variant's page asks a book's ISBN; the bulk page does not (one ISBN, one edition). */
+  asksIsbn?: boolean;
 }) {
   const sizeHint = offering ? sizeRuleText(offering) : undefined;
   const asksPages = !offering || !isSinglePage(offering);
   const pagesHint = offering ? `${offering.name} takes ${pagesRuleText(offering)}.` : undefined;
   const showSpine = offering ? offeringMayHaveSpine(offering) : false;
   const copies = offering ? minimumCopies(offering) : 1;
+  // Books only; a typed ISBN stays in view on another offering, so its refusal shows there.
+  const showIsbn =
+    asksIsbn && ((offering ? offeringTakesIsbn(offering) : false) || values.isbn !== "");
   const field = fieldProps(values, set, errors);
   return (
     <BlockStack gap="400">
@@ -226,6 +234,22 @@ export function MappingFileFields({
           </BlockStack>
         </Card>
       ) : null}
+      {showIsbn ? (
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Book
+            </Text>
+            <TextField
+              label="ISBN (optional)"
+              {...field("isbn")}
+              autoComplete="off"
+              placeholder="978-0-306-40615-7"
+              helpText={ISBN_TEXT.fieldHelp}
+            />
+          </BlockStack>
+        </Card>
+      ) : null}
     </BlockStack>
   );
 }
@@ -240,6 +264,7 @@ export function MappingFormBody({
   offering,
   saving,
   submitLabel,
+  asksIsbn = false,
 }: {
   offerings: OfferingOption[];
   categories: CategoryOption[];
@@ -249,6 +274,8 @@ export function MappingFormBody({
   offering: OfferingOption | undefined;
   saving: boolean;
   submitLabel: string;
+  /** Ask a book's ISBN (the single variant's page). */
+  asksIsbn?: boolean;
 }) {
   return (
     <BlockStack gap="400">
@@ -266,7 +293,13 @@ export function MappingFormBody({
           />
         </BlockStack>
       </Card>
-      <MappingFileFields values={values} set={set} errors={errors} offering={offering} />
+      <MappingFileFields
+        values={values}
+        set={set}
+        errors={errors}
+        offering={offering}
+        asksIsbn={asksIsbn}
+      />
       <InlineStack align="end">
         <Button submit variant="primary" loading={saving}>
           {submitLabel}

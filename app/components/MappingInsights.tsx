@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
 import type { MappingMargin, MappingMarginResult } from "../services/pricing/mapping-margin";
 import type { OfferingSpineResult } from "../services/catalogue/spine";
@@ -30,6 +30,8 @@ export function MappingInsights(props: {
   variantId: string /* legacy numeric id */;
   offeringId: string;
   numberOfPages: string;
+  /** Shown under a book's spine width: the cover template's download (CoverTemplateLink). */
+  coverTemplate?: ReactNode;
 }) {
   const fetcher = useFetcher<MappingInsightsAnswer>();
   const load = useRef(fetcher.load);
@@ -60,6 +62,7 @@ export function MappingInsights(props: {
       <MappingInsightsView
         data={(fetcher.data as MappingInsightsData | undefined) ?? null}
         loading={fetcher.state !== "idle"}
+        coverTemplate={props.coverTemplate}
       />
     </>
   );
@@ -69,9 +72,11 @@ export function MappingInsights(props: {
 export function MappingInsightsView({
   data,
   loading = false,
+  coverTemplate,
 }: {
   data: MappingInsightsData | null;
   loading?: boolean;
+  coverTemplate?: ReactNode;
 }) {
   const format = useFormat();
   const mm = (n: number) => format.number(n, { maximumFractionDigits: 1 });
@@ -87,7 +92,7 @@ export function MappingInsightsView({
             {loading ? "Checking spine size and margin…" : "Choose an offering to check it."}
           </Text>
         ) : (
-          <InsightLines data={data} mm={mm} money={money} />
+          <InsightLines data={data} mm={mm} money={money} coverTemplate={coverTemplate} />
         )}
       </BlockStack>
     </Card>
@@ -98,10 +103,12 @@ function InsightLines({
   data,
   mm,
   money,
+  coverTemplate,
 }: {
   data: MappingInsightsData;
   mm: (n: number) => string;
   money: (m: Money) => string;
+  coverTemplate?: ReactNode;
 }) {
   // Pages outside the offering's range fail both checks for one reason: say it once.
   if (
@@ -117,6 +124,7 @@ function InsightLines({
   return (
     <>
       <SpineLine spine={data.spine} mm={mm} />
+      {data.spine?.status === "ok" ? coverTemplate : null}
       <MarginLines margin={data.margin} money={money} />
     </>
   );
@@ -168,18 +176,21 @@ function MarginLines({
       </Text>
     );
   const m = margin.margin;
+  // Each amount keeps its sign and digits on one line, and "=" stays with the result.
+  const amount = (value: Money) => <span style={{ whiteSpace: "nowrap" }}>{money(value)}</span>;
   const where = `in ${m.countryName}${m.quantity > 1 ? ` for ${m.quantity} copies (the minimum order)` : ""}`;
   return (
     <BlockStack gap="200">
       {m.margin ? (
         <Text as="p">
-          Margin {where}: price {money(m.price)} − print {money(m.print)} − shipping{" "}
-          {money(m.shipping)} − VAT {money(m.vat)} = {money(m.margin)}
+          Margin {where}: price {amount(m.price)} − print {amount(m.print)} − shipping{" "}
+          {amount(m.shipping)} − VAT {amount(m.vat)}{" "}
+          <span style={{ whiteSpace: "nowrap" }}>= {money(m.margin)}</span>
         </Text>
       ) : (
         <Text as="p">
-          Cost {where}: print {money(m.print)} + shipping {money(m.shipping)} + VAT {money(m.vat)} ={" "}
-          {money(m.cost)}
+          Cost {where}: print {amount(m.print)} + shipping {amount(m.shipping)} + VAT{" "}
+          {amount(m.vat)} <span style={{ whiteSpace: "nowrap" }}>= {money(m.cost)}</span>
         </Text>
       )}
       {m.note ? (
@@ -193,8 +204,8 @@ function MarginLines({
           title={`Your price does not cover printing, shipping and VAT to ${m.countryName}`}
         >
           <p>
-            Each sale loses {money({ ...m.margin, amountMinor: -m.margin.amountMinor })}. Raise the
-            price in Shopify to at least {money(breakEven(m))}
+            Each sale loses {amount({ ...m.margin, amountMinor: -m.margin.amountMinor })}. Raise the
+            price in Shopify to at least {amount(breakEven(m))}
             {m.quantity > 1 ? " per copy" : ""}, or choose a cheaper offering.
           </p>
         </Banner>

@@ -1,4 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
+import type { ReactNode } from "react";
 import {
   Badge,
   BlockStack,
@@ -11,10 +12,13 @@ import {
   Text,
   useBreakpoints,
 } from "@shopify/polaris";
-import { legacyIdOf } from "../services/shopify-admin/ids";
 import type { PublicationRow } from "../data/publications.server";
-import type { PublicationProduct } from "../pages/publications/publications-page.server";
+import type {
+  PublicationProduct,
+  ShopperPrice,
+} from "../pages/publications/publications-page.server";
 import { httpUrlOrNull } from "../services/safe-url";
+import { shopperPays, shopperPriceDetail } from "../services/merchant-text/publications";
 import { CopyButton } from "./CopyField";
 import { LOCALES } from "./PublicationForm";
 import { Empty } from "./States";
@@ -24,6 +28,11 @@ type Row = SerializeFrom<PublicationRow>;
 
 /** "English" for en; a language this app does not offer any more shows its code. */
 const languageOf = (locale: string) => LOCALES.find((l) => l.value === locale)?.label ?? locale;
+
+/** A cell's text wraps within it (table cells keep to one line), so every column fits at 1280 px. */
+function Wrap({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+  return <div style={{ whiteSpace: "normal", minWidth, overflowWrap: "anywhere" }}>{children}</div>;
+}
 
 /** What a listing sells, by name; the id follows in small print. */
 /** The publication's title, with a subdued line under it. */
@@ -58,6 +67,27 @@ function ProductName({ product }: { product: PublicationProduct | null }) {
       </Text>
       <Text as="span" tone="subdued" variant="bodySm">
         {product.kind === "offering" ? `Offering ${product.id}` : `Category ${product.code}`}
+      </Text>
+    </BlockStack>
+  );
+}
+
+/** What the shopper pays at the checkout it opens with, or where that is said. */
+function ShopperPriceLine({ price }: { price: SerializeFrom<ShopperPrice> | undefined }) {
+  const fmt = useFormat();
+  if (!price || price.status !== "ok")
+    return (
+      <Text as="span" tone="subdued" variant="bodySm">
+        {price?.reason ?? "Shown at checkout."}
+      </Text>
+    );
+  return (
+    <BlockStack gap="050">
+      <Text as="span" fontWeight="semibold">
+        {shopperPays(fmt.money(price.price))}
+      </Text>
+      <Text as="span" tone="subdued" variant="bodySm">
+        {shopperPriceDetail(price.quantity, price.countryCode)}
       </Text>
     </BlockStack>
   );
@@ -113,19 +143,23 @@ export function PublicationList({
   page,
   after,
   products,
+  sources,
+  shopperPrices,
   onEdit,
   onRemove,
 }: {
   page: { rows: Row[]; nextCursor: string | null };
   after: string | null;
   products: Record<string, PublicationProduct | null>;
+  /** Where each listing comes from, in words ("From <variant>"). */
+  sources: Record<string, string>;
+  shopperPrices: Record<string, SerializeFrom<ShopperPrice>>;
   onEdit: (row: Row) => void;
   onRemove: (row: Row) => void;
 }) {
   const fmt = useFormat();
   const { smDown } = useBreakpoints();
-  const source = (p: Row) =>
-    p.variantId ? `From variant ${legacyIdOf(p.variantId)}` : "From a file";
+  const source = (p: Row) => sources[p.id] ?? "";
   const dates = (p: Row) =>
     p.updatedAt
       ? `${fmt.dateTime(p.createdAt)}, changed ${fmt.dateTime(p.updatedAt)}`
@@ -169,6 +203,7 @@ export function PublicationList({
                     detail={`${source(p)} · ${p.currency} · ${languageOf(p.locale)} · ${dates(p)}`}
                   />
                   <ProductName product={products[p.id] ?? null} />
+                  <ShopperPriceLine price={shopperPrices[p.id]} />
                   <CheckoutLink row={p} />
                   <RowActions row={p} onEdit={onEdit} onRemove={onRemove} />
                 </BlockStack>
@@ -176,10 +211,17 @@ export function PublicationList({
             ) : (
               <>
                 <IndexTable.Cell>
-                  <TitleLine row={p} detail={source(p)} />
+                  <Wrap minWidth={160}>
+                    <TitleLine row={p} detail={source(p)} />
+                  </Wrap>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <ProductName product={products[p.id] ?? null} />
+                  <Wrap minWidth={160}>
+                    <BlockStack gap="200">
+                      <ProductName product={products[p.id] ?? null} />
+                      <ShopperPriceLine price={shopperPrices[p.id]} />
+                    </BlockStack>
+                  </Wrap>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <CheckoutLink row={p} />
@@ -187,7 +229,9 @@ export function PublicationList({
                 <IndexTable.Cell>
                   {p.currency} · {languageOf(p.locale)}
                 </IndexTable.Cell>
-                <IndexTable.Cell>{dates(p)}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Wrap minWidth={110}>{dates(p)}</Wrap>
+                </IndexTable.Cell>
                 <IndexTable.Cell>
                   <RowActions row={p} onEdit={onEdit} onRemove={onRemove} />
                 </IndexTable.Cell>

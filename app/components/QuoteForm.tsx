@@ -3,9 +3,11 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import {
   BlockStack,
+  Box,
   Button,
   Card,
   FormLayout,
+  InlineGrid,
   InlineStack,
   Select,
   Text,
@@ -183,8 +185,14 @@ export function QuoteForm({ data }: { data: QuotePageData }) {
               Items
             </Text>
             {items.map((it, i) => (
-              <InlineStack key={i} gap="300" blockAlign="end" wrap={false}>
-                <div style={{ flex: 3 }}>
+              <Box key={i} padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+                {/* Wide: one line. Narrow: the choice on its own line, then pages, quantity
+                    and Remove, each column shrinking so nothing leaves the screen. */}
+                <InlineGrid
+                  columns={{ xs: 1, md: "minmax(0, 3fr) minmax(0, 2fr)" }}
+                  gap="300"
+                  alignItems="end"
+                >
                   <Select
                     label={`Item ${i + 1}`}
                     options={sourceOptions}
@@ -194,35 +202,37 @@ export function QuoteForm({ data }: { data: QuotePageData }) {
                     onChange={(v) => chooseSource(i, v)}
                     error={err(`items.${i}.offeringId`)}
                   />
-                </div>
-                <div style={{ flex: 1 }}>
-                  <TextField
-                    label="Pages"
-                    type="number"
-                    value={it.pages}
-                    onChange={(v) => update(i, { pages: v })}
-                    autoComplete="off"
-                    error={err(`items.${i}.numberOfPages`)}
-                  />
-                </div>
-                <div style={{ flex: 1 }}>
-                  <TextField
-                    label="Quantity"
-                    type="number"
-                    value={it.quantity}
-                    onChange={(v) => update(i, { quantity: v })}
-                    autoComplete="off"
-                    error={err(`items.${i}.quantity`)}
-                  />
-                </div>
-                <Button
-                  onClick={() => setItems((list) => list.filter((_, j) => j !== i))}
-                  disabled={items.length === 1}
-                  accessibilityLabel={`Remove item ${i + 1}`}
-                >
-                  Remove
-                </Button>
-              </InlineStack>
+                  <InlineGrid
+                    columns="minmax(0, 1fr) minmax(0, 1fr) auto"
+                    gap="300"
+                    alignItems="end"
+                  >
+                    <TextField
+                      label="Pages"
+                      type="number"
+                      value={it.pages}
+                      onChange={(v) => update(i, { pages: v })}
+                      autoComplete="off"
+                      error={err(`items.${i}.numberOfPages`)}
+                    />
+                    <TextField
+                      label="Quantity"
+                      type="number"
+                      value={it.quantity}
+                      onChange={(v) => update(i, { quantity: v })}
+                      autoComplete="off"
+                      error={err(`items.${i}.quantity`)}
+                    />
+                    <Button
+                      onClick={() => setItems((list) => list.filter((_, j) => j !== i))}
+                      disabled={items.length === 1}
+                      accessibilityLabel={`Remove item ${i + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  </InlineGrid>
+                </InlineGrid>
+              </Box>
             ))}
             <InlineStack gap="200">
               <Button

@@ -1,4 +1,5 @@
 import { Banner, BlockStack, Box, Card, InlineStack, Text } from "@shopify/polaris";
+import { countryName } from "../services/country-names";
 import { useFormat } from "./format";
 import type { QuotePageData } from "./QuoteForm";
 import { MarginAmount } from "./profit/MarginAmount";
@@ -27,7 +28,7 @@ export function QuoteResult({ quote }: { quote: NonNullable<QuotePageData["quote
           <Box padding="300">
             <Text as="h2" variant="headingMd">
               {quote.together
-                ? `Quote to ${quote.countryCode}${quote.state ? `, ${quote.state}` : ""}`
+                ? `Quote to ${countryName(quote.countryCode)}${quote.state ? `, ${quote.state}` : ""}`
                 : `Group ${i + 1}`}
             </Text>
           </Box>
@@ -55,19 +56,25 @@ export function QuoteResult({ quote }: { quote: NonNullable<QuotePageData["quote
           </InlineStack>
         </Card>
       ) : null}
-      <Text as="p" tone="subdued" variant="bodySm">
-        Product per copy is the price of one copy and is not added up; every other amount is for all
-        copies of the line. Product − quantity discount + shipping + VAT = total cost, and each
-        column&apos;s total is the sum of the rows above it: the print service&apos;s own total.
-        Margin is the Shopify price of all copies minus the total cost.
-      </Text>
-      {quote.conversion ? (
-        <Text as="p" tone="subdued" variant="bodySm">
-          The Shopify price is in another currency than this quote: margins are in the Shopify
-          price&apos;s currency, with the cost converted at the print service&apos;s rate,{" "}
-          {quote.conversion}.
-        </Text>
-      ) : null}
+      {/* Cards reach the screen's edges on a phone; the notes under them keep a margin. */}
+      <Box paddingInline={{ xs: "400", sm: "0" }}>
+        <BlockStack gap="200">
+          <Text as="p" tone="subdued" variant="bodySm">
+            The price per copy under each item is for one copy and is not added up; every other
+            amount is for all copies of the line. Product − quantity discount + shipping + VAT =
+            total cost, and each column&apos;s total is the sum of the rows above it: the print
+            service&apos;s own total. Margin is the Shopify price of all copies minus the total
+            cost.
+          </Text>
+          {quote.conversion ? (
+            <Text as="p" tone="subdued" variant="bodySm">
+              The Shopify price is in another currency than this quote: margins are in the Shopify
+              price&apos;s currency, with the cost converted at the print service&apos;s rate,{" "}
+              {quote.conversion}.
+            </Text>
+          ) : null}
+        </BlockStack>
+      </Box>
     </BlockStack>
   );
 }

@@ -158,3 +158,12 @@ export async function saveBackupRatesFromForm({
   await saveBackupRates({ shop, rates: parsed.rates });
   return { ok: true, message: "Backup rates saved." };
 }
+
+/** The shop's carrier-callback token if it has one (a read: the setup check makes none). */
+export async function carrierCallbackTokenOf({ shop }: { shop: string }): Promise<string | null> {
+  const row = await prisma.shop.findUnique({
+    where: { shop },
+    select: { carrierCallbackToken: true },
+  });
+  return row?.carrierCallbackToken ?? null;
+}

@@ -21,7 +21,33 @@ export async function knownShopOrders({
   });
   for (const row of rows)
     known.set(row.shopifyOrderId, row._count.printOrders > 0 ? "printed" : "recorded");
+  // Imported or found and not planned yet: its print order is on its way.
+  for (const id of await waitingToBePlanned({ shop, shopifyOrderIds })) {
+    if (!known.has(id)) known.set(id, "printed");
+  }
   return known;
+}
+
+/**
+ * Which of these Shopify orders an import or the regular check recorded and the worker has
+ * not planned yet (services/fulfilment/deliveries.ts): their deliveries carry the order's id.
+ */
+export async function waitingToBePlanned({
+  shop,
+  shopifyOrderIds,
+}: {
+  shop: string;
+  shopifyOrderIds: readonly string[];
+}): Promise<Set<string>> {
+  if (shopifyOrderIds.length === 0) return new Set();
+  const rows = await prisma.orderDelivery.findMany({
+    where: {
+      shop,
+      webhookId: { in: shopifyOrderIds.flatMap((id) => [`import:${id}`, `reconcile:${id}`]) },
+    },
+    select: { webhookId: true },
+  });
+  return new Set(rows.map((r) => r.webhookId.slice(r.webhookId.indexOf(":") + 1)));
 }
 
 /** Whether Home may still offer the import, and since when the shop is installed. */

@@ -1,5 +1,5 @@
 import prisma from "../db.server";
-import type { PreflightResult } from "../services/preflight";
+import { parsePreflight, type PreflightResult } from "../services/preflight";
 
 /** Variant mappings: every function is keyed by shop. */
 
@@ -31,6 +31,8 @@ export interface MappingInput {
   preflight?: PreflightResult | null;
   /** The offering's minimum copies when the storefront enforces it (see mapping-rules). */
   storefrontMinimumQuantity?: number | null;
+  /** The book's ISBN-13 digits; null clears it, left out keeps the stored one (bulk mapping). */
+  isbn?: string | null;
 }
 
 export async function saveMapping({ shop, mapping }: { shop: string; mapping: MappingInput }) {
@@ -48,6 +50,7 @@ export async function saveMapping({ shop, mapping }: { shop: string; mapping: Ma
     fileProperty: mapping.fileProperty ?? null,
     preflight: mapping.preflight ? JSON.stringify(mapping.preflight) : null,
     storefrontMinimumQuantity: mapping.storefrontMinimumQuantity ?? null,
+    ...(mapping.isbn === undefined ? {} : { isbn: mapping.isbn }),
   };
   return prisma.variantMapping.upsert({
     where: { shop_variantId: { shop, variantId: mapping.variantId } },
@@ -159,4 +162,24 @@ export async function mappingSummaries({
       fileProperty: row.fileProperty,
     };
   };
+}
+
+/**
+ * The setup check's counts: mapped variants, those sold in sets (a storefront minimum the
+ * cart rule enforces), and those whose kept print-file check failed. Only rows whose stored
+ * check may say "failed" are read, and each is read through the column's one codec.
+ */
+export async function mappingCheckCounts({ shop }: { shop: string }) {
+  const [total, inSets, maybeFailed] = await Promise.all([
+    prisma.variantMapping.count({ where: { shop } }),
+    prisma.variantMapping.count({ where: { shop, storefrontMinimumQuantity: { gte: 2 } } }),
+    prisma.variantMapping.findMany({
+      where: { shop, preflight: { contains: '"failed"' } },
+      select: { preflight: true },
+    }),
+  ]);
+  const failingFiles = maybeFailed.filter(
+    (m) => parsePreflight(m.preflight)?.status === "failed",
+  ).length;
+  return { total, inSets, failingFiles };
 }

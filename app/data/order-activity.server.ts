@@ -1,5 +1,7 @@
 import prisma from "../db.server";
 import { NOT_IN_TIMELINE } from "../services/fulfilment/events";
+import { shownEventMessage } from "../services/merchant-text/errors";
+import { printOrderKindOf, type PrintOrderKind } from "../services/fulfilment/order-kind";
 
 /**
  * What the Home page lists: orders to look at, the latest events, and whether
@@ -8,7 +10,9 @@ import { NOT_IN_TIMELINE } from "../services/fulfilment/events";
 
 export interface AttentionRow {
   id: string;
+  /** The Shopify order's name, or a proof's own ("Proof P1001"). */
   shopifyOrderName: string;
+  kind: PrintOrderKind;
   status: string;
   reason: string;
   action: string | null;
@@ -28,6 +32,7 @@ export async function listNeedingAttention({
   const select = {
     id: true,
     shopifyOrderName: true,
+    kind: true,
     status: true,
     lastErrorCode: true,
     lastErrorMessage: true,
@@ -52,6 +57,7 @@ export async function listNeedingAttention({
   return [...attention, ...waiting].slice(0, take).map((r) => ({
     id: r.id,
     shopifyOrderName: r.shopifyOrderName,
+    kind: printOrderKindOf(r.kind),
     status: r.status,
     reason:
       r.status === "needs_attention"
@@ -87,7 +93,8 @@ export async function listRecentActivity({
   const events = await prisma.orderEvent.findMany({
     // A status callback is a hint, not a change: the change it announces has its own entry.
     where: { shop, type: { notIn: [...NOT_IN_TIMELINE] } },
-    orderBy: { at: "desc" },
+    // Entries of one moment in the order they were recorded.
+    orderBy: [{ at: "desc" }, { id: "desc" }],
     take,
     select: {
       id: true,
@@ -95,6 +102,7 @@ export async function listRecentActivity({
       actor: true,
       type: true,
       message: true,
+      data: true,
       printOrderId: true,
       shopOrder: { select: { name: true } },
     },
@@ -104,19 +112,35 @@ export async function listRecentActivity({
     at: e.at.toISOString(),
     actor: e.actor,
     type: e.type,
-    message: e.message,
+    message: shownEventMessage(e),
     printOrderId: e.printOrderId,
     shopOrderName: e.shopOrder.name,
   }));
 }
 
-/** Whether the print service has sent a status callback lately (among the newest events). */
-export async function hasRecentCallback({ shop }: { shop: string }): Promise<boolean> {
-  const recent = await prisma.orderEvent.findMany({
-    where: { shop },
+/**
+ * What the setup check needs to say whether status callbacks arrive: the last one within
+ * `since`, and the print orders paid at the print service since then (each payment is a
+ * state change the service sends a callback for). Indexed reads, bounded by the period.
+ */
+export async function statusCallbackFacts({ shop, since }: { shop: string; since: Date }) {
+  const last = await prisma.orderEvent.findFirst({
+    where: { shop, actor: "callback", at: { gte: since } },
     orderBy: { at: "desc" },
-    take: 200,
-    select: { actor: true },
+    select: { at: true },
   });
-  return recent.some((e) => e.actor === "callback");
+  const paidSince = { shop, servicePaidAt: { gte: since } };
+  const [firstPaid, paid] = await Promise.all([
+    prisma.printOrder.findFirst({
+      where: paidSince,
+      orderBy: { servicePaidAt: "asc" },
+      select: { servicePaidAt: true },
+    }),
+    prisma.printOrder.count({ where: paidSince }),
+  ]);
+  return {
+    lastAt: last?.at ?? null,
+    firstPaidAtService: firstPaid?.servicePaidAt ?? null,
+    paidAtService: paid,
+  };
 }

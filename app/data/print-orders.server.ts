@@ -2,8 +2,10 @@ import type { Prisma } from "@prisma/client";
 import prisma from "../db.server";
 import { PRINT_ORDER_STATUSES, type PrintOrderStatus } from "../services/fulfilment/machine";
 import { ORDER_VIEWS, type OrderView } from "../services/fulfilment/order-views";
+import { printOrderKindOf, type PrintOrderKind } from "../services/fulfilment/order-kind";
 import { decodeCursor, encodeCursor } from "../services/keyset-cursor";
 import { splitOf } from "../services/fulfilment/split-place";
+import { orderIdOfBody } from "../services/fulfilment/shopify-order";
 
 /**
  * Print orders for the admin lists: a keyset-paginated list on indexed
@@ -24,11 +26,15 @@ export interface OrderListFilters {
   /** Inclusive from, exclusive to. */
   from?: Date | undefined;
   to?: Date | undefined;
+  /** Only sales or only proof copies (the (shop, kind, createdAt) index); both when unset. */
+  kind?: PrintOrderKind | undefined;
 }
 
 export interface OrderListRow {
   id: string;
+  /** The Shopify order's name, or a proof's own ("Proof P1001"). */
   shopifyOrderName: string;
+  kind: PrintOrderKind;
   shopifyOrderId: string;
   status: string;
   serviceState: string | null;
@@ -56,6 +62,9 @@ export interface OrderListPage {
 
 function normaliseName(search: string): string {
   const s = search.trim();
+  // Proofs are named "Proof P1001": "proof p10" finds them as the merchant typed it.
+  const proof = /^proof(?:\s+p?(\d*))?$/i.exec(s);
+  if (proof) return proof[1] === undefined ? "Proof" : `Proof P${proof[1]}`;
   return s.startsWith("#") || !/^\d/.test(s) ? s : `#${s}`;
 }
 
@@ -80,6 +89,7 @@ export async function listPrintOrders({
   const statuses = filters.status ? [filters.status] : ORDER_VIEWS[filters.view].statuses;
   const where: Prisma.PrintOrderWhereInput = { shop };
   if (statuses) where.status = statuses.length === 1 ? statuses[0] : { in: [...statuses] };
+  if (filters.kind) where.kind = filters.kind;
   if (filters.from || filters.to) {
     where.createdAt = {
       ...(filters.from ? { gte: filters.from } : {}),
@@ -121,6 +131,7 @@ export async function listPrintOrders({
       shopifyOrderId: true,
       shopOrderId: true,
       groupIndex: true,
+      kind: true,
       status: true,
       serviceState: true,
       printOrderId: true,
@@ -158,6 +169,7 @@ export async function listPrintOrders({
   const rows = page.map((r) => ({
     id: r.id,
     shopifyOrderName: r.shopifyOrderName,
+    kind: printOrderKindOf(r.kind),
     shopifyOrderId: r.shopifyOrderId,
     status: r.status,
     serviceState: r.serviceState,
@@ -200,6 +212,28 @@ export async function countPrintOrdersByStatus({
   >;
   for (const g of groups) if (g.status in out) out[g.status as PrintOrderStatus] = g._count._all;
   return out;
+}
+
+/**
+ * Which of these Shopify orders the app has recorded and the worker not yet planned (for the
+ * sandbox demo, to say why an order has no print order yet). Looks at the first 1,000 waiting.
+ */
+export async function listRecordedNotPlanned({
+  shop,
+  shopifyOrderIds,
+}: {
+  shop: string;
+  shopifyOrderIds: string[];
+}): Promise<string[]> {
+  const waiting = await prisma.orderDelivery.findMany({
+    where: { shop },
+    select: { body: true },
+    orderBy: { planAfter: "asc" },
+    take: 1_000,
+  });
+  const asked = new Set(shopifyOrderIds);
+  const ids = waiting.map((d) => orderIdOfBody(d.body)).filter((id) => id && asked.has(id));
+  return [...new Set(ids as string[])];
 }
 
 /** Print orders of some Shopify orders with their timelines (for the sandbox demo). */

@@ -140,3 +140,24 @@ export async function rememberPricingRule({
     data: { productPricing: pricingRuleToJson(rule) },
   });
 }
+
+/** Records a proof's approval once; the approval time that stands (an earlier one wins). */
+export async function markCreationProofApproved({
+  shop,
+  id,
+  at,
+}: {
+  shop: string;
+  id: string;
+  at: Date;
+}): Promise<Date> {
+  await prisma.productCreation.updateMany({
+    where: { shop, id, proofApprovedAt: null },
+    data: { proofApprovedAt: at },
+  });
+  const row = await prisma.productCreation.findFirst({
+    where: { shop, id },
+    select: { proofApprovedAt: true },
+  });
+  return row?.proofApprovedAt ?? at;
+}

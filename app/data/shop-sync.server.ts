@@ -1,6 +1,7 @@
 import prisma from "../db.server";
 import type { ReconcileStore, ShopToCheck } from "../services/reconciliation/ports";
 import { isUniqueViolation } from "../services/unique-violation";
+import { waitingToBePlanned } from "./import-orders.server";
 
 /**
  * ShopSync: the regular check with Shopify's state per shop (how far it has read, its last
@@ -73,13 +74,8 @@ async function knownOrderIds(shop: string, shopifyOrderIds: readonly string[]) {
     where: { shop, shopifyOrderId: { in: [...shopifyOrderIds] } },
     select: { shopifyOrderId: true },
   });
-  return new Set(rows.map((r) => r.shopifyOrderId));
-}
-
-/** The shop's print currency, read once per look rather than once per order. */
-async function shopCurrency(shop: string) {
-  const row = await prisma.shop.findUnique({ where: { shop }, select: { currency: true } });
-  return row?.currency;
+  const waiting = await waitingToBePlanned({ shop, shopifyOrderIds });
+  return new Set([...rows.map((r) => r.shopifyOrderId), ...waiting]);
 }
 
 export const shopSyncStore: ReconcileStore = {
@@ -87,7 +83,6 @@ export const shopSyncStore: ReconcileStore = {
   claim,
   finish,
   knownOrderIds,
-  shopCurrency,
 };
 
 /** The regular check's state for one shop, as the admin shows it; null before its first look. */

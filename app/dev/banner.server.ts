@@ -10,7 +10,7 @@ export function sandboxModeBanner(parts: {
   sandbox: Pick<Sandbox, "url">;
   shopify: Pick<ShopifyFake, "url">;
   seeded: Pick<SeededDemoShop, "shop">;
-  env: Pick<Env, "databaseUrl" | "worker" | "workerConcurrency">;
+  env: Pick<Env, "databaseUrl" | "worker" | "workerConcurrency" | "logLevel">;
   /** The stand-ins run in another process (`npm run stand-ins`) that this one joined. */
   joined?: boolean;
 }): string {
@@ -31,6 +31,12 @@ export function sandboxModeBanner(parts: {
         : "not in the app process (WORKER=off): run `npm run worker` to fulfil orders",
     ],
     ["Database", describeDatabase(env.databaseUrl)],
+    [
+      "Log",
+      env.logLevel === "warn" || env.logLevel === "error"
+        ? `${env.logLevel} and worse (LOG_LEVEL=info shows every request)`
+        : `${env.logLevel} (JSON lines)`,
+    ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`);

@@ -110,8 +110,17 @@ export async function replaceBillingEntity({
   const own = await ownEntityIds(shop);
   if (!own.ok) return { ok: false, fieldErrors: { form: own.problem.title }, problem: own.problem };
   if (!own.ids.has(id)) return notYours;
-  if (Number(input["parentEntityId"]) === id)
-    return { ok: false, fieldErrors: { parentEntityId: "Choose another parent, or none" } };
+  if (Number(input["parentEntityId"]) === id) {
+    // Told together with the form's other problems, not one submit before them.
+    const parsed = parseForm(billingEntityFormSchema, input, BILLING_ENTITY_MESSAGES);
+    return {
+      ok: false,
+      fieldErrors: {
+        ...(parsed.ok ? {} : parsed.fieldErrors),
+        parentEntityId: "Choose another parent, or none",
+      },
+    };
+  }
   const created = await createBillingEntity({ shop, input });
   if (!created.ok) return created;
   const defaultMoved = await recordBillingEntityReplaced({ shop, id, replacedById: created.id });

@@ -5,7 +5,14 @@ import {
   runOnEachPrintOrder,
   runOrderAction,
 } from "../services/fulfilment/commands";
-import { ingestPaidOrder } from "../services/fulfilment/ingest";
+import {
+  bodyOfReadOrder,
+  recordOrderDelivery,
+  type OrderDeliveryInput,
+} from "../services/fulfilment/deliveries";
+import { paidAtOf } from "../services/fulfilment/ingest";
+import { recordProof } from "../data/proofs.server";
+import type { ShopifyOrder } from "../services/fulfilment/shopify-order";
 import { signalWorkAvailable } from "./worker-signal.server";
 
 /**
@@ -20,40 +27,41 @@ async function waking<T>(change: Promise<T>, leftWork: (result: T) => boolean): 
   return result;
 }
 
-/** orders/paid: the Shopify order and its print-order plan, in the app's PostgreSQL schema. */
-export const recordPaidOrder = (input: Omit<Parameters<typeof ingestPaidOrder>[1], "schema">) =>
-  waking(
-    ingestPaidOrder(prisma, { ...input, schema: databaseSchema() }),
-    (r) => r.outcome === "planned",
-  );
+/**
+ * An order heard of (orders/paid, the regular check with Shopify, an import): its one write.
+ * The worker, woken here, plans it (services/fulfilment/deliveries.ts).
+ */
+export const recordOrderArrival = (input: OrderDeliveryInput) =>
+  waking(recordOrderDelivery(prisma, databaseSchema(), input), (o) => o === "recorded");
 
 /** What the regular check with Shopify or an import knows of an order it read. */
-type ReadOrder = Pick<
-  Parameters<typeof ingestPaidOrder>[1],
-  "shop" | "order" | "shopifyPaidAt" | "shopCurrency" | "now"
->;
+interface ReadOrder {
+  shop: string;
+  order: ShopifyOrder;
+  /** Shopify's processedAt. */
+  shopifyPaidAt?: Date | string | null | undefined;
+  now?: Date | undefined;
+}
 
-/**
- * The same path as orders/paid, for an order the regular check with Shopify found without its
- * webhook. Its receipt id is its own (`reconcile:<order id>`); the shop order, one per Shopify
- * order, makes a later webhook for it change nothing, and the other way round.
- */
-export const recordFoundOrder = (input: ReadOrder) =>
-  recordPaidOrder({
-    ...input,
-    webhookId: `reconcile:${input.order.id}`,
-    topic: "reconcile/orders",
-    source: "reconcile",
+function readOrderArrival(input: ReadOrder, source: "reconcile" | "import") {
+  return recordOrderArrival({
+    shop: input.shop,
+    // Its own receipt id; the shop order, one per Shopify order, makes a later webhook for it
+    // change nothing, and the other way round.
+    webhookId: `${source}:${input.order.id}`,
+    topic: `${source}/orders`,
+    body: bodyOfReadOrder(input.order),
+    source,
+    shopifyPaidAt: paidAtOf(input.shopifyPaidAt),
+    now: input.now,
   });
+}
 
-/** The same path as orders/paid, for a past order the merchant chose to import. */
-export const recordImportedOrder = (input: ReadOrder) =>
-  recordPaidOrder({
-    ...input,
-    webhookId: `import:${input.order.id}`,
-    topic: "import/orders",
-    source: "import",
-  });
+/** An order the regular check with Shopify found without its webhook: the same entry. */
+export const recordFoundOrder = (input: ReadOrder) => readOrderArrival(input, "reconcile");
+
+/** A past order the merchant chose to import: the same entry. */
+export const recordImportedOrder = (input: ReadOrder) => readOrderArrival(input, "import");
 
 /** orders/updated: the changes that reach print orders not yet sent. */
 export const recordOrderUpdate = (input: Parameters<typeof applyOrderUpdate>[1]) =>
@@ -70,3 +78,7 @@ export const runMerchantAction = (input: Parameters<typeof runOrderAction>[1]) =
 /** A merchant's action on several print orders, each by its own rules. */
 export const runMerchantBulkAction = (input: Parameters<typeof runOnEachPrintOrder>[1]) =>
   waking(runOnEachPrintOrder(prisma, input), (results) => results.some((r) => r.result.ok));
+
+/** A proof copy the merchant placed (services/proofs): its one write. The worker takes it now. */
+export const recordProofOrder = (input: Parameters<typeof recordProof>[0]) =>
+  waking(recordProof(input), (placed) => placed.created);

@@ -4,6 +4,7 @@ import { getPrintSettingsForDisplay } from "../data/print-settings.server";
 import { getVariants } from "./shopify-variants.server";
 import { problemText } from "../services/merchant-text/problem-sentence";
 import { countryName } from "../services/country-names";
+import { checkPages } from "../services/catalogue/mapping-rules";
 import {
   mappingMarginOf,
   smallestSale,
@@ -42,6 +43,12 @@ export async function getMappingMargin({
     pricesValidUntil({ shop, offeringIds: [offeringId] }),
   ]);
   if (offering.status === "no_credentials") return { status: "no_credentials" };
+  // Pages outside the offering's range: its rule in words, not the service's refusal.
+  const pagesError =
+    offering.status === "ok" && offering.data
+      ? checkPages(String(numberOfPages), offering.data).error
+      : undefined;
+  if (pagesError) return { status: "unavailable", reason: `${pagesError}.` };
   const variant = variants?.[0];
   if (!variant) return { status: "unavailable", reason: SHOPIFY_FAILURE_TEXT.variantPriceUnread };
   const countryCode = info?.shopAddress?.countryCodeV2?.toUpperCase();

@@ -1,4 +1,5 @@
-import { CATALOGUE_TTL_MS, cachedRead } from "./catalogue.server";
+import { CATALOGUE_TTL_MS, cachedRead, getOffering } from "./catalogue.server";
+import { checkPages } from "../services/catalogue/mapping-rules";
 import type { OfferingSpineResult } from "../services/catalogue/spine";
 import { problemText } from "../services/merchant-text/problem-sentence";
 import { isNoSpine, type SpineSize } from "../services/print";
@@ -17,6 +18,13 @@ export async function getOfferingSpine({
   offeringId: number;
   numberOfPages: number;
 }): Promise<OfferingSpineResult> {
+  // Pages outside the offering's range: its rule in words, not the service's refusal.
+  const offering = await getOffering({ shop, offeringId });
+  const pagesError =
+    offering.status === "ok" && offering.data
+      ? checkPages(String(numberOfPages), offering.data).error
+      : undefined;
+  if (pagesError) return { status: "error", problem: `${pagesError}.` };
   // `null` is "no spine": a definite answer about the offering, so it is cached like a size.
   const result = await cachedRead<SpineSize | null>(
     shop,

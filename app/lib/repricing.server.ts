@@ -61,6 +61,11 @@ export function countBelowTarget(input: { shop: string }) {
   return repricing.countBelowTarget(repricingStore, input);
 }
 
+/** Home's setup check: below target, and at a loss; no call to Shopify or the print service. */
+export function countPriceProblems(input: { shop: string }) {
+  return repricing.countPriceProblems(repricingStore, input);
+}
+
 export function checkPrintPrices(input: {
   shop: string;
   admin: AdminApi;

@@ -4,9 +4,15 @@
  * body is never held whole in memory.
  */
 export async function readBodyWithin(request: Request, limit: number): Promise<string | null> {
+  const bytes = await readBodyBytesWithin(request, limit);
+  return bytes === null ? null : bytes.toString("utf8");
+}
+
+/** The same, as the bytes that came (a signature covers the bytes, not their text). */
+export async function readBodyBytesWithin(request: Request, limit: number): Promise<Buffer | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) return null;
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -20,5 +26,5 @@ export async function readBodyWithin(request: Request, limit: number): Promise<s
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }

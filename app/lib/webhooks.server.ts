@@ -3,11 +3,16 @@ import { getEnv } from "../env.server";
 import { findKnownShop, holdsShopData, type KnownShop } from "../data/shop.server";
 import type { PrintOrderBusyError } from "../services/fulfilment/commands";
 import { isDatabaseUnavailable, outageReason } from "../services/database-outage";
-import { assertLosslessJsonSupported, parseJsonLossless } from "../services/lossless-json";
+import {
+  assertLosslessJsonSupported,
+  mayHoldUnsafeIntegers,
+  parseJsonLossless,
+} from "../services/lossless-json";
 import { isShopDomain } from "../services/shop-domain";
 import { authenticate } from "../shopify.server";
 import { getLogger } from "./logger.server";
-import { readBodyWithin } from "./request-body.server";
+import { readBodyBytesWithin, readBodyWithin } from "./request-body.server";
+import { webhookSignatureValid } from "../services/webhook-signature";
 
 // Refuse to start on a runtime whose JSON.parse would round Shopify ids.
 assertLosslessJsonSupported();
@@ -78,12 +83,6 @@ async function refuseUnboundDelivery(
 }
 
 /**
- * A run of 16 digits: the only way a JSON number can be an integer beyond
- * 2^53 (every integer of 15 digits or fewer is exact as a double).
- */
-const SIXTEEN_DIGITS = /\d{16}/;
-
-/**
  * The one gate every Shopify webhook passes: a size limit (413), a signature
  * (401 when missing or wrong), a JSON body (400 with the reason), then the
  * checks of refuseUnboundDelivery. Each route names its topic. Thrown
@@ -122,8 +121,84 @@ export async function authenticateWebhook(request: Request, topic: WebhookTopic)
   );
   // The library's payload went through JSON.parse, which rounds ids beyond
   // 2^53: parsed again without loss when the body could hold such an id.
-  const payload: unknown = SIXTEEN_DIGITS.test(body) ? parseJsonLossless(body) : delivery.payload;
+  const payload: unknown = mayHoldUnsafeIntegers(body) ? parseJsonLossless(body) : delivery.payload;
   return { ...delivery, payload, knownShop };
+}
+
+/** The headers the library requires of a webhook (its checkWebhooksHeaders), but the signature. */
+const REQUIRED_HEADERS = [
+  "x-shopify-topic",
+  "x-shopify-shop-domain",
+  "x-shopify-api-version",
+  "x-shopify-webhook-id",
+] as const;
+
+/**
+ * The gate of the order webhook's fast path (docs/decisions/0019-one-write-at-the-door.md): the
+ * same refusals as authenticateWebhook, in the same words, with the signature checked here on
+ * the body's bytes. It reads no session and no row: the shop check is the caller's, folded into
+ * its one write or a cached read. Answers the delivery with its body as it came.
+ */
+export async function readSignedWebhook(request: Request, topic: WebhookTopic) {
+  if (request.method !== "POST") throw plain(405, "Webhooks are delivered with POST");
+  const signature = request.headers.get("x-shopify-hmac-sha256");
+  if (!signature) throw plain(401, "Missing X-Shopify-Hmac-Sha256 signature");
+  const body = await readBodyBytesWithin(request, WEBHOOK_BODY_LIMIT_BYTES);
+  if (body === null) throw plain(413, `Webhook body larger than ${WEBHOOK_BODY_LIMIT_BYTES} bytes`);
+  if (!webhookSignatureValid(body, signature, getEnv().shopifyApiSecret)) {
+    throw plain(401, "Invalid webhook signature");
+  }
+  const [sentTopic, shop, , webhookId] = REQUIRED_HEADERS.map((h) => request.headers.get(h));
+  if (REQUIRED_HEADERS.some((h) => !request.headers.get(h))) {
+    throw plain(400, "Webhook headers incomplete (topic, shop, id)");
+  }
+  if (!isShopDomain(shop, getEnv().shopCustomDomain)) throw plain(400, NOT_A_SHOP);
+  if (topicKey(sentTopic!) !== topicKey(topic)) {
+    throw plain(400, `This address takes ${topic} webhooks, not ${sentTopic}`);
+  }
+  return {
+    shop: shop!,
+    topic,
+    webhookId: webhookId!,
+    triggeredAt: request.headers.get("x-shopify-triggered-at") ?? undefined,
+    body: body.toString("utf8"),
+  };
+}
+
+/** How long a shop seen with a Shop row is taken as served without reading it again. */
+const SERVED_SHOP_TTL_MS = 60_000;
+const SERVED_SHOPS_KEPT = 10_000;
+const servedShops = new Map<string, number>();
+
+/**
+ * Whether the app serves the shop (it has a Shop row: installed, or uninstalled and not yet
+ * erased), remembered for a minute when it does, so a busy shop's webhooks read no row. A
+ * shop erased within that minute may still get an order recorded; the planner then finds no
+ * Shop row and drops it (services/fulfilment/deliveries.ts). A "no" is never remembered: an
+ * install on another instance counts at once.
+ */
+export async function servesShop(shop: string): Promise<boolean> {
+  const now = Date.now();
+  const seen = servedShops.get(shop);
+  if (seen !== undefined && now - seen < SERVED_SHOP_TTL_MS) return true;
+  const served = (await findKnownShop({ shop })) !== null;
+  if (served) {
+    if (servedShops.size >= SERVED_SHOPS_KEPT) servedShops.clear();
+    servedShops.set(shop, now);
+  } else {
+    servedShops.delete(shop);
+  }
+  return served;
+}
+
+/** The app stops serving a shop (its data erased): its next webhook reads its row again. */
+export function forgetServedShop(shop: string): void {
+  servedShops.delete(shop);
+}
+
+/** The answer to a webhook of a shop the app does not serve: 200, so Shopify does not retry. */
+export function notServedResponse(): Response {
+  return plain(200, "The app is not installed for this shop; nothing stored");
 }
 
 /**

@@ -4,25 +4,33 @@ import { useLoaderData } from "@remix-run/react";
 import { Layout, Page } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { loadHome, runHomeAction } from "../pages/home/home.server";
+import { adminGraphql } from "../services/shopify-admin";
 import { AttentionList } from "../components/home/AttentionList";
 import { HomeNotices } from "../components/home/HomeNotices";
 import { OrderCounts } from "../components/home/OrderCounts";
 import { RecentActivity } from "../components/home/RecentActivity";
-import { SetupCard } from "../components/home/SetupCard";
+import { SetupCheckCard } from "../components/home/SetupCheckCard";
 import { DeliveryHealthCard, WebhooksStoppedBanner } from "../components/home/DeliveryHealth";
 import { ImportOfferBanner } from "../components/import-orders/ImportOfferBanner";
 import { RouteError } from "../components/States";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  return defer(await loadHome({ shop: session.shop, grantedScopes: session.scope ?? "" }));
+  const { session, admin } = await authenticate.admin(request);
+  return defer(
+    await loadHome({
+      shop: session.shop,
+      grantedScopes: session.scope ?? "",
+      graphql: adminGraphql(admin),
+    }),
+  );
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const { status, body } = await runHomeAction({
     shop: session.shop,
     form: await request.formData(),
+    graphql: adminGraphql(admin),
   });
   return json(body, { status });
 };
@@ -44,11 +52,6 @@ export default function Home() {
           scopesOk={data.scopesOk}
           scopeDetail={data.scopeDetail}
         />
-        {data.steps.some((s) => !s.done) ? (
-          <Layout.Section variant="fullWidth">
-            <SetupCard steps={data.steps} callbackUrl={data.callbackUrl} />
-          </Layout.Section>
-        ) : null}
 
         <Layout.Section variant="fullWidth">
           <OrderCounts counts={data.counts} />
@@ -64,6 +67,11 @@ export default function Home() {
 
         <Layout.Section variant="oneThird">
           <RecentActivity events={data.activity} />
+        </Layout.Section>
+
+        <Layout.Section variant="fullWidth">
+          {/* Last on the page: it streams in, and below it there is nothing it could push. */}
+          <SetupCheckCard check={data.setupCheck} />
         </Layout.Section>
       </Layout>
     </Page>

@@ -19,6 +19,8 @@ import { shopCurrency } from "../services/pricing/currency";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
 import { Fact, pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat, type Money } from "../components/format";
+import { ProofFromFile } from "../components/proofs/ProofFromFile";
+import { isSinglePage } from "../services/catalogue/mapping-rules";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -104,6 +106,11 @@ export default function OfferingPage() {
                 </InlineGrid>
               </BlockStack>
             </Card>
+            <ProofFromFile
+              offeringId={o.id}
+              singlePage={isSinglePage(o)}
+              dynamicSize={o.dynamicSize}
+            />
             <Card padding={legacy.status === "ok" && legacy.prices ? "0" : "400"}>
               {legacy.status === "no_key" ? (
                 <BlockStack gap="200">
@@ -116,15 +123,21 @@ export default function OfferingPage() {
                   </Text>
                 </BlockStack>
               ) : legacy.status === "error" ? (
-                <ProblemBanner problem={legacy.problem} title="Legacy prices could not be loaded" />
+                <ProblemBanner
+                  problem={legacy.problem}
+                  title="Prices in every currency could not be loaded"
+                />
               ) : !legacy.prices ? (
-                <Banner tone="info" title="The legacy interface does not list this offering." />
+                <Banner
+                  tone="info"
+                  title="The print service's price list in every currency does not include this offering."
+                />
               ) : (
                 <BlockStack>
                   <div style={{ padding: "var(--p-space-400)" }}>
                     <BlockStack gap="100">
                       <Text as="h2" variant="headingMd">
-                        Prices in every currency (legacy interface)
+                        Prices in every currency
                       </Text>
                       {legacy.prices.pricingExpireDate ? (
                         <Text as="p" tone="subdued" variant="bodySm">

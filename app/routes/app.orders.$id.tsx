@@ -2,7 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
-import { Banner, BlockStack, Card, InlineStack, Layout, Link, Page, Text } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Card,
+  InlineStack,
+  Layout,
+  Link,
+  Page,
+  Text,
+} from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { runOrderPageAction, type OrderActionData } from "../pages/order-detail/action.server";
 import { loadOrderDetail } from "../pages/order-detail/view.server";
@@ -15,8 +25,10 @@ import { OrderSidebar } from "../components/order/OrderSidebar";
 import { PricesCard } from "../components/order/PricesCard";
 import { TimelineCard } from "../components/order/TimelineCard";
 import { MarginCard } from "../components/order/MarginCard";
+import { ProofCostCard } from "../components/order/ProofCostCard";
 import { LiveUpdates } from "../components/order/LiveUpdates";
 import type { OrderDetail } from "../components/order/types";
+import { PROOF_PAGE_BADGE, proofCancelText } from "../services/merchant-text/proofs";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -84,7 +96,16 @@ export default function PrintOrderPage() {
   return (
     <Page
       title={order.shopifyOrderName}
-      titleMetadata={<StatusBadge status={order.status} />}
+      titleMetadata={
+        order.proof ? (
+          <InlineStack gap="200" blockAlign="center">
+            <Badge tone="info">{PROOF_PAGE_BADGE}</Badge>
+            <StatusBadge status={order.shownStatus} />
+          </InlineStack>
+        ) : (
+          <StatusBadge status={order.shownStatus} />
+        )
+      }
       subtitle={[
         order.split ? `Print order ${order.split.index} of ${order.split.of}` : null,
         order.printOrderId
@@ -137,8 +158,9 @@ export default function PrintOrderPage() {
               onDismiss={() => setConfirmCancel(false)}
             >
               <p>
-                Nothing will be printed for {order.shopifyOrderName}. The Shopify order itself is
-                not changed.
+                {order.proof
+                  ? proofCancelText(order.shopifyOrderName)
+                  : `Nothing will be printed for ${order.shopifyOrderName}. The Shopify order itself is not changed.`}
               </p>
             </Banner>
           </Layout.Section>
@@ -167,7 +189,12 @@ export default function PrintOrderPage() {
           <BlockStack gap="400">
             <SplitCard order={order} />
             <ItemsCard order={order} />
-            <MarginCard margin={order.margin} />
+            {/* A proof has no Shopify price: its cost instead of a sale's margin. */}
+            {order.proof ? (
+              <ProofCostCard proof={order.proof} />
+            ) : (
+              <MarginCard margin={order.margin} />
+            )}
             <PricesCard order={order} />
             <TimelineCard events={order.events} />
           </BlockStack>

@@ -10,6 +10,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import {
+  Badge,
   Banner,
   BlockStack,
   Box,
@@ -21,6 +22,7 @@ import {
   Link,
   Page,
   Pagination,
+  Select,
   Tabs,
   Text,
   TextField,
@@ -32,6 +34,7 @@ import { loadOrders, runOrdersAction } from "../pages/orders/list.server";
 import { ORDER_VIEWS, type OrderView } from "../services/fulfilment/order-views";
 import { serviceStateLabel } from "../services/fulfilment/service-states";
 import { countOf } from "../services/merchant-text/orders";
+import { ORDER_KIND_CHOICES, PROOF_BADGE, shownStatusOf } from "../services/merchant-text/proofs";
 import { Empty, RouteError } from "../components/States";
 import { StatusBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
@@ -62,17 +65,87 @@ function BulkResult({ answer, onDismiss }: { answer: BulkAnswer; onDismiss: () =
   return <Banner tone={answer.tone} title={answer.message} onDismiss={onDismiss} />;
 }
 
+/**
+ * The search, date and kind filter. Its own component, so typing re-renders the form alone, not
+ * the list of print orders below it. The kind applies at once; the others with "Filter".
+ */
+function OrdersFilter({
+  query,
+  filtered,
+  loading,
+  onKind,
+}: {
+  query: { q: string; from: string; to: string; view: string; kind: string };
+  filtered: boolean;
+  loading: boolean;
+  onKind: (kind: string) => void;
+}) {
+  const [search, setSearch] = useState(query.q);
+  const [from, setFrom] = useState(query.from);
+  const [to, setTo] = useState(query.to);
+  return (
+    <Form method="get" action="/app/orders">
+      {query.view !== "all" ? <input type="hidden" name="view" value={query.view} /> : null}
+      <InlineStack gap="300" blockAlign="end" wrap>
+        <div style={{ flex: "1 1 220px" }}>
+          <TextField
+            label="Search by order name"
+            name="q"
+            value={search}
+            onChange={setSearch}
+            placeholder="#1001 or Proof P1001"
+            autoComplete="off"
+            clearButton
+            onClearButtonClick={() => setSearch("")}
+          />
+        </div>
+        <TextField
+          label="Created from"
+          type="date"
+          name="from"
+          value={from}
+          onChange={setFrom}
+          autoComplete="off"
+        />
+        <TextField
+          label="Created to"
+          type="date"
+          name="to"
+          value={to}
+          onChange={setTo}
+          autoComplete="off"
+        />
+        <Select
+          label="Kind"
+          name="kind"
+          options={ORDER_KIND_CHOICES.map((c) => ({ label: c.label, value: c.value }))}
+          value={query.kind}
+          onChange={onKind}
+        />
+        <Button submit loading={loading}>
+          Filter
+        </Button>
+        {filtered ? (
+          <Button
+            variant="plain"
+            url={query.view !== "all" ? `/app/orders?view=${query.view}` : "/app/orders"}
+          >
+            Clear
+          </Button>
+        ) : null}
+      </InlineStack>
+    </Form>
+  );
+}
+
 export default function Orders() {
   const { rows, nextCursor, previousCursor, query, version } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const fmt = useFormat();
-  const [search, setSearch] = useState(query.q);
-  const [from, setFrom] = useState(query.from);
-  const [to, setTo] = useState(query.to);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/app/orders";
-  const filtered = Boolean(query.q || query.from || query.to);
+  const filtered = Boolean(query.q || query.from || query.to || query.kind);
   const bulk = useFetcher<BulkAnswer>();
   const { selectedResources, handleSelectionChange, clearSelection } = useIndexResourceState(rows);
   // Only rows still on the page count: a live update may have moved some out of this view.
@@ -113,8 +186,12 @@ export default function Orders() {
 
   const emptyState = filtered ? (
     <EmptySearchResult
-      title="No print orders found"
-      description="Try another order name or dates."
+      title={query.kind === "proof" ? "No proof copies found" : "No print orders found"}
+      description={
+        query.kind === "proof" && !query.q && !query.from && !query.to
+          ? "Proof copies you order appear here."
+          : "Try another order name, dates or kind."
+      }
       withIllustration
     />
   ) : (
@@ -174,50 +251,12 @@ export default function Orders() {
             }
           />
           <Box padding="300" borderBlockStartWidth="025" borderColor="border">
-            <Form method="get" action="/app/orders">
-              {query.view !== "all" ? <input type="hidden" name="view" value={query.view} /> : null}
-              <InlineStack gap="300" blockAlign="end" wrap>
-                <div style={{ flex: "1 1 220px" }}>
-                  <TextField
-                    label="Search by Shopify order"
-                    name="q"
-                    value={search}
-                    onChange={setSearch}
-                    placeholder="#1001"
-                    autoComplete="off"
-                    clearButton
-                    onClearButtonClick={() => setSearch("")}
-                  />
-                </div>
-                <TextField
-                  label="Created from"
-                  type="date"
-                  name="from"
-                  value={from}
-                  onChange={setFrom}
-                  autoComplete="off"
-                />
-                <TextField
-                  label="Created to"
-                  type="date"
-                  name="to"
-                  value={to}
-                  onChange={setTo}
-                  autoComplete="off"
-                />
-                <Button submit loading={loading}>
-                  Filter
-                </Button>
-                {filtered ? (
-                  <Button
-                    variant="plain"
-                    url={query.view !== "all" ? `/app/orders?view=${query.view}` : "/app/orders"}
-                  >
-                    Clear
-                  </Button>
-                ) : null}
-              </InlineStack>
-            </Form>
+            <OrdersFilter
+              query={query}
+              filtered={filtered}
+              loading={loading}
+              onKind={(kind) => go({ kind: kind || null, after: null, before: null })}
+            />
           </Box>
           <IndexTable
             resourceName={{ singular: "print order", plural: "print orders" }}
@@ -256,11 +295,14 @@ export default function Orders() {
               >
                 <IndexTable.Cell>
                   <BlockStack gap="050">
-                    <Link url={`/app/orders/${row.id}`} dataPrimaryLink removeUnderline>
-                      <Text as="span" fontWeight="semibold">
-                        {row.shopifyOrderName}
-                      </Text>
-                    </Link>
+                    <InlineStack gap="200" blockAlign="center" wrap={false}>
+                      <Link url={`/app/orders/${row.id}`} dataPrimaryLink removeUnderline>
+                        <Text as="span" fontWeight="semibold">
+                          {row.shopifyOrderName}
+                        </Text>
+                      </Link>
+                      {row.kind === "proof" ? <Badge tone="info">{PROOF_BADGE}</Badge> : null}
+                    </InlineStack>
                     {row.split ? (
                       <Text as="span" tone="subdued" variant="bodySm">
                         {`Print order ${row.split.index} of ${row.split.of}`}
@@ -269,7 +311,7 @@ export default function Orders() {
                   </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
-                  <StatusBadge status={row.status} />
+                  <StatusBadge status={shownStatusOf(row)} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>{fmt.dateTime(row.createdAt)}</IndexTable.Cell>
                 <IndexTable.Cell>

@@ -19,12 +19,16 @@ import {
 import { isSinglePage } from "../services/catalogue/mapping-rules";
 import { MappingFormBody, type MappingValues } from "../components/MappingFields";
 import { MappingInsights } from "../components/MappingInsights";
+import { CoverTemplateLink, mappingTemplateLink } from "../components/CoverTemplateLink";
 import { PreflightResult } from "../components/PreflightResult";
 import { useFieldErrors } from "../components/form-field";
 import { UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
 import { CatalogueLoaded, RouteError } from "../components/States";
 import { MappingBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
+import { savedMappingNotices } from "../services/merchant-text/mapping";
+import { ISBN_TEXT } from "../services/merchant-text/isbn";
+import { isDefaultVariantTitle } from "../services/merchant-text/variants";
 
 const idSchema = z.string().regex(/^\d{1,20}$/);
 
@@ -32,7 +36,12 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const id = idSchema.safeParse(params.variantId);
   if (!id.success) throw json("Variant not found", { status: 404 });
-  const page = await loadVariantMapping({ shop: session.shop, admin, legacyId: id.data });
+  const page = await loadVariantMapping({
+    shop: session.shop,
+    admin,
+    legacyId: id.data,
+    justSaved: new URL(request.url).searchParams.has("saved"),
+  });
   if (page.status === "shopify_error") throw json(page.message, { status: 502 });
   if (page.status === "not_found") throw json("Variant not found", { status: 404 });
   return json(page.data);
@@ -50,7 +59,8 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   });
   if (outcome.status === "not_found") throw json("Variant not found", { status: 404 });
   if (outcome.status === "refused") return json(outcome.body);
-  return redirect(`/app/products/${id.data}?${outcome.flag}=1`);
+  const isbn = outcome.isbnNotWritten ? "&isbn=not_written" : "";
+  return redirect(`/app/products/${id.data}?${outcome.flag}=1${isbn}`);
 };
 
 export default function MapVariant() {
@@ -85,6 +95,16 @@ export default function MapVariant() {
     ? (data.offerings?.find((o) => o.id === data.mapped?.offeringId)?.name ??
       `offering ${data.mapped.offeringId}`)
     : "";
+  const savedNotices = savedMappingNotices({
+    offeringName: mappedOffering,
+    margin: data.saved?.margin ?? null,
+    targetBps: data.saved?.targetBps ?? null,
+    fileNeedsFixing: data.fileCheck?.status === "failed",
+    format: {
+      money: fmt.money,
+      percent: (share) => fmt.number(share, { style: "percent", maximumFractionDigits: 1 }),
+    },
+  });
 
   return (
     <Page
@@ -99,7 +119,7 @@ export default function MapVariant() {
         onAction: () => formRef.current?.requestSubmit(),
       }}
       secondaryActions={[
-        ...(data.mapped ? [{ content: "See quote and margin", url: quoteUrl }] : []),
+        ...(data.mapped ? [{ content: "Quote this variant", url: quoteUrl }] : []),
         ...(data.mapped
           ? [
               {
@@ -115,24 +135,31 @@ export default function MapVariant() {
       <Layout>
         {params.get("saved") && data.mapped ? (
           <Layout.Section variant="fullWidth">
-            {data.fileCheck?.status === "failed" ? (
-              <Banner tone="warning" title="Mapping saved, but its print file needs fixing">
-                <p>
-                  The settings fit {mappedOffering}; the PDF at the file URL does not. The print
-                  file check below says what to change.
-                </p>
-              </Banner>
-            ) : (
-              <Banner
-                tone="success"
-                title="Mapping saved"
-                action={{ content: "See quote and margin", url: quoteUrl }}
-              >
-                <p>
-                  New paid orders of this variant go to print as offering {data.mapped.offeringId}.
-                </p>
-              </Banner>
-            )}
+            <BlockStack gap="300">
+              {savedNotices.map((n) => (
+                <Banner
+                  key={n.kind}
+                  tone={n.tone}
+                  title={n.title}
+                  action={
+                    n.kind === "file"
+                      ? undefined
+                      : n.kind === "below_target"
+                        ? { content: "See prices below target", url: "/app/products/prices" }
+                        : { content: "See the cost breakdown", url: quoteUrl }
+                  }
+                >
+                  <p>{n.body}</p>
+                </Banner>
+              ))}
+            </BlockStack>
+          </Layout.Section>
+        ) : null}
+        {params.get("saved") && params.get("isbn") === "not_written" ? (
+          <Layout.Section variant="fullWidth">
+            <Banner tone="warning" title={ISBN_TEXT.notWrittenTitle}>
+              <p>{ISBN_TEXT.notWrittenBody}</p>
+            </Banner>
           </Layout.Section>
         ) : null}
         {params.get("unmapped") && !data.mapped ? (
@@ -185,6 +212,7 @@ export default function MapVariant() {
                   offering={offering}
                   saving={saving}
                   submitLabel="Save mapping"
+                  asksIsbn
                 />
               </form>
             </CatalogueLoaded>
@@ -198,12 +226,24 @@ export default function MapVariant() {
                   Variant
                 </Text>
                 <Text as="p">{variant.productTitle}</Text>
-                <Text as="p" tone="subdued">
-                  {variant.title}
-                </Text>
+                {isDefaultVariantTitle(variant.title) ? null : (
+                  <Text as="p" tone="subdued">
+                    {variant.title}
+                  </Text>
+                )}
                 <Text as="p">Shopify price: {fmt.money(variant.price)}</Text>
                 {data.mapped ? (
-                  <Button url={quoteUrl}>See quote and margin</Button>
+                  <BlockStack gap="200">
+                    <Button url={quoteUrl}>Quote other countries and quantities</Button>
+                    {/* In the card, not the header: a fourth header action is folded into
+                        "More actions" after the page is drawn, which moves the whole page.
+                        A personalised product's file comes with each order: none to proof. */}
+                    {data.mapped.state === "mapped" ? (
+                      <Button url={`/app/proofs/new?variantId=${variant.legacyId}`}>
+                        Order a proof copy
+                      </Button>
+                    ) : null}
+                  </BlockStack>
                 ) : (
                   <Text as="p" tone="subdued">
                     Save a mapping to see what printing it costs and your margin.
@@ -216,6 +256,21 @@ export default function MapVariant() {
                 variantId={variant.legacyId}
                 offeringId={values.offeringId}
                 numberOfPages={offering && isSinglePage(offering) ? "1" : values.numberOfPages}
+                coverTemplate={
+                  <CoverTemplateLink
+                    offeringId={values.offeringId}
+                    pages={values.numberOfPages}
+                    title={variant.productTitle}
+                    isbn={values.isbn}
+                    showSpine={false}
+                    {...mappingTemplateLink({
+                      variantId: variant.legacyId,
+                      mapped: Boolean(data.mapped),
+                      saved: data.values,
+                      current: values,
+                    })}
+                  />
+                }
               />
             ) : null}
           </BlockStack>

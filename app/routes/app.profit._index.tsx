@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useId, useState, type ReactNode } from "react";
 import {
   Banner,
@@ -14,9 +14,7 @@ import {
   InlineStack,
   Layout,
   Page,
-  Select,
   Text,
-  TextField,
 } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { loadProfitPage } from "../pages/profit/profit-page.server";
@@ -24,9 +22,10 @@ import { RouteError } from "../components/States";
 import { useFormat } from "../components/format";
 import { MarginAmount } from "../components/profit/MarginAmount";
 import { ProfitChart } from "../components/profit/ProfitChart";
-import { PRESETS } from "../components/profit/period";
+import { PeriodForm } from "../components/profit/PeriodForm";
 import { csvFileName, type CsvRows } from "../components/profit/csv";
 import type { ProfitReportView } from "../components/profit/types";
+import { PROOFS_EXPLAINED, proofsLine, proofsProfitText } from "../services/merchant-text/proofs";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
@@ -52,9 +51,6 @@ export default function ProfitPage() {
   const fmt = useFormat();
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const [range, setRange] = useState(period.range);
-  const [from, setFrom] = useState(period.from);
-  const [to, setTo] = useState(period.to);
   const setRows = (next: CsvRows) => {
     const query = new URLSearchParams(params);
     if (next === "product") query.set("view", "product");
@@ -101,6 +97,7 @@ export default function ProfitPage() {
     }
   };
 
+  const hasProofs = Boolean(report && report.proofs.printOrders > 0);
   const periodText = `${fmt.date(`${period.from}T12:00:00Z`)} – ${fmt.date(`${period.to}T12:00:00Z`)}`;
 
   return (
@@ -112,51 +109,13 @@ export default function ProfitPage() {
       <Layout>
         <Layout.Section>
           <Card>
-            <Form method="get" action="/app/profit">
-              {rows === "product" ? <input type="hidden" name="view" value="product" /> : null}
-              <InlineStack gap="300" blockAlign="end" wrap>
-                <Select
-                  label="Period"
-                  name="range"
-                  options={[
-                    ...PRESETS.map((p) => ({ label: p.label, value: p.value })),
-                    { label: "Custom dates", value: "custom" },
-                  ]}
-                  value={range}
-                  onChange={setRange}
-                  error={refusal?.field === "range" ? refusal.message : undefined}
-                />
-                {range === "custom" ? (
-                  <>
-                    <TextField
-                      label="From"
-                      name="from"
-                      type="date"
-                      value={from}
-                      onChange={setFrom}
-                      min={limits.earliest}
-                      max={limits.latest}
-                      error={refusal?.field === "from" ? refusal.message : undefined}
-                      autoComplete="off"
-                    />
-                    <TextField
-                      label="To"
-                      name="to"
-                      type="date"
-                      value={to}
-                      onChange={setTo}
-                      min={limits.earliest}
-                      max={limits.latest}
-                      error={refusal?.field === "to" ? refusal.message : undefined}
-                      autoComplete="off"
-                    />
-                  </>
-                ) : null}
-                <Button submit loading={loading}>
-                  Show
-                </Button>
-              </InlineStack>
-            </Form>
+            <PeriodForm
+              period={period}
+              limits={limits}
+              refusal={refusal}
+              rows={rows}
+              loading={loading}
+            />
             {report ? (
               <Box paddingBlockStart="200">
                 <Text as="p" tone="subdued" variant="bodySm">
@@ -181,6 +140,11 @@ export default function ProfitPage() {
                 <Figure label="Print orders" value={fmt.number(report.total.printOrders)} />
               </InlineGrid>
             </Layout.Section>
+            {hasProofs ? (
+              <Layout.Section>
+                <ProofsCard report={report} money={money} />
+              </Layout.Section>
+            ) : null}
             <Layout.Section>
               <Card>
                 <BlockStack gap="300">
@@ -228,14 +192,30 @@ export default function ProfitPage() {
                 </Box>
                 {rows === "day" ? (
                   <DataTable
-                    columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric"]}
-                    headings={["Day", "Print orders", "Revenue", "Print cost", "Margin"]}
+                    columnContentTypes={[
+                      "text",
+                      "numeric",
+                      "numeric",
+                      "numeric",
+                      "numeric",
+                      // Proofs and profit only when the period has proofs.
+                      ...(hasProofs ? (["numeric", "numeric"] as const) : []),
+                    ]}
+                    headings={[
+                      "Day",
+                      "Print orders",
+                      "Revenue",
+                      "Print cost",
+                      "Margin",
+                      ...(hasProofs ? ["Proofs", "Profit"] : []),
+                    ]}
                     rows={report.days.map((d) => [
                       fmt.date(`${d.day}T12:00:00Z`),
                       fmt.number(d.printOrders),
                       money(d.revenueMinor),
                       money(d.costMinor),
                       margin(d.marginMinor),
+                      ...(hasProofs ? [money(d.proofCostMinor), margin(d.profitMinor)] : []),
                     ])}
                     totals={[
                       "",
@@ -243,6 +223,9 @@ export default function ProfitPage() {
                       money(report.total.revenueMinor),
                       money(report.total.costMinor),
                       margin(report.total.marginMinor),
+                      ...(hasProofs
+                        ? [money(report.total.proofCostMinor), margin(report.total.profitMinor)]
+                        : []),
                     ]}
                     totalsName={{ singular: "Total", plural: "Total" }}
                     showTotalsInFooter
@@ -274,7 +257,7 @@ export default function ProfitPage() {
                 print service charges for them (product, shipping and VAT); margin is the
                 difference. Print orders count on the day they were planned; cancelled ones are left
                 out. A print order of several products shares its cost between them by what each
-                sold for.
+                sold for. {PROOFS_EXPLAINED}
               </Text>
             </Layout.Section>
           </>
@@ -293,6 +276,46 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
         </Text>
         <Text as="p" variant="headingLg" numeric>
           {value}
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}
+
+/**
+ * The period's proof copies: what they cost, and the profit once that cost is taken off the
+ * margin, said in words.
+ */
+function ProofsCard({
+  report,
+  money,
+}: {
+  report: ProfitReportView;
+  money: (amountMinor: number) => string;
+}) {
+  const loss = report.total.profitMinor < 0;
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          Proof copies
+        </Text>
+        <InlineStack align="space-between" blockAlign="baseline" gap="400" wrap>
+          <Text as="p" variant="headingLg" numeric>
+            {proofsLine(money(report.proofs.costMinor), report.proofs.copies)}
+          </Text>
+          {/* A loss is said in words and in the critical tone, not by colour alone. */}
+          <Text as="p" variant="headingLg" numeric {...(loss ? { tone: "critical" as const } : {})}>
+            {`${loss ? "Loss" : "Profit"} for the period: ${money(Math.abs(report.total.profitMinor))}`}
+          </Text>
+        </InlineStack>
+        <Text as="p" tone="subdued">
+          {proofsProfitText({
+            margin: money(report.total.marginMinor),
+            proofs: money(report.proofs.costMinor),
+            profit: money(report.total.profitMinor),
+            printOrders: report.proofs.printOrders,
+          })}
         </Text>
       </BlockStack>
     </Card>

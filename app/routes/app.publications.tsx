@@ -28,7 +28,7 @@ import { PublicationList } from "../components/PublicationList";
 import { httpUrlOrNull } from "../services/safe-url";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session, admin } = await authenticate.admin(request);
   const shop = session.shop;
   const after = z
     .string()
@@ -36,7 +36,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     .optional()
     .catch(undefined)
     .parse(new URL(request.url).searchParams.get("after") ?? undefined);
-  return json(await loadPublicationsPage({ shop, after }));
+  return json(await loadPublicationsPage({ shop, admin, after }));
 };
 
 /** Which publication an edit or removal is for: one of the shop's (checked by the model). */
@@ -188,6 +188,8 @@ export default function Publications() {
             page={data.page}
             after={data.after}
             products={data.products}
+            sources={data.sources}
+            shopperPrices={data.shopperPrices}
             onEdit={(row) => {
               setRemoving(null);
               setEditing(row);

@@ -18,6 +18,7 @@ export default function QuotePage() {
   const data = useLoaderData<typeof loader>();
   return (
     <Page
+      fullWidth
       title="Quote"
       subtitle="What printing and shipping cost, and your margin against the Shopify price."
       backAction={{ content: "Home", url: "/app" }}

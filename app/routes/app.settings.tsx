@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Banner, Box, Card, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, Card, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
-import { createBillingEntity } from "../lib/billing-entities.server";
 import { testPrintConnection } from "../lib/print-connection.server";
 import {
   loadSettingsPage,
@@ -12,9 +11,8 @@ import {
   type SettingsActionData,
 } from "../pages/settings/settings-page.server";
 import { CopyField } from "../components/CopyField";
-import { ProblemBanner, RouteError } from "../components/States";
+import { RouteError } from "../components/States";
 import { AccountSection } from "../components/settings/AccountSection";
-import { BillingEntities } from "../components/settings/BillingEntities";
 import { ConnectionResult } from "../components/settings/ConnectionResult";
 import { KeyCheckFailed, SavedDespite } from "../components/settings/KeyCheckFailed";
 import { OrdersSection } from "../components/settings/OrdersSection";
@@ -34,10 +32,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
 
-  if (intent === "billing") {
-    const result = await createBillingEntity({ shop, input: Object.fromEntries(form) });
-    return json(result);
-  }
   if (intent === "test") {
     return json<SettingsActionData>({
       intent: "test",
@@ -215,30 +209,6 @@ export default function Settings() {
         onSave={() => send("save")}
         onDiscard={form.discard}
       />
-      <Box paddingBlockStart="400">
-        <Layout>
-          <Layout.AnnotatedSection
-            id="billing"
-            title="Billing entities"
-            description="Companies the print service invoices, as a tree. Choose one above to bill orders to it."
-          >
-            <Card>
-              {billing === null ? (
-                <Text as="p" tone="subdued">
-                  Save your print-service keys to see and add billing entities.
-                </Text>
-              ) : billing.status === "error" ? (
-                <ProblemBanner
-                  problem={billing.problem}
-                  title="Billing entities could not be loaded"
-                />
-              ) : (
-                <BillingEntities billing={billing} />
-              )}
-            </Card>
-          </Layout.AnnotatedSection>
-        </Layout>
-      </Box>
     </Page>
   );
 }

@@ -29,7 +29,9 @@ import {
 import { requestLocale } from "../lib/request-locale.server";
 import { getShopInfo } from "../lib/shop-info.server";
 import { shopCurrency } from "../services/pricing/currency";
-import { carrierCallbackUrl, disableCarrierRates, enableCarrierRates } from "../lib/rates.server";
+import { disableCarrierRates, enableCarrierRates } from "../lib/rates.server";
+import { getEnv } from "../env.server";
+import { carrierCallbackText } from "../services/merchant-text/rates";
 import { adminGraphql, SHOPIFY_FAILURE_TEXT, type AdminApi } from "../services/shopify-admin";
 import { authenticate } from "../shopify.server";
 
@@ -68,7 +70,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     enabled: settings?.enabled ?? false,
     registered: Boolean(settings?.carrierServiceId),
     // The token stays on the server: it is what binds Shopify's calls to this shop.
-    callbackUrl: carrierCallbackUrl("<this shop's token>"),
+    callback: carrierCallbackText(getEnv().shopifyAppUrl, Boolean(settings?.carrierServiceId)),
     currency,
     backupRates: settings?.backupRates ?? [],
     problem,
@@ -185,7 +187,7 @@ export default function ShippingRates() {
                 Shopify&apos;s shipping settings.
               </Text>
               <Text as="p" tone="subdued">
-                Callback: {data.callbackUrl}
+                {data.callback}
               </Text>
               <toggle.Form method="post">
                 <input type="hidden" name="intent" value={data.enabled ? "disable" : "enable"} />

@@ -115,6 +115,7 @@ export default function App() {
         <Link to="/app/publications">Publications</Link>
         <Link to="/app/shipping-rates">Shipping rates</Link>
         <Link to="/app/profit">Profit</Link>
+        <Link to="/app/billing-entities">Billing entities</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <NavigationProgress />

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { DEMO_SHOP } from "../dev/demo-data.server";
 import { devRoutesEnabled } from "../dev/guard.server";
-import { listPrintOrdersOfShopOrders } from "../data/print-orders.server";
+import { listPrintOrdersOfShopOrders, listRecordedNotPlanned } from "../data/print-orders.server";
 
 const query = z.object({
   orders: z
@@ -14,21 +14,31 @@ const query = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(/^\d+$/)).min(1).max(200)),
+    // Shopify order numbers, or proofs' keys ("proof-<request key>": no Shopify order).
+    .pipe(
+      z
+        .array(z.string().regex(/^(?:\d{1,20}|proof-[A-Za-z0-9_-]{22,100})$/))
+        .min(1)
+        .max(200),
+    ),
 });
 
 /**
- * Sandbox mode only: the demo shop's print orders for some Shopify orders, as
- * JSON, so `npm run demo` can follow what the merchant sees. 404 otherwise.
+ * Sandbox mode only: the demo shop's print orders for some Shopify orders (or proof copies),
+ * and which of them are recorded but not planned yet, as JSON, so `npm run demo` can follow
+ * what the merchant sees. 404 otherwise.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (!devRoutesEnabled()) return new Response("Not Found", { status: 404 });
   const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success)
-    return new Response("orders: a comma-separated list of Shopify order ids", { status: 400 });
-  const printOrders = await listPrintOrdersOfShopOrders({
-    shop: DEMO_SHOP,
-    shopifyOrderIds: parsed.data.orders,
-  });
-  return json({ printOrders }, { headers: { "Cache-Control": "no-store" } });
+    return new Response("orders: a comma-separated list of Shopify order ids or proof keys", {
+      status: 400,
+    });
+  const asked = { shop: DEMO_SHOP, shopifyOrderIds: parsed.data.orders };
+  const [printOrders, recordedNotPlanned] = await Promise.all([
+    listPrintOrdersOfShopOrders(asked),
+    listRecordedNotPlanned(asked),
+  ]);
+  return json({ printOrders, recordedNotPlanned }, { headers: { "Cache-Control": "no-store" } });
 };

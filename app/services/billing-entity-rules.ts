@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { COUNTRY_NAMES } from "./country-names";
+import { EVEN_WHEN_A_FIELD_FAILED } from "./form-errors";
 import { COUNTRY_CODES, isEmail } from "./print/input-rules";
 
 /** Every ISO 3166-1 country as a choice, sorted by its name. */
@@ -176,6 +177,8 @@ const EU_VAT_PREFIX: Readonly<Record<string, string>> = {
   SK: "SK",
 };
 
+const vatNormalised = (v: string) => v.toUpperCase().replace(/[\s.-]+/g, "");
+
 const PLAIN_VAT = "Enter the VAT number as 4 to 20 letters and digits, e.g. NL123456789B01";
 
 /**
@@ -184,7 +187,7 @@ const PLAIN_VAT = "Enter the VAT number as 4 to 20 letters and digits, e.g. NL12
  * dropped, so "nl 1234.56.789.B01" is kept as NL123456789B01.
  */
 export function checkVatNumber(vatNumber: string, countryCode: string | undefined): Check {
-  const value = vatNumber.toUpperCase().replace(/[\s.-]+/g, "");
+  const value = vatNormalised(vatNumber);
   if (!/^[A-Z\d]{4,20}$/.test(value)) return { ok: false, message: PLAIN_VAT };
   const prefix = value.slice(0, 2);
   const rule = VAT_RULES[prefix];
@@ -293,20 +296,23 @@ export const billingEntityFormSchema = z
       .transform((v) => (v === "" ? undefined : v))
       .optional(),
   })
-  // Postal code and VAT number depend on the country, so they are checked on the whole form.
-  .transform((form, ctx) => {
-    let { zipCode, vatNumber } = form;
-    if (zipCode !== undefined) {
-      const postal = checkPostalCode(zipCode, form.countryCode);
-      if (postal.ok) zipCode = postal.value;
-      else ctx.addIssue({ code: "custom", path: ["zipCode"], message: postal.message });
+  // Postal code and VAT number depend on the country, so they are checked on the whole form;
+  // also when another field was refused, so every field's problem is told at once.
+  .superRefine((form, ctx) => {
+    const country = typeof form.countryCode === "string" ? form.countryCode : undefined;
+    if (typeof form.zipCode === "string") {
+      const postal = checkPostalCode(form.zipCode, country);
+      if (!postal.ok) ctx.addIssue({ code: "custom", path: ["zipCode"], message: postal.message });
     }
-    if (vatNumber !== undefined) {
-      const vat = checkVatNumber(vatNumber, form.countryCode);
-      if (vat.ok) vatNumber = vat.value;
-      else ctx.addIssue({ code: "custom", path: ["vatNumber"], message: vat.message });
+    if (typeof form.vatNumber === "string") {
+      const vat = checkVatNumber(form.vatNumber, country);
+      if (!vat.ok) ctx.addIssue({ code: "custom", path: ["vatNumber"], message: vat.message });
     }
-    return { ...form, zipCode, vatNumber };
-  });
+  }, EVEN_WHEN_A_FIELD_FAILED)
+  .transform((form) => ({
+    ...form,
+    zipCode: form.zipCode === undefined ? undefined : normalised(form.zipCode),
+    vatNumber: form.vatNumber === undefined ? undefined : vatNormalised(form.vatNumber),
+  }));
 
 export type BillingEntityFormOutput = z.output<typeof billingEntityFormSchema>;

@@ -17,6 +17,15 @@ export type FormParse<T> =
 
 const FALLBACK = "Check this field";
 
+/**
+ * For a check across fields (`.superRefine(check, EVEN_WHEN_A_FIELD_FAILED)`): zod skips an
+ * object's refinements once a field was refused outright (a number that is not one), so the
+ * merchant would learn of the next problem only after fixing that one and submitting again.
+ * With this the check always runs; it must then read each field as possibly missing or not
+ * yet transformed.
+ */
+export const EVEN_WHEN_A_FIELD_FAILED = { when: () => true } as const;
+
 function plainFor(path: readonly PropertyKey[], plain: PlainMessages, fallback: string): string {
   const exact = path.map(String).join(".");
   const anyIndex = path.map((p) => (typeof p === "number" ? "*" : String(p))).join(".");

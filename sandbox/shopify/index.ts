@@ -53,6 +53,8 @@ export {
   DEMO_PRODUCTS,
   DEFAULT_LOCATIONS,
   DEFAULT_PRINT_PRODUCT_TYPES,
+  APP_FUNCTIONS,
+  DEFAULT_PRODUCT_TEMPLATE,
   type ShopSeed,
   type ProductSeed,
   type VariantSeed,

@@ -205,6 +205,48 @@ export const DEMO_SHOP: ShopSeed = {
   countryCode: "NL",
 };
 
+/**
+ * The Shopify Functions the app deployed with its extensions (`shopify app deploy`): every
+ * shop that installs the app can activate them. The cart rule of extensions/print-connect-cart-rules.
+ */
+export const APP_FUNCTIONS = [
+  {
+    id: "01JD7Q4B2M8X5R3T9V6W0YCART",
+    handle: "print-connect-cart-rules",
+    title: "Print Connect cart rules",
+    description: "Prints sold in sets can't be bought in fewer copies.",
+    apiType: "cart_checkout_validation",
+    apiVersion: "2026-10",
+  },
+] as const;
+
+/**
+ * The product template of a shop's published theme as a new shop has it: the product
+ * section without any app block (a merchant adds those in the theme editor). Shopify writes
+ * the comment at the top of every JSON template.
+ */
+export const DEFAULT_PRODUCT_TEMPLATE = `/*
+ * ------------------------------------------------------------
+ * IMPORTANT: The contents of this file are auto-generated.
+ * ------------------------------------------------------------
+ */
+{
+  "sections": {
+    "main": {
+      "type": "main-product",
+      "blocks": {
+        "title": { "type": "title", "settings": {} },
+        "price": { "type": "price", "settings": {} },
+        "buy_buttons": { "type": "buy_buttons", "settings": { "show_dynamic_checkout": true } }
+      },
+      "block_order": ["title", "price", "buy_buttons"],
+      "settings": {}
+    }
+  },
+  "order": ["main"]
+}
+`;
+
 /** Ids the seed assigns (first id of each series; counters are global across shops). */
 export const ID_BASES = {
   Shop: 90001,
@@ -224,6 +266,8 @@ export const ID_BASES = {
   MediaImage: 98001,
   ProductOption: 96001,
   ProductOptionValue: 96501,
+  Validation: 99001,
+  OnlineStoreTheme: 99501,
 } as const;
 
 export type GidType = keyof typeof ID_BASES;

@@ -14,17 +14,18 @@ export async function call<T>(url: string, body?: unknown): Promise<T> {
 /**
  * A request to the app's admin as the embedded app makes it: a fresh session
  * token for the demo shop (sandbox mode hands them out at /dev/session-token)
- * and Remix's `_data` parameter, so the route's loader or action answers JSON.
+ * and Remix's `_data` parameter, so the route's loader or action answers JSON
+ * (a redirect answers 204 with the place in `X-Remix-Redirect`).
  */
-export async function admin<T>(
+export async function adminResponse(
   pathname: string,
   routeId: string,
   form?: Record<string, string>,
-): Promise<{ status: number; body: T }> {
+): Promise<Response> {
   const { token } = await call<{ token: string }>(`${APP}/dev/session-token`);
   const url = new URL(pathname, APP);
   url.searchParams.set("_data", routeId);
-  const response = await fetch(url, {
+  return fetch(url, {
     method: form ? "POST" : "GET",
     headers: {
       Authorization: `Bearer ${token}`,
@@ -35,12 +36,21 @@ export async function admin<T>(
     },
     ...(form ? { body: new URLSearchParams(form) } : {}),
   });
+}
+
+/** The same request, its JSON answer read. */
+export async function admin<T>(
+  pathname: string,
+  routeId: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
+  const response = await adminResponse(pathname, routeId, form);
   const text = await response.text();
   let body: T;
   try {
     body = JSON.parse(text) as T;
   } catch {
-    throw new Error(`${url.pathname} answered ${response.status}: ${text.slice(0, 200)}`);
+    throw new Error(`${pathname} answered ${response.status}: ${text.slice(0, 200)}`);
   }
   return { status: response.status, body };
 }

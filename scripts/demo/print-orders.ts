@@ -24,7 +24,10 @@ export interface PrintOrderView {
 export interface Placed {
   scenario: Scenario;
   id: string;
-  legacyId: number;
+  /** The Shopify order's number; null for a proof, which has no Shopify order. */
+  legacyId: number | null;
+  /** The app's key of the order: the Shopify order's number, or a proof's "proof-<request key>". */
+  key: string;
   name: string;
   retailMinor: number;
   placedAt: number;
@@ -33,7 +36,16 @@ export interface Placed {
 }
 
 export async function printOrdersOf(placed: Placed[]): Promise<PrintOrderView[]> {
-  const ids = placed.map((p) => p.legacyId).join(",");
+  const ids = placed.map((p) => p.key).join(",");
   return (await call<{ printOrders: PrintOrderView[] }>(`${APP}/dev/print-orders?orders=${ids}`))
     .printOrders;
+}
+
+/** Which of these orders the app has recorded and its worker not yet planned. */
+export async function recordedNotPlannedOf(placed: Placed[]): Promise<Set<string>> {
+  const ids = placed.map((p) => p.key).join(",");
+  const answer = await call<{ recordedNotPlanned: string[] }>(
+    `${APP}/dev/print-orders?orders=${ids}`,
+  );
+  return new Set(answer.recordedNotPlanned);
 }

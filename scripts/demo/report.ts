@@ -25,7 +25,7 @@ export function caughtUpNotes(
   const notes: string[] = [];
   const failures: string[] = [];
   for (const p of placed.filter((x) => x.scenario.webhookLost)) {
-    const orders = final.filter((o) => o.shopifyOrderId === String(p.legacyId));
+    const orders = final.filter((o) => o.shopifyOrderId === p.key);
     if (orders.some((o) => o.source !== "reconcile"))
       failures.push(
         `${p.name}: its webhook was lost, but the app did not hear of it by the regular check`,
@@ -62,11 +62,15 @@ export async function checkOutcomes(
   const everything = await printOrdersOf(placed);
   for (const p of placed) {
     const orders = (p.scenario.expect === "fulfilled" ? final : everything).filter(
-      (o) => o.shopifyOrderId === String(p.legacyId),
+      (o) => o.shopifyOrderId === p.key,
     );
-    const shopify = await call<{ fulfillments: { trackingInfo: { number: string | null }[] }[] }>(
-      `${SHOPIFY}/__fake/orders/${p.legacyId}`,
-    );
+    // A proof has no Shopify order: nothing there to fulfil, its tracking is the app's.
+    const shopify =
+      p.legacyId === null
+        ? { fulfillments: [] }
+        : await call<{ fulfillments: { trackingInfo: { number: string | null }[] }[] }>(
+            `${SHOPIFY}/__fake/orders/${p.legacyId}`,
+          );
     if (orders.length !== p.scenario.printOrders)
       failures.push(`${p.name}: ${orders.length} print orders, expected ${p.scenario.printOrders}`);
     for (const o of orders) {
@@ -87,7 +91,12 @@ export async function checkOutcomes(
           );
       }
     }
-    const expectedFulfillments = p.scenario.expect === "fulfilled" ? p.scenario.printOrders : 0;
+    if (p.scenario.proof) {
+      for (const o of orders.filter((x) => !x.trackingCode))
+        failures.push(`${p.name}: ${o.orderReference} shipped without tracking`);
+    }
+    const expectedFulfillments =
+      p.scenario.expect === "fulfilled" && !p.scenario.proof ? p.scenario.printOrders : 0;
     if (shopify.fulfillments.length !== expectedFulfillments)
       failures.push(
         `${p.name}: ${shopify.fulfillments.length} Shopify fulfillments, expected ${expectedFulfillments}`,
@@ -123,7 +132,10 @@ export function tableRow(p: Placed, orders: PrintOrderView[]): string[] {
       ...new Set(orders.map((o) => o.status + (o.lastErrorCode ? ` (${o.lastErrorCode})` : ""))),
     ].join(", "),
     money(wholesale || null, currency),
-    p.scenario.expect === "fulfilled" ? money(p.retailMinor - wholesale, currency) : "-",
+    // A proof is bought at cost, not sold: no margin.
+    p.scenario.expect === "fulfilled" && !p.scenario.proof
+      ? money(p.retailMinor - wholesale, currency)
+      : "-",
     orders
       .map((o) => o.trackingCode ?? "")
       .filter(Boolean)
@@ -164,7 +176,7 @@ export function printReport(
     return 1;
   }
   console.log(
-    `\nAll ${orderCount} orders ended as expected: every print order paid once, one Shopify fulfillment each.`,
+    `\nAll ${orderCount} orders ended as expected: every print order paid once, one Shopify fulfillment each (none for a proof copy, which ends with its tracking in the app).`,
   );
   return 0;
 }

@@ -24,6 +24,8 @@ export interface Scenario {
   /** Shopify never delivers its orders/paid webhook: the regular check must find it. */
   webhookLost?: boolean;
   fileLater?: boolean;
+  /** A proof copy the merchant orders in the app: no Shopify order, so no fulfillment. */
+  proof?: boolean;
   expect: Expect;
   /** For an order that should stop: the reason's code. */
   expectCode?: string;
@@ -111,10 +113,10 @@ export const scenarios: Scenario[] = Array.from(
 
 /**
  * The hardcover edition of the book the app made with "Create product" when
- * sandbox mode started (app/dev/demo-product.server.ts), ordered like any
- * other product: its variant ids are Shopify's, so they are looked up.
+ * sandbox mode started (app/dev/demo-product.server.ts): its variant, whose id is
+ * Shopify's, looked up in the stand-in.
  */
-export async function createdBookScenario(): Promise<Scenario> {
+export async function demoBookHardcover(): Promise<{ id: string; title: string }> {
   const query = new URLSearchParams({ shop: DEMO_SHOP, title: DEMO_PRODUCT_TITLE });
   const products = await call<{ variants: { id: string; title: string }[] }[]>(
     `${SHOPIFY}/__fake/products?${query}`,
@@ -125,6 +127,12 @@ export async function createdBookScenario(): Promise<Scenario> {
       `the demo shop has no "${DEMO_PRODUCT_TITLE}" (sandbox mode makes it with Create product when the app starts)`,
     );
   }
+  return hardcover;
+}
+
+/** The demo book's hardcover, ordered like any other product. */
+export async function createdBookScenario(): Promise<Scenario> {
+  const hardcover = await demoBookHardcover();
   return {
     label: "book made with Create product",
     lines: [{ variantId: hardcover.id }],
@@ -132,3 +140,12 @@ export async function createdBookScenario(): Promise<Scenario> {
     printOrders: 1,
   };
 }
+
+/** A proof copy of the demo book's hardcover, placed on the app's "Order a proof copy" page. */
+export const PROOF_SCENARIO: Scenario = {
+  label: "proof copy of the book (no Shopify order)",
+  lines: [],
+  proof: true,
+  expect: "fulfilled",
+  printOrders: 1,
+};

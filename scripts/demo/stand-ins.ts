@@ -40,6 +40,7 @@ export async function placePaidOrders(scenarios: Scenario[]): Promise<Placed[]> 
       scenario,
       id: order.id,
       legacyId: order.legacyId,
+      key: String(order.legacyId),
       name: order.name,
       retailMinor,
       placedAt: Date.now(),
@@ -52,7 +53,7 @@ export async function placePaidOrders(scenarios: Scenario[]): Promise<Placed[]> 
 
 /** The personalised files arrive (the storefront upload finishes). */
 export async function deliverLaterFiles(placed: Placed[]): Promise<void> {
-  for (const p of placed.filter((x) => x.scenario.fileLater)) {
+  for (const p of placed.filter((x) => x.scenario.fileLater && x.legacyId !== null)) {
     const order = await call<{ lineItems: { id: string; legacyId: number }[] }>(
       `${SHOPIFY}/__fake/orders/${p.legacyId}`,
     );

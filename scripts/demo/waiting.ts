@@ -1,7 +1,12 @@
 /** Waiting for the app to get the orders somewhere, with progress; when it does not, saying why. */
 import { TIMEOUT_MS } from "./config";
 import { sleep } from "./http";
-import { printOrdersOf, type Placed, type PrintOrderView } from "./print-orders";
+import {
+  printOrdersOf,
+  recordedNotPlannedOf,
+  type Placed,
+  type PrintOrderView,
+} from "./print-orders";
 import { approveWaiting, SETTINGS_HINT } from "./routing";
 
 let lastProgress = "";
@@ -21,7 +26,7 @@ function stateHint(o: PrintOrderView): string {
   switch (o.status) {
     case "pending":
     case "ready":
-      return "the fulfilment worker has not taken it: is it running? (with WORKER=off, run `npm run worker`)";
+      return WORKER_HINT;
     case "awaiting_approval":
       return `waiting for approval (${SETTINGS_HINT})`;
     case "held":
@@ -40,11 +45,18 @@ function stateHint(o: PrintOrderView): string {
   }
 }
 
+const WORKER_HINT =
+  "the fulfilment worker has not taken it: is it running? (with WORKER=off, run `npm run worker`)";
+
 /** One line per order that did not get there: its print orders' states and why. */
-function describeStuck(stuck: Placed[], all: PrintOrderView[]): string {
+function describeStuck(
+  stuck: Placed[],
+  all: PrintOrderView[],
+  recordedNotPlanned: Set<string>,
+): string {
   return stuck
     .map((p) => {
-      const orders = all.filter((o) => o.shopifyOrderId === String(p.legacyId));
+      const orders = all.filter((o) => o.shopifyOrderId === p.key);
       const states = orders.length
         ? orders
             .map((o) => {
@@ -52,9 +64,11 @@ function describeStuck(stuck: Placed[], all: PrintOrderView[]): string {
               return `${o.orderReference} ${o.status}${o.lastErrorCode ? ` (${o.lastErrorCode})` : ""}${hint ? `: ${hint}` : ""}`;
             })
             .join("; ")
-        : p.scenario.webhookLost
-          ? "no print order yet: its webhook is lost on purpose, and the regular check with Shopify has not found it yet (it runs every RECONCILE_INTERVAL_SECONDS: 20 s under `npm run up`, 600 s by default)"
-          : "no print order yet: the orders/paid webhook has not reached the app, or it is still on its way";
+        : recordedNotPlanned.has(p.key)
+          ? `recorded, no print order yet: ${WORKER_HINT}`
+          : p.scenario.webhookLost
+            ? "no print order yet: its webhook is lost on purpose, and the regular check with Shopify has not found it yet (it runs every RECONCILE_INTERVAL_SECONDS: 20 s under `npm run up`, 600 s by default)"
+            : "no print order yet: the orders/paid webhook has not reached the app, or it is still on its way";
       return `  ${p.name} (${p.scenario.label}): ${states}`;
     })
     .join("\n");
@@ -72,7 +86,7 @@ export async function waitFor(
     const finished = placed.filter((p) =>
       done(
         p,
-        all.filter((o) => o.shopifyOrderId === String(p.legacyId)),
+        all.filter((o) => o.shopifyOrderId === p.key),
       ),
     );
     progress(label, finished.length, placed.length);
@@ -82,7 +96,7 @@ export async function waitFor(
       const stuck = placed.filter((p) => !finished.includes(p));
       throw new Error(
         `${label}: ${stuck.length} of ${placed.length} order(s) did not get there within ${TIMEOUT_MS / 1000} s:\n` +
-          describeStuck(stuck, all),
+          describeStuck(stuck, all, await recordedNotPlannedOf(stuck)),
       );
     }
     await sleep(250);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { loader as settingsLoader, action as settingsAction } from "~/routes/app.settings";
+import { loader as settingsLoader } from "~/routes/app.settings";
 import { action as billingAction, loader as billingLoader } from "~/routes/app.billing-entities";
 import { savePrintSettings } from "~/data/print-settings.server";
 import {
@@ -72,7 +72,7 @@ type Billing = {
 
 const create = async (fields: Record<string, string>, shop = DEMO_SHOP) =>
   data<Result>(
-    await call(settingsAction, post("/app/settings", { intent: "billing", ...fields }, shop)),
+    await call(billingAction, post("/app/billing-entities", { intent: "create", ...fields }, shop)),
   );
 const change = async (fields: Record<string, string>, shop = DEMO_SHOP) =>
   call(billingAction, post("/app/billing-entities", fields, shop));
@@ -296,11 +296,14 @@ describe("editing, hiding and showing a billing entity", () => {
     expect((await billing(OTHER_SHOP)).rows).toEqual([]);
   });
 
-  it("answers 400 to an unknown intent, and sends a plain visit to Settings", async () => {
+  it("answers 400 to an unknown intent, and is a page of its own", async () => {
     expect((await change({ intent: "delete", id: "1" })).status).toBe(400);
     expect((await change({ intent: "hide", id: "x" })).status).toBe(400);
+    const mine = await create({ companyName: "Listed On Its Page" });
     const visit = await call(billingLoader, get("/app/billing-entities?shop=a&host=b"));
-    expect(visit.status).toBe(302);
-    expect(visit.headers.get("location")).toBe("/app/settings?shop=a&host=b#billing");
+    expect(visit.status).toBe(200);
+    const page = await data<{ billing: Billing; defaultBillingEntityId: number | null }>(visit);
+    expect(page.billing.status).toBe("ok");
+    expect(page.billing.rows.map((r) => r.id)).toContain(mine.id);
   });
 });

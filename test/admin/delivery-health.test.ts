@@ -18,6 +18,7 @@ import {
   type Harness,
 } from "../support/fulfilment-harness";
 import { call, data, get, post } from "./helpers";
+import { planRecordedOrders } from "../support/plan-recorded";
 
 /**
  * Delivery health through the real routes: orders paid in the Shopify stand-in reach the app
@@ -212,7 +213,8 @@ describe("delivery health", () => {
 
     // Its webhook arrives after all: nothing changes for the order, and the warning goes.
     const [late] = await h.shopify.control.sendWebhook({ topic: "orders/paid", orderId: order.id });
-    expect(JSON.parse(late!.attempts.at(-1)!.body)).toEqual({ outcome: "already_planned" });
+    expect(JSON.parse(late!.attempts.at(-1)!.body)).toEqual({ outcome: "recorded" });
+    expect((await planRecordedOrders()).map((p) => p.outcome)).toEqual(["already_planned"]);
     const after = await deliveryPage();
     expect(after.health.webhooksStopped).toBe(false);
     expect(after.health.foundSinceLastWebhook).toBe(0);

@@ -17,6 +17,7 @@ import {
   type Harness,
 } from "../support/fulfilment-harness";
 import { call, data, get, post } from "./helpers";
+import { planRecordedOrders } from "../support/plan-recorded";
 
 /**
  * Import past orders through its real route: orders paid in the Shopify stand-in whose
@@ -187,6 +188,8 @@ describe("import past orders", () => {
       changed: 1,
       failed: [],
     });
+    // Recorded as a webhook's order would be; the worker's next round plans them.
+    await planRecordedOrders();
 
     for (const order of [books, novelAndPrint]) {
       const shopOrder = await prisma.shopOrder.findUniqueOrThrow({

@@ -199,10 +199,12 @@ describe("the mapping page's print check", () => {
     expect(body.margin?.status).toBe("unavailable");
     expect(body.spine?.status).toBe("error");
     const text = await renderedText(body);
+    // The offering's rule, said once, never the service's own refusal ("outside 24..800").
     expect(text).toContain(
-      "No spine size or margin check: The print service refused the request. Number of pages 900 is outside 24..800",
+      "No spine size or margin check: Hardcover book A4 portrait takes 24 to 800 pages.",
     );
-    expect(text.match(/Number of pages 900/g)).toHaveLength(1);
+    expect(text.match(/takes 24 to 800 pages/g)).toHaveLength(1);
+    expect(text).not.toMatch(/outside|\.\./);
     expect(text).not.toContain("does not cover");
   });
 

@@ -132,8 +132,8 @@ describe.skipIf(testDatabaseProvider !== "sqlite")("orders list at 100k rows", (
     const newest = `${Date.parse("2026-01-01T00:00:00Z") + ROWS * 60_000}.`;
     expect(shop.value.startsWith(newest)).toBe(true);
     expect(order.value).not.toBe(shop.value);
-    expect(shop.ms).toBeLessThan(50);
-    expect(order.ms).toBeLessThan(50);
+    // The plans above are what keeps it fast; the time is logged, not asserted (a busy machine
+    // may pause any query: speed is measured in bench/).
     console.info(
       `300k events: changes check ${shop.ms.toFixed(1)} ms (shop), ${order.ms.toFixed(1)} ms (order)`,
     );

@@ -355,7 +355,7 @@ describe("Home", () => {
       counts: Record<string, number>;
       attention: { id: string; status: string; reason: string; action: string | null }[];
       activity: unknown[];
-      steps: { id: string; done: boolean }[];
+      setupCheck: Promise<{ items: { id: string; state: string }[] }>;
     }>();
     const total = Object.values(body.counts).reduce((a, b) => a + b, 0);
     expect(total).toBe(60);
@@ -365,8 +365,9 @@ describe("Home", () => {
     expect(first.reason).toMatch(/credit/);
     expect(first.action).toMatch(/Top up/);
     expect(body.activity.length).toBe(10);
-    expect(body.steps.find((s) => s.id === "mapping")?.done).toBe(true);
-    expect(body.steps.find((s) => s.id === "credentials")?.done).toBe(false);
+    const { items } = await body.setupCheck;
+    expect(items.find((i) => i.id === "mapping")?.state).toBe("ok");
+    expect(items.find((i) => i.id === "keys")?.state).toBe("action");
   });
 
   it("retries from the attention list in one click", async () => {

@@ -381,7 +381,8 @@ describe("products, mapping, quote", () => {
     expect(row).toMatchObject({
       offeringId: 228500,
       numberOfPages: 240,
-      title: "The Quiet Harbour (Softcover Novel) - Default Title",
+      // The only variant is named by its product alone.
+      title: "The Quiet Harbour (Softcover Novel)",
       productId: "gid://shopify/Product/10002",
     });
     expect(JSON.parse(row.spineText!)).toEqual({
@@ -721,8 +722,8 @@ describe("publications", () => {
       checkoutUrl: expect.stringMatching(/\/print\/\d+$/),
     });
 
-    // The service's refusal comes back as a problem the page can show.
-    const refused = await data<{ ok: boolean; problem: { code: string; detail: string } }>(
+    // Pages the offering does not take: its rule on the Pages field, before the service is asked.
+    const refused = await data<{ ok: boolean; fieldErrors: Record<string, string> }>(
       await call(
         publicationsAction,
         post("/app/publications", {
@@ -741,7 +742,7 @@ describe("publications", () => {
     );
     expect(refused).toMatchObject({
       ok: false,
-      problem: { code: "OFF_MIN", detail: expect.stringMatching(/pages/) },
+      fieldErrors: { pages: "Hardcover book A4 portrait takes 24 to 800 pages" },
     });
 
     env.sandbox.control.updateMerchant("sandbox-merchant-key", { publicationResponse: "secure" });

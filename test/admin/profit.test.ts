@@ -163,6 +163,9 @@ describe("the profit page", () => {
       revenueMinor,
       costMinor,
       marginMinor: revenueMinor - costMinor,
+      // No proof copies here (test/admin/proof-profit.test.ts has them).
+      proofCostMinor: 0,
+      profitMinor: revenueMinor - costMinor,
     });
     expect(r.days).toEqual([
       day("2026-03-27", 1, 1200, 500),
@@ -176,6 +179,8 @@ describe("the profit page", () => {
       costMinor: 500 + 700 + 2800 + 1300,
       marginMinor: 1200 + 1000 + 6000 + 2400 - (500 + 700 + 2800 + 1300),
       printOrders: 6,
+      proofCostMinor: 0,
+      profitMinor: 1200 + 1000 + 6000 + 2400 - (500 + 700 + 2800 + 1300),
     });
     expect(r.unpriced).toBe(1);
     expect(r.unconverted).toEqual([]);
@@ -235,6 +240,8 @@ describe("the profit page", () => {
         revenueMinor: 99_999,
         costMinor: 5,
         marginMinor: 99_994,
+        proofCostMinor: 0,
+        profitMinor: 99_994,
       },
     ]);
     expect(other.report.unpriced).toBe(0);
@@ -243,6 +250,45 @@ describe("the profit page", () => {
     );
     expect(mine.report.days.find((d) => d.day === "2026-03-28")!.printOrders).toBe(0);
     expect(mine.report.products.some((p) => p.revenueMinor >= 99_999)).toBe(false);
+  });
+
+  it("shares a print order's cost by copies when nothing was paid, rounding each share down", async () => {
+    const shop = "shared-costs.myshopify.com";
+    env.shopify.control.addShop({
+      domain: shop,
+      currencyCode: "EUR",
+      countryCode: "NL",
+      ianaTimezone: "Europe/Amsterdam",
+      products: [],
+    });
+    const line = (variant: string, quantity: number, revenueMinor: number) => ({
+      variant,
+      title: `Variant ${variant}`,
+      quantity,
+      revenueMinor,
+    });
+    // Free copies: 900 shared 2:1 by copies.
+    await seed({
+      shop,
+      at: "2026-03-27T10:00:00Z",
+      costMinor: 900,
+      items: [line("701", 2, 0), line("702", 1, 0)],
+    });
+    // Paid: 1000 shared 1:2 by revenue, each share rounded down (333 + 666).
+    await seed({
+      shop,
+      at: "2026-03-28T10:00:00Z",
+      costMinor: 1000,
+      items: [line("701", 1, 100), line("702", 1, 200)],
+    });
+    const body = await data<Body>(
+      await call(profitLoader, get(`/app/profit?${PERIOD}&view=product`, shop)),
+    );
+    const cost = Object.fromEntries(
+      body.report.products.map((p) => [p.variantId.split("/").pop(), [p.copies, p.costMinor]]),
+    );
+    expect(cost).toEqual({ "701": [3, 600 + 333], "702": [2, 300 + 666] });
+    expect(body.report.total.costMinor).toBe(1900);
   });
 
   it("puts orders on the right day in a time zone half an hour off the hour", async () => {
@@ -263,8 +309,24 @@ describe("the profit page", () => {
     );
     expect(body.period.timeZone).toBe("Asia/Kolkata");
     expect(body.report.days).toEqual([
-      { day: "2026-03-27", printOrders: 1, revenueMinor: 300, costMinor: 100, marginMinor: 200 },
-      { day: "2026-03-28", printOrders: 1, revenueMinor: 500, costMinor: 200, marginMinor: 300 },
+      {
+        day: "2026-03-27",
+        printOrders: 1,
+        revenueMinor: 300,
+        costMinor: 100,
+        marginMinor: 200,
+        proofCostMinor: 0,
+        profitMinor: 200,
+      },
+      {
+        day: "2026-03-28",
+        printOrders: 1,
+        revenueMinor: 500,
+        costMinor: 200,
+        marginMinor: 300,
+        proofCostMinor: 0,
+        profitMinor: 300,
+      },
     ]);
   });
 
@@ -306,12 +368,12 @@ describe("the profit export", () => {
     expect(disposition).toBe('attachment; filename="profit-by-day-2026-03-27-to-2026-03-31.csv"');
     expect(text).toBe(
       [
-        "Date,Print orders,Currency,Revenue,Print cost,Margin",
-        "2026-03-27,1,EUR,12.00,5.00,7.00",
-        "2026-03-28,0,EUR,0.00,0.00,0.00",
-        "2026-03-29,1,EUR,10.00,7.00,3.00",
-        "2026-03-30,2,EUR,60.00,28.00,32.00",
-        "2026-03-31,2,EUR,24.00,13.00,11.00",
+        "Date,Print orders,Currency,Revenue,Print cost,Margin,Proofs,Profit",
+        "2026-03-27,1,EUR,12.00,5.00,7.00,0.00,7.00",
+        "2026-03-28,0,EUR,0.00,0.00,0.00,0.00,0.00",
+        "2026-03-29,1,EUR,10.00,7.00,3.00,0.00,3.00",
+        "2026-03-30,2,EUR,60.00,28.00,32.00,0.00,32.00",
+        "2026-03-31,2,EUR,24.00,13.00,11.00,0.00,11.00",
         "",
       ].join("\r\n"),
     );

@@ -199,13 +199,21 @@ describe("the publication form's messages", () => {
       // Each message sits on a field the form holds, so it goes when that field changes.
       expect(formFields).toEqual(expect.arrayContaining(Object.keys(body.fieldErrors ?? {})));
     }
-    // A field missing from the post altogether is worded the same way.
+    // A field missing from the post altogether is worded the same way, all in one answer.
     const missing = await call(
       publicationsAction,
       post("/app/publications", { source: "file", listing: "offering", offeringId: "228500" }),
     );
     const body = await data<Result>(missing);
-    expect(Object.keys(body.fieldErrors ?? {}).sort()).toEqual(["currency", "locale", "title"]);
+    expect(Object.keys(body.fieldErrors ?? {}).sort()).toEqual([
+      "currency",
+      "fileUrl",
+      "height",
+      "locale",
+      "pages",
+      "title",
+      "width",
+    ]);
     for (const text of Object.values(body.fieldErrors ?? {})) expect(text).not.toMatch(RAW);
     expect(sent()).toBe(before);
   });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { loader as settingsLoader, action as settingsAction } from "~/routes/app.settings";
+import { action as billingAction } from "~/routes/app.billing-entities";
 import { savePrintSettings } from "~/data/print-settings.server";
 import { settingsFormValues, type SettingsPageData } from "~/components/settings/form";
 import { EMPTY_BILLING_ENTITY } from "~/components/settings/BillingEntities";
@@ -159,9 +160,9 @@ describe("Settings page", () => {
 
   it("validates and creates a billing entity, then lists it in the tree", async () => {
     const bad = await call(
-      settingsAction,
-      post("/app/settings", {
-        intent: "billing",
+      billingAction,
+      post("/app/billing-entities", {
+        intent: "create",
         companyName: "",
         emailAddresses: "nope",
         countryCode: "Netherlands",
@@ -176,9 +177,9 @@ describe("Settings page", () => {
     ]);
     // Values the print service refuses are field errors here, not a failed request.
     const refused = await call(
-      settingsAction,
-      post("/app/settings", {
-        intent: "billing",
+      billingAction,
+      post("/app/billing-entities", {
+        intent: "create",
         companyName: "Print Connect Demo BV",
         emailAddresses: "billing@example.com, billing@-example.com",
         countryCode: "XX",
@@ -192,9 +193,9 @@ describe("Settings page", () => {
 
     const parent = await data<{ ok: boolean; id: number }>(
       await call(
-        settingsAction,
-        post("/app/settings", {
-          intent: "billing",
+        billingAction,
+        post("/app/billing-entities", {
+          intent: "create",
           companyName: "Print Connect Demo BV",
           countryCode: "nl",
           emailAddresses: "billing@example.com",
@@ -204,9 +205,9 @@ describe("Settings page", () => {
     expect(parent).toMatchObject({ ok: true });
     const child = await data<{ ok: boolean; id: number }>(
       await call(
-        settingsAction,
-        post("/app/settings", {
-          intent: "billing",
+        billingAction,
+        post("/app/billing-entities", {
+          intent: "create",
           companyName: "Demo Studio",
           parentEntityId: String(parent.id),
         }),
@@ -235,9 +236,9 @@ describe("Settings page", () => {
   it("sends every billing-entity field the form offers to the print service", async () => {
     const bad = await data<{ ok: boolean; fieldErrors: Record<string, string> }>(
       await call(
-        settingsAction,
-        post("/app/settings", {
-          intent: "billing",
+        billingAction,
+        post("/app/billing-entities", {
+          intent: "create",
           companyName: "Atelier Noord",
           phoneNumber: "call me",
           addressLine1: "x".repeat(201),
@@ -255,9 +256,9 @@ describe("Settings page", () => {
     try {
       const created = await data<{ ok: boolean; id: number }>(
         await call(
-          settingsAction,
-          post("/app/settings", {
-            intent: "billing",
+          billingAction,
+          post("/app/billing-entities", {
+            intent: "create",
             companyName: "Atelier Noord BV",
             parentEntityId: "",
             firstName: "Anna",
@@ -379,8 +380,12 @@ describe("Settings page", () => {
     for (const [fields, field] of cases) {
       const body = await data<{ ok: boolean; fieldErrors: Record<string, string> }>(
         await call(
-          settingsAction,
-          post("/app/settings", { intent: "billing", companyName: "Atelier Noord", ...fields }),
+          billingAction,
+          post("/app/billing-entities", {
+            intent: "create",
+            companyName: "Atelier Noord",
+            ...fields,
+          }),
         ),
       );
       expect(body.ok, JSON.stringify(fields).slice(0, 80)).toBe(false);

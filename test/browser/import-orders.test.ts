@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { DEMO_IDS } from "../../sandbox/shopify/seed";
 import { describeBrowser, setupBrowserHarness } from "./harness";
+import { planRecordedOrders } from "../support/plan-recorded";
 
 /**
  * Import past orders in the browser: Home's one-time offer, the link from the Orders page,
@@ -85,6 +86,8 @@ describeBrowser("import past orders in the browser", () => {
     await page.getByText("0 orders to print").waitFor();
     await h().screenshot("import-orders-done");
 
+    // Recorded as a webhook's orders would be; the worker's next round plans them.
+    await planRecordedOrders();
     const imported = await prisma.shopOrder.findMany({
       where: { shop: h().shop, source: "import" },
       select: { name: true },

@@ -45,8 +45,8 @@ function billingForm(page: Page) {
 
 describeBrowser("managing billing entities and publications", () => {
   it("checks a billing entity's fields, edits one as a new entity, and hides one", async () => {
-    const page = await h().openAdmin("/app/settings");
-    await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+    const page = await h().openAdmin("/app/billing-entities");
+    await page.getByRole("heading", { name: "Billing entities", level: 1 }).waitFor();
     const form = billingForm(page);
     const saveBar = page.getByRole("region", { name: "Save bar" });
     expect(await saveBar.isVisible()).toBe(false);

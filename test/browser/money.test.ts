@@ -131,7 +131,7 @@ describeBrowser("money pages in the browser", () => {
       /^profit-by-day-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const csv = (await readFile((await download.path())!, "utf8")).trimEnd().split("\r\n");
-    expect(csv[0]).toBe("Date,Print orders,Currency,Revenue,Print cost,Margin");
+    expect(csv[0]).toBe("Date,Print orders,Currency,Revenue,Print cost,Margin,Proofs,Profit");
     expect(csv).toHaveLength(8);
     const margins = csv.slice(1).map((row) => Math.round(Number(row.split(",")[5]) * 100));
     expect(margins.reduce((a, b) => a + b, 0)).toBe(total);

@@ -29,6 +29,8 @@ describeBrowser("navigation in the browser", () => {
       for (const [link, heading, path] of [
         ["Orders", "Print orders", "/app/orders"],
         ["Products", "Products", "/app/products"],
+        // A page of its own, not a redirect into Settings.
+        ["Billing entities", "Billing entities", "/app/billing-entities"],
         ["Settings", "Settings", "/app/settings"],
         ["Home", "Print Connect", "/app"],
       ] as const) {

@@ -93,7 +93,7 @@ describeBrowser("orders that change while the merchant looks at them", () => {
     await markDocument(page);
 
     // The merchant starts typing a search and selects the row.
-    const search = page.getByLabel("Search by Shopify order");
+    const search = page.getByLabel("Search by order name");
     await search.fill("#10");
     await row.getByRole("checkbox").check();
     await page.getByText("1 selected").waitFor();

@@ -4,8 +4,8 @@ import { expect, it } from "vitest";
 import { describeBrowser, setupBrowserHarness } from "./harness";
 
 /**
- * Unsaved changes on the admin's forms (Settings, mapping, bulk mapping,
- * backup rates), in Chromium on the real build with the App Bridge stand-in:
+ * Unsaved changes on the admin's forms (Settings, billing entities, mapping,
+ * bulk mapping, backup rates), in Chromium on the real build with the App Bridge stand-in:
  * a change shows the save bar, leaving through the app's navigation asks
  * first ("Stay" keeps the input, "Leave page" goes), Discard puts the saved
  * values back, Save stores them and the bar goes, a refused save keeps both
@@ -184,24 +184,14 @@ describeBrowser("unsaved changes on the admin's forms", () => {
   });
 
   it(
-    "Settings: with two changed forms, one save bar at a time and one question on leaving",
+    "billing entities: a half-filled new entity shows the save bar, asks before leaving, and Discard empties it",
     SLOW,
     async () => {
-      const page = await h().openAdmin("/app/settings");
-      const key = page.getByLabel("Merchant API key");
-      const saved = await key.inputValue();
+      const page = await h().openAdmin("/app/billing-entities");
       const company = page.getByLabel("Company name");
       await company.fill("Atelier Noord");
       await saveBar(page).waitFor();
-      await key.fill("another-key");
       expect(await saveBar(page).count()).toBe(1);
-
-      // The settings' bar first; once they are discarded, the billing entity's.
-      await saveBar(page).getByRole("button", { name: "Discard" }).click();
-      expect(await key.inputValue()).toBe(saved);
-      await saveBar(page).waitFor();
-      expect(await saveBar(page).count()).toBe(1);
-      expect(await company.inputValue()).toBe("Atelier Noord");
 
       await navLink(page, "Home").click();
       await leaveDialog(page).waitFor();

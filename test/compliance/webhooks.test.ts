@@ -6,6 +6,7 @@ import { recordInstall } from "~/data/shop.server";
 import { sessionStorage } from "~/shopify.server";
 import { Session } from "@shopify/shopify-api";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import { planRecordedOrders } from "../support/plan-recorded";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
@@ -131,6 +132,8 @@ async function seedShop(shop: string) {
     );
     expect(response.status).toBe(200);
   }
+  // The worker's first act each round: plan what the route recorded.
+  await planRecordedOrders();
   // What the worker would have added later: money, tracking, an address event.
   await prisma.printOrder.updateMany({
     where: { shop },

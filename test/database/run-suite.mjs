@@ -14,12 +14,15 @@
 // TEST_DATABASE_URL, or postgresql://postgres@127.0.0.1:5432/postgres.
 //
 // The PostgreSQL pass leaves out the test files that never open a database
-// (test/support/database-free-tests.mjs): they prove the same on both passes.
-// Why: docs/decisions/0010-test-run.md.
+// (test/support/database-free-tests.mjs) and those whose database work is the
+// same on both engines (test/support/engine-neutral-tests.mjs): they prove the
+// same on both passes. Why: docs/decisions/0010-test-run.md.
 //
 // Output stays whole: the first job prints as it goes; each other job's output
 // is held until the jobs before it have ended, then printed in one piece. The
-// run fails when any job fails.
+// run fails when any job fails, and its last lines say which job failed and, for
+// a test pass, which tests (from vitest's JSON report), with the first lines of
+// each failure: a CI log that keeps only its tail still names the failure.
 //
 // REQUIRE_POSTGRESQL=1 (any value but empty or 0) turns the skip into a failure:
 // without --sqlite, the run exits 1 before any test when no server answers, so
@@ -27,11 +30,13 @@
 //
 // TEST_WORKERS=n sets the test files each vitest process runs at once (default 2).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import pg from "pg";
 import { DATABASE_FREE_TESTS } from "../support/database-free-tests.mjs";
+import { ENGINE_NEUTRAL_TESTS } from "../support/engine-neutral-tests.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
@@ -81,8 +86,14 @@ function banner(lines) {
  * Starts one job. Until `release()` its output is kept (in order, stdout and
  * stderr apart); after, it is written through. Resolves to true when it passed.
  */
-function start({ label, heading, command, commandArgs, env, lowPriority = false }) {
+function start({ label, heading, command, commandArgs, env, lowPriority = false, report }) {
   const held = [];
+  // The end of the job's output, for the summary of a failed check.
+  const tail = [];
+  const keepTail = (chunk) => {
+    tail.push(...String(chunk).split("\n"));
+    if (tail.length > TAIL_LINES * 4) tail.splice(0, tail.length - TAIL_LINES);
+  };
   let live = false;
   const started = Date.now();
   let seconds = "?";
@@ -107,7 +118,11 @@ function start({ label, heading, command, commandArgs, env, lowPriority = false 
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
   ]) {
-    stream.on("data", (chunk) => (live ? out.write(chunk) : held.push([out, chunk])));
+    stream.on("data", (chunk) => {
+      keepTail(chunk);
+      if (live) out.write(chunk);
+      else held.push([out, chunk]);
+    });
   }
   const done = new Promise((resolve) => {
     child.on("error", (error) => {
@@ -131,17 +146,68 @@ function start({ label, heading, command, commandArgs, env, lowPriority = false 
       const code = await done;
       const ok = code === 0;
       console.log(`\n=== ${label}: ${ok ? "passed" : "FAILED"} in ${seconds} s ===`);
+      verdicts.push({ label, ok, seconds, tail: tail.slice(-TAIL_LINES), report });
       return ok;
     },
   };
 }
 
+const TAIL_LINES = 40;
+const verdicts = [];
+const reportDir = path.join(root, "node_modules", ".cache", "test-reports");
+const noColour = (text) => stripVTControlCharacters(text);
+
+/** The failed tests of a vitest JSON report, each with the first lines of its failure. */
+function failedTests(reportFile) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportFile, "utf8"));
+  } catch {
+    return null;
+  }
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    // A file that failed outside any test (an import error, a hook) has no failed test.
+    if (failed.length === 0 && file.status === "failed")
+      lines.push(
+        `  ${name}: ${noColour(file.message ?? "failed")
+          .split("\n")
+          .slice(0, 6)
+          .join("\n    ")}`,
+      );
+    for (const t of failed.slice(0, 10)) {
+      lines.push(`  ${name} > ${t.fullName}`);
+      const message = noColour((t.failureMessages ?? []).join("\n"))
+        .split("\n")
+        .filter((l) => !/^\s*at .*node_modules/.test(l))
+        .slice(0, 8);
+      lines.push(...message.map((l) => `      ${l}`));
+    }
+  }
+  return lines;
+}
+
+/** The last lines of the run: each job's verdict, and what failed. */
+function summary() {
+  const lines = ["", "=== Summary ==="];
+  for (const v of verdicts)
+    lines.push(`${v.ok ? "passed" : "FAILED"}  ${v.label} (${v.seconds} s)`);
+  for (const v of verdicts.filter((x) => !x.ok)) {
+    lines.push("", `--- ${v.label} failed ---`);
+    const tests = v.report ? failedTests(v.report) : null;
+    if (tests && tests.length > 0) lines.push(...tests);
+    else lines.push(...v.tail.map(noColour));
+  }
+  console.log(lines.join("\n"));
+}
+
 /**
  * Runs the jobs (all at once, or one after another) and prints each one whole, in order.
- * A job marked `afterOthers` starts when the others have ended: the PostgreSQL pass
- * was moved there when its soak's shutdown stalled on a loaded machine (the cause is
- * found and fixed since, docs/decisions/0010-test-run.md; all at once is not measured
- * again yet).
+ * A job marked `afterOthers` starts when the others have ended: both passes at once on
+ * two cores took longer in all (23 min against 15) and timed out tests that start the
+ * app or a browser (docs/decisions/0010-test-run.md, "Update: ten minutes").
  */
 async function runAll(jobs) {
   let ok = true;
@@ -164,11 +230,25 @@ async function runAll(jobs) {
 }
 
 function testPass(label, env, extraArgs = []) {
+  mkdirSync(reportDir, { recursive: true });
+  const report = path.join(reportDir, `${label.split(" ")[0].toLowerCase()}.json`);
+  rmSync(report, { force: true });
   return {
     label,
     heading: `Tests on ${label}`,
+    report,
     command: node,
-    commandArgs: [vitest, "run", `--maxWorkers=${workers}`, ...extraArgs, ...vitestArgs],
+    commandArgs: [
+      vitest,
+      "run",
+      `--maxWorkers=${workers}`,
+      // The console output as always, and a JSON report for the summary at the end.
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      ...extraArgs,
+      ...vitestArgs,
+    ],
     env: {
       // Every test file is a fresh process that compiles the same packages again; Node keeps
       // the compiled code on disk for the next one (both passes share it).
@@ -213,7 +293,7 @@ if (only !== "pg") {
 if (only !== "sqlite" && !problem) {
   jobs.push({
     ...testPass(`PostgreSQL (${shown(serverUrl)})`, { TEST_DATABASE: "postgresql" }, [
-      ...DATABASE_FREE_TESTS.map((glob) => `--exclude=${glob}`),
+      ...[...DATABASE_FREE_TESTS, ...ENGINE_NEUTRAL_TESTS].map((glob) => `--exclude=${glob}`),
       // A file filter may name only database-free files: nothing to run here, not a failure.
       ...(vitestArgs.length > 0 ? ["--passWithNoTests"] : []),
     ]),
@@ -231,4 +311,5 @@ if (only !== "sqlite" && problem) {
     "REQUIRE_POSTGRESQL=1 makes this a failure (as in CI).",
   ]);
 }
+summary();
 process.exit(ok ? 0 : 1);

@@ -5,6 +5,7 @@ import prisma from "~/db.server";
 import { saveMapping } from "~/data/mapping.server";
 import { recordInstall } from "~/data/shop.server";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import { planRecordedOrders } from "../support/plan-recorded";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
@@ -89,7 +90,8 @@ describe.each(VERSIONS)("order topics, as documented for $version", ({ version, 
       fixture(`${dir}orders/paid.json`),
     );
     expect(response.status, await response.clone().text()).toBe(200);
-    expect(await response.json()).toEqual({ outcome: "cancelled" });
+    expect(await response.json()).toEqual({ outcome: "recorded" });
+    expect((await planRecordedOrders()).map((p) => p.outcome)).toEqual(["cancelled"]);
 
     const order = await prisma.shopOrder.findUniqueOrThrow({
       where: { shop_shopifyOrderId: { shop: asDocumented, shopifyOrderId: ORDER_ID } },
@@ -112,7 +114,8 @@ describe.each(VERSIONS)("order topics, as documented for $version", ({ version, 
       printableOrder(fixture(`${dir}orders/paid.json`)),
     );
     expect(response.status, await response.clone().text()).toBe(200);
-    expect(await response.json()).toEqual({ outcome: "planned" });
+    expect(await response.json()).toEqual({ outcome: "recorded" });
+    expect((await planRecordedOrders()).map((p) => p.outcome)).toEqual(["planned"]);
     const [printOrder] = await prisma.printOrder.findMany({
       where: { shop: printable, shopifyOrderId: ORDER_ID },
       include: { items: true },

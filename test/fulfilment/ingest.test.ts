@@ -1,4 +1,5 @@
 import "../support/app-env";
+import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
@@ -9,6 +10,7 @@ import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
 import { paidOrderPayload } from "../support/orders";
 import { countingPrismaClient } from "../support/counting-client";
+import { planRecordedOrders } from "../support/plan-recorded";
 import { applyOrderUpdate } from "~/services/fulfilment/commands";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 
@@ -23,7 +25,7 @@ function statementCountingClient() {
   return { client, statements, dataStatements };
 }
 
-async function deliver(payload: unknown, webhookId?: string, shop = SHOP) {
+async function post(payload: unknown, webhookId: string, shop: string) {
   try {
     return await ordersPaid(
       routeArgs(signedWebhookRequest({ topic: "orders/paid", shop, payload, webhookId })),
@@ -32,6 +34,18 @@ async function deliver(payload: unknown, webhookId?: string, shop = SHOP) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+/**
+ * Posts the delivery to the route, then plans what it recorded as the worker's next round
+ * would: the route's status and text, its outcome at the door, and the planning's.
+ */
+async function deliver(payload: unknown, webhookId: string = randomUUID(), shop = SHOP) {
+  const response = await post(payload, webhookId, shop);
+  const text = await response.text();
+  const door = response.status === 200 ? (JSON.parse(text) as { outcome: string }).outcome : null;
+  const planned = (await planRecordedOrders()).find((p) => p.webhookId === webhookId)?.outcome;
+  return { status: response.status, text, door, planned };
 }
 
 async function setUpShop(shop = SHOP) {
@@ -74,7 +88,7 @@ describe("orders/paid webhook", () => {
     });
     const response = await deliver(payload);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ outcome: "planned" });
+    expect([response.door, response.planned]).toEqual(["recorded", "planned"]);
 
     const printOrders = await prisma.printOrder.findMany({
       where: { shop: SHOP, shopifyOrderId: "5001" },
@@ -109,9 +123,7 @@ describe("orders/paid webhook", () => {
       await deliver(payload, "delivery-5002"),
     ];
     for (const response of [...first, ...later]) expect(response.status).toBe(200);
-    const outcomes = await Promise.all(
-      [...first, ...later].map(async (r) => ((await r.json()) as { outcome: string }).outcome),
-    );
+    const outcomes = [...first, ...later].map((r) => r.planned);
     expect(outcomes.filter((o) => o === "planned")).toHaveLength(1);
     expect(await prisma.printOrder.count({ where: { shop: SHOP, shopifyOrderId: "5002" } })).toBe(
       1,
@@ -125,7 +137,7 @@ describe("orders/paid webhook", () => {
     });
     await deliver(payload, "a");
     const second = await deliver(payload, "b");
-    expect(await second.json()).toEqual({ outcome: "already_planned" });
+    expect(second.planned).toBe("already_planned");
     expect(await prisma.printOrder.count({ where: { shop: SHOP, shopifyOrderId: "5003" } })).toBe(
       1,
     );
@@ -138,7 +150,7 @@ describe("orders/paid webhook", () => {
         lines: [{ id: 5, variantId: 9999, quantity: 1, title: "Mug" }],
       }),
     );
-    expect(await response.json()).toEqual({ outcome: "nothing_to_print" });
+    expect(response.planned).toBe("nothing_to_print");
     expect(await prisma.printOrder.count({ where: { shop: SHOP, shopifyOrderId: "5004" } })).toBe(
       0,
     );
@@ -179,11 +191,11 @@ describe("orders/paid webhook", () => {
   it("answers 400 with the reason for a payload that is not an order", async () => {
     const response = await deliver({ id: 1, name: "#1" });
     expect(response.status).toBe(400);
-    expect(await response.text()).toMatch(/line_items/);
+    expect(response.text).toMatch(/line_items/);
   });
 
   it("answers 401 to a bad signature and writes nothing", async () => {
-    const before = await prisma.webhookReceipt.count();
+    const before = [await prisma.webhookReceipt.count(), await prisma.orderDelivery.count()];
     let response: Response;
     try {
       response = await ordersPaid(
@@ -200,7 +212,9 @@ describe("orders/paid webhook", () => {
       response = thrown as Response;
     }
     expect(response.status).toBe(401);
-    expect(await prisma.webhookReceipt.count()).toBe(before);
+    expect([await prisma.webhookReceipt.count(), await prisma.orderDelivery.count()]).toEqual(
+      before,
+    );
   });
 
   it("keeps shops apart: another shop's mapping does not apply", async () => {
@@ -214,7 +228,7 @@ describe("orders/paid webhook", () => {
       undefined,
       other,
     );
-    expect(await response.json()).toEqual({ outcome: "nothing_to_print" });
+    expect(response.planned).toBe("nothing_to_print");
   });
 
   it("plans a new order with one read and five inserts in one batch", async () => {
@@ -230,7 +244,7 @@ describe("orders/paid webhook", () => {
           ],
         }),
       );
-      // The route hands over the currency of the Shop row its gate has read.
+      // The planner hands over the currency of the Shop row it read for its batch.
       const result = await ingestPaidOrder(client as unknown as typeof prisma, {
         shop: SHOP,
         webhookId: "delivery-5009",

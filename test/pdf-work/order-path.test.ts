@@ -14,6 +14,7 @@ import { shopifyAdmin } from "~/lib/admin-client.server";
 import { getPrintOrderDetail } from "~/pages/order-detail/view.server";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
 import { parsePreflight } from "~/services/preflight";
+import { pdfWorkPool } from "~/services/pdf-work/pool";
 import { makePdf } from "../../sandbox/files";
 import { sendBytes, startFileServer, type FileServer } from "../preflight/file-server";
 import {
@@ -57,7 +58,13 @@ beforeAll(async () => {
       numberOfPages: 24,
     });
   }
-  // The app's own check, with half a second to read a file instead of 20 s.
+  // A thread ready before the clock matters: starting one on a busy machine takes a while.
+  await pdfWorkPool().run({
+    kind: "inspect",
+    bytes: await makePdf({ pages: 1, widthMm: 210, heightMm: 297 }),
+  });
+  // The app's own check, with 1.5 s to read a file instead of 20 s: the damaged file is read
+  // at once, the heavy one takes several seconds.
   worker = new FulfilmentWorker(
     {
       db: prisma,
@@ -67,7 +74,7 @@ beforeAll(async () => {
       preflight: createAppPreflight({
         allowedPrivateHosts: ["127.0.0.1"],
         sandboxOrigin: null,
-        readTimeoutMs: 500,
+        readTimeoutMs: 1_500,
       }),
     },
     { baseBackoffMs: 1, maxBackoffMs: 5, leaseMs: 5_000 },

@@ -139,7 +139,7 @@ describe("retries", () => {
       () => ({ hang: true }),
       () => ({ body: [] }),
     );
-    const { client } = makeClient(server.url, { timeoutMs: 100 });
+    const { client } = makeClient(server.url, { timeoutMs: 1_000 });
     expect(await client.categories.list()).toEqual([]);
     server.on("GET /rest/v3/billing-entity", () => ({ hang: true }));
     const err = await client.billingEntities
@@ -212,7 +212,9 @@ describe("order create is never blindly repeated", () => {
       () => ({ status: 201, body: { order_id: 77 } }),
     );
     server.on("GET /rest/v3/order/details", notFound);
-    const { client, time } = makeClient(server.url, { timeoutMs: 100 });
+    // Long enough that only the hanging create times out, even on a busy machine: the count
+    // of attempts is what this test checks.
+    const { client, time } = makeClient(server.url, { timeoutMs: 1_500 });
     expect(await client.orders.createIdempotent(createParams)).toEqual({
       orderId: 77,
       outcome: "created",

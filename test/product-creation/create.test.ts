@@ -204,6 +204,11 @@ describe("create", () => {
         `/app/products/${price("Softcover").id.split("/").pop()}`,
       ],
     ]);
+    // Each edition offers a proof copy of its own mapping.
+    expect(view!.variants.map((v) => v.proofUrl)).toEqual([
+      `/app/proofs/new?variantId=${hardId.split("/").pop()}`,
+      `/app/proofs/new?variantId=${price("Softcover").id.split("/").pop()}`,
+    ]);
     // Another shop sees nothing of it.
     expect(
       await getCreation({

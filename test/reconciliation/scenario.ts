@@ -7,6 +7,7 @@
 import { expect } from "vitest";
 import prisma from "~/db.server";
 import { ARRIVAL_TEXT } from "~/services/fulfilment/ingest";
+import { planRecordedOrders } from "../support/plan-recorded";
 import {
   ADDRESS_NL,
   MAPPINGS,
@@ -62,14 +63,17 @@ export async function placeOrders(h: Harness): Promise<PlacedOrders> {
 }
 
 /** The late orders' orders/paid webhooks, signed and sent by the stand-in now; their answers. */
+/**
+ * The late orders/paid webhooks of these orders, each recorded at the door, then planned as the
+ * worker's next round would: the planning's outcome of each.
+ */
 export async function deliverLateWebhooks(h: Harness, late: readonly string[]) {
-  const answers: string[] = [];
   for (const orderId of late) {
     const [delivery] = await h.shopify.control.sendWebhook({ topic: "orders/paid", orderId });
     expect(delivery?.attempts.at(-1)?.status).toBe(200);
-    answers.push(JSON.parse(delivery!.attempts.at(-1)!.body).outcome as string);
+    expect(JSON.parse(delivery!.attempts.at(-1)!.body).outcome).toBe("recorded");
   }
-  return answers;
+  return (await planRecordedOrders()).map((p) => p.outcome);
 }
 
 const stripId = (id: string) => id.replace(/\D/g, "");

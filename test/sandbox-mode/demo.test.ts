@@ -59,7 +59,8 @@ async function demoShopRouting(url: string) {
 /**
  * The app in sandbox mode, on ports the demo is told about, with the demo shop seeded. A port
  * found free can be taken by another process before the app binds it (the machine runs other
- * test files at once): the app then stops with "already in use", and new ports are tried.
+ * test files at once): the app or a stand-in then stops with "is already in use", and new ports
+ * are tried.
  */
 async function startSandboxApp(worker: "inline" | "off", env: Record<string, string> = {}) {
   for (let attempt = 1; ; attempt++) {
@@ -149,7 +150,8 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
 
         expect(demo.stderr).toContain(routing.said);
         expect(demo.stderr).toContain('choose "Immediately"');
-        expect(demo.stdout).toContain("All 9 orders ended as expected");
+        // 8 orders, the book made with Create product, and the proof copy of it.
+        expect(demo.stdout).toContain("All 10 orders ended as expected");
         // The two notebooks whose customer files do not fit stop at the print-file check.
         const stopped = await rawSql(
           database,
@@ -164,7 +166,7 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
         );
         // (the nine orders make seven print orders that go to print: the split order makes two,
         // the book made with Create product one, the order to a destination nobody serves and
-        // the two stopped by the file check none)
+        // the two stopped by the file check none; the proof copy was approved by placing it)
         expect(approved.length - approvedBefore.length).toBe(7);
         // ... and the setting is what it was.
         expect(await demoShopRouting(database)).toEqual({
@@ -181,18 +183,24 @@ describe("npm run demo when orders do not get there", () => {
     "names every stuck order, its state and why, when the time is up",
     { timeout: 120_000 },
     async () => {
-      // No worker in the app process and none started: paid orders stay pending.
+      // No worker in the app process and none started: paid orders stay recorded, unplanned.
       const { demoEnv } = await startSandboxApp("off");
 
       const demo = await runDemo(demoEnv, ["--orders", "8", "--timeout", "5"]);
 
       expect(demo.code).toBe(1);
-      expect(demo.stderr).toContain("sent to print: 9 of 9 order(s) did not get there within 5 s:");
+      expect(demo.stderr).toContain(
+        "sent to print: 10 of 10 order(s) did not get there within 5 s:",
+      );
       const stuck = demo.stderr.split("\n").filter((line) => /^\s+#\d+ \(/.test(line));
       expect(stuck).toHaveLength(9);
+      // The proof copy was placed in the app (its print order exists) and waits for the worker.
+      expect(demo.stderr).toMatch(
+        /\n\s+Proof P\d+ \(proof copy of the book \(no Shopify order\)\): PC-proof-\S+ pending: the fulfilment worker has not taken it/,
+      );
       for (const line of stuck) {
         expect(line).toMatch(
-          /^\s+#\d+ \(.+\): PC-\d+-1 pending: the fulfilment worker has not taken it: is it running\? \(with WORKER=off, run `npm run worker`\)$/,
+          /^\s+#\d+ \(.+\): recorded, no print order yet: the fulfilment worker has not taken it: is it running\? \(with WORKER=off, run `npm run worker`\)$/,
         );
       }
     },
@@ -219,7 +227,7 @@ describe("npm run demo with an order whose webhook is lost", () => {
       expect(note, demo.stdout + demo.stderr).not.toBeNull();
       // Found within a round or two of 5 s (the first round starts 5 s after the app).
       expect(Number(note![2])).toBeLessThan(30);
-      expect(demo.stdout).toContain("All 10 orders ended as expected");
+      expect(demo.stdout).toContain("All 11 orders ended as expected");
       expect(demo.code).toBe(0);
       // The app heard of it from the check, and its timeline says so.
       const [order] = await rawSql(

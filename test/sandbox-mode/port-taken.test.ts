@@ -46,4 +46,25 @@ describe("sandbox mode when a port is taken", () => {
     });
     await close(again);
   });
+
+  it("fails with a clear message naming the app's own port and how to choose another", async () => {
+    const { createAppServer } = await import("../../server/app.js");
+    const held = await listen();
+    let built = false;
+    await expect(
+      createAppServer({
+        build: () => {
+          built = true;
+          throw new Error("not reached: the port is taken");
+        },
+        port: held.port,
+        host: "127.0.0.1",
+      }),
+    ).rejects.toThrow(
+      `port ${held.port} on 127.0.0.1 for the app (PORT) is already in use by another program. ` +
+        `Stop that program, or start on another port: PORT=${held.port + 1} npm run up`,
+    );
+    expect(built).toBe(false);
+    await close(held.server);
+  });
 });

@@ -76,22 +76,27 @@ describe("sandbox mode (no SHOPIFY_API_KEY)", () => {
         databaseUrl: "file:./data/print-connect.sqlite",
         worker: "inline",
         workerConcurrency: 4,
+        logLevel: "warn",
       },
     });
     expect(sqlite).toContain(
       "inline, in the app process (WORKER=inline, up to 4 print orders at a time)",
     );
     expect(sqlite).toContain(`SQLite, ${path.resolve("data/print-connect.sqlite")}`);
+    // `npm run up` logs warnings only, and the banner says how to see every request.
+    expect(sqlite).toContain("warn and worse (LOG_LEVEL=info shows every request)");
     const postgres = sandboxModeBanner({
       ...parts,
       env: {
         databaseUrl: "postgresql://app:s3cret@db.internal:5432/print_connect?schema=app",
         worker: "inline",
         workerConcurrency: 2,
+        logLevel: "info",
       },
     });
     expect(postgres).toContain("PostgreSQL, db.internal:5432/print_connect");
     expect(postgres).not.toContain("s3cret");
+    expect(postgres).toContain("info (JSON lines)");
   });
 
   it("seeds the demo shop: an offline session from the library's token exchange, print settings, mappings", async () => {

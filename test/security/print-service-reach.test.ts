@@ -12,7 +12,8 @@ import {
   createGuardedDispatcher,
   type LookupAll,
 } from "~/services/net/guarded-dispatcher";
-import { DEMO_SHOP, startAdminEnv, type AdminEnv } from "../admin/helpers";
+import { action as billingAction } from "~/routes/app.billing-entities";
+import { call, data, DEMO_SHOP, post, startAdminEnv, type AdminEnv } from "../admin/helpers";
 import { countingListener, settingsForm, startSettingsServer } from "./settings-http";
 
 /**
@@ -229,11 +230,16 @@ describe("choosing a billing entity in Settings", () => {
     const row = await prisma.shop.findUniqueOrThrow({ where: { shop: DEMO_SHOP } });
     expect(row.billingEntityId).toBeNull();
 
-    const own = (await settings.post({
-      intent: "billing",
-      companyName: "Print Connect Demo BV",
-      countryCode: "NL",
-    })) as { ok?: boolean; id?: number };
+    const own = await data<{ ok?: boolean; id?: number }>(
+      await call(
+        billingAction,
+        post("/app/billing-entities", {
+          intent: "create",
+          companyName: "Print Connect Demo BV",
+          countryCode: "NL",
+        }),
+      ),
+    );
     expect(own).toMatchObject({ ok: true, id: expect.any(Number) });
     const saved = await settings.post({ ...form, billingEntityId: String(own.id) });
     expect(saved.ok).toBe(true);

@@ -9,6 +9,7 @@ import { TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
 import { paidOrderPayload } from "../support/orders";
 import { startRouteServer, type RouteHandler } from "../support/route-server";
 import { appProxyRequest } from "../rates/harness";
+import { planRecordedOrders } from "../support/plan-recorded";
 
 /**
  * SHOP_CUSTOM_DOMAIN: shops at `<handle>.<that domain>` are served like
@@ -57,6 +58,7 @@ describe("SHOP_CUSTOM_DOMAIN", () => {
   it("takes a signed webhook from a shop on the custom domain", async () => {
     const response = await paid(CUSTOM);
     expect(response.status).toBe(200);
+    await planRecordedOrders();
     expect(await prisma.shopOrder.count({ where: { shop: CUSTOM } })).toBe(1);
   });
 

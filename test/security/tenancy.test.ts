@@ -12,6 +12,7 @@ import { loader as productPage } from "~/routes/app.products.$variantId";
 import { loader as publicationsPage } from "~/routes/app.publications";
 import { action as settingsAction } from "~/routes/app.settings";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import { planRecordedOrders } from "../support/plan-recorded";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
@@ -145,6 +146,7 @@ beforeAll(async () => {
   for (const payload of [bOrder(880001, 20004), bOrder(880002, 20001), bOrder(880003, 20008)]) {
     expect((await deliver(ordersPaid, "orders/paid", SHOP_B, payload)).status).toBe(200);
   }
+  await planRecordedOrders();
   const rows = await prisma.printOrder.findMany({
     where: { shop: SHOP_B },
     include: { items: true },
@@ -197,6 +199,7 @@ beforeAll(async () => {
     lines: [{ id: 7700010, variantId: 20008, quantity: 1, title: "Notebook" }],
   });
   expect((await deliver(ordersPaid, "orders/paid", SHOP_A, aPaid)).status).toBe(200);
+  await planRecordedOrders();
   a.awaiting = (
     await prisma.printOrder.updateManyAndReturn({
       where: { shop: SHOP_A, shopifyOrderId: "770001" },

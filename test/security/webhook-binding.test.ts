@@ -9,6 +9,7 @@ import { action as dataRequest } from "~/routes/webhooks.customers.data_request"
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import { planRecordedOrders } from "../support/plan-recorded";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
 import { loader as ordersPage } from "~/routes/app.orders._index";
@@ -76,7 +77,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-function deliver(options: {
+/** Sends a signed webhook; what the route recorded is then planned, as the worker's next round would. */
+async function deliver(options: {
   path: string;
   topic: string;
   shop: string;
@@ -84,7 +86,7 @@ function deliver(options: {
   webhookId?: string;
   triggeredAt?: string;
 }) {
-  return sendWebhook({
+  const response = await sendWebhook({
     url: `${app.url}${options.path}`,
     topic: options.topic,
     shop: options.shop,
@@ -93,6 +95,8 @@ function deliver(options: {
     ...(options.webhookId ? { webhookId: options.webhookId } : {}),
     ...(options.triggeredAt ? { triggeredAt: options.triggeredAt } : {}),
   });
+  await planRecordedOrders();
+  return response;
 }
 
 /** Every row the app could hold of a shop, as text. */
@@ -109,6 +113,7 @@ async function rowsOf(shop: string): Promise<string> {
       prisma.orderEvent.findMany({ where, ...byId }),
       prisma.webhookReceipt.findMany({ where, orderBy: { webhookId: "asc" } }),
       prisma.complianceRequest.findMany({ where, ...byId }),
+      prisma.orderDelivery.findMany({ where, orderBy: { webhookId: "asc" } }),
     ]),
   );
 }
@@ -337,7 +342,7 @@ describe("webhooks for a shop the app does not serve", () => {
       });
       expect(response.status).toBe(200);
     }
-    expect(await rowsOf(NEVER)).toBe(JSON.stringify([[], [], [], [], [], [], [], []]));
+    expect(await rowsOf(NEVER)).toBe(JSON.stringify([[], [], [], [], [], [], [], [], []]));
     expect(await prisma.webhookReceipt.count()).toBe(receipts);
   });
 
@@ -353,7 +358,7 @@ describe("webhooks for a shop the app does not serve", () => {
       expect(response.status).toBe(200);
     }
     expect(await prisma.complianceRequest.count()).toBe(requests);
-    expect(await rowsOf(NEVER)).toBe(JSON.stringify([[], [], [], [], [], [], [], []]));
+    expect(await rowsOf(NEVER)).toBe(JSON.stringify([[], [], [], [], [], [], [], [], []]));
   });
 
   it("an uninstalled shop's compliance webhooks still erase its data; a late order after shop/redact stores nothing", async () => {
@@ -411,6 +416,7 @@ describe("webhooks for a shop the app does not serve", () => {
     expect(late.status).toBe(200);
     expect(await prisma.shopOrder.count({ where: { shop } })).toBe(0);
     expect(await prisma.webhookReceipt.count({ where: { shop } })).toBe(0);
+    expect(await prisma.orderDelivery.count({ where: { shop } })).toBe(0);
   });
 
   it("orders held without a Shop row are still erased by customers/redact", async () => {
@@ -457,6 +463,7 @@ describe("shop domains that are not *.myshopify.com", () => {
       expect(response.body).toMatch(/myshopify\.com/);
       expect(await prisma.shopOrder.count({ where: { shop } })).toBe(0);
       expect(await prisma.webhookReceipt.count()).toBe(receipts);
+      expect(await prisma.orderDelivery.count({ where: { shop } })).toBe(0);
     },
   );
 

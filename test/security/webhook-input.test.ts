@@ -6,6 +6,7 @@ import { WEBHOOK_BODY_LIMIT_BYTES } from "~/lib/webhooks.server";
 import { saveMapping } from "~/data/mapping.server";
 import { recordInstall } from "~/data/shop.server";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import { planRecordedOrders } from "../support/plan-recorded";
 import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
@@ -38,6 +39,7 @@ async function everything() {
   const where = { shop: SHOP };
   const rows = await Promise.all([
     prisma.webhookReceipt.findMany({ orderBy: [{ shop: "asc" }, { webhookId: "asc" }] }),
+    prisma.orderDelivery.findMany({ orderBy: [{ shop: "asc" }, { webhookId: "asc" }] }),
     prisma.shopOrder.findMany({ where, orderBy: { id: "asc" } }),
     prisma.printOrder.findMany({ where, orderBy: { id: "asc" } }),
     prisma.printOrderItem.findMany({ where, orderBy: { id: "asc" } }),
@@ -68,6 +70,7 @@ beforeAll(async () => {
   });
   const response = await deliverRaw(ordersPaid, "orders/paid", JSON.stringify(payload));
   expect(response.status).toBe(200);
+  await planRecordedOrders();
   expect(await prisma.printOrder.count({ where: { shop: SHOP } })).toBe(1);
 });
 

@@ -1,58 +1,17 @@
 /**
- * Every GraphQL document the app sends to Shopify, collected from the source under app/,
+ * Every GraphQL document the app sends to Shopify, collected from the source under app/
+ * (test/support/app-documents.ts),
  * checked against the stand-in's schema (Shopify's names, with Shopify's @deprecated
  * marks): it must parse, validate, and use no deprecated field or enum value.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { NoDeprecatedCustomRule, parse, validate, type GraphQLError } from "graphql";
-import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminSchema } from "../../sandbox/shopify";
 import { deprecatedUses } from "../../sandbox/shopify/graphql";
+import { appDocuments } from "../support/app-documents";
 import { API_VERSION, SHOP, startHarness, type FakeHarness } from "./helpers";
 
-const APP = path.resolve(__dirname, "../../app");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [full] : [];
-  });
-}
-
-/** Template literals that hold a GraphQL operation (tagged `#graphql` or starting with one). */
-function documentsIn(file: string): { where: string; text: string }[] {
-  const source = ts.createSourceFile(
-    file,
-    readFileSync(file, "utf8"),
-    ts.ScriptTarget.Latest,
-    true,
-    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
-  const found: { where: string; text: string }[] = [];
-  const visit = (node: ts.Node) => {
-    let text: string | null = null;
-    if (ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
-    else if (ts.isTemplateExpression(node)) {
-      // An interpolation inside a document is a number here (a page size); 1 keeps it valid.
-      text = node.head.text + node.templateSpans.map((span) => `1${span.literal.text}`).join("");
-    }
-    if (text !== null) {
-      const body = text.replace(/^\s*#graphql\b/, "");
-      if (/#graphql\b/.test(text.slice(0, 40)) || /^\s*(query|mutation|fragment)\b/.test(body)) {
-        const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-        found.push({ where: `${path.relative(APP, file)}:${line + 1}`, text: body });
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-const documents = sourceFiles(APP).flatMap(documentsIn);
+const documents = appDocuments();
 
 describe("the GraphQL documents the app sends", () => {
   it("are found in the source (products, orders, fulfilment, carrier service, shop)", () => {
@@ -66,6 +25,11 @@ describe("the GraphQL documents the app sends", () => {
         "PrintConnectFulfil",
         "PrintConnectTracking",
         "PrintConnectCarrierServiceCreate",
+        "PrintConnectCartRule",
+        "PrintConnectValidationCreate",
+        "PrintConnectValidationUpdate",
+        "PrintConnectMainThemeTemplate",
+        "PrintConnectLatestPaidOrder",
       ]),
     );
   });

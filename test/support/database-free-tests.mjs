@@ -20,16 +20,24 @@ export const DATABASE_FREE_FOLDERS = [
   "test/sandbox/**",
   // the Shopify stand-in itself
   "test/shopify-fake/**",
+  // the app's documents, the stand-in, the cart rule and the theme, by Shopify's schemas and tools
+  "test/shopify-schemas/**",
 ];
 
 /** Single database-free test files in folders that also hold database tests. */
 export const DATABASE_FREE_FILES = [
   "app/services/periodic-job.test.ts",
+  // Home's setup check: the judgement of the facts (pure)
+  "app/services/setup-check/judge.test.ts",
   "app/services/shopify-admin/client.test.ts",
   "test/admin/cache.test.ts",
   // how Import past orders judges an order and its period (pure)
   "test/admin/import-orders-judge.test.ts",
   "test/admin/mapping-rules.test.ts",
+  // ISBN reading and conversion (pure)
+  "test/book-kit/isbn.test.ts",
+  // the cover template through the PDF pool and the check, the sandbox over HTTP
+  "test/book-kit/cover-template.test.ts",
   // the runner's behaviour without a server; it starts vitest on no test file
   "test/database/run-suite.test.ts",
   // the check of this list
@@ -37,6 +45,8 @@ export const DATABASE_FREE_FILES = [
   "test/foundation/app-config.test.ts",
   "test/foundation/crypto.test.ts",
   "test/foundation/env.test.ts",
+  // the import-cycle check of `npm run lint`, on projects of its own
+  "test/foundation/import-cycles.test.ts",
   "test/foundation/lossless-json.test.ts",
   "test/foundation/money-input.test.ts",
   // the PDF worker pool, from the sources

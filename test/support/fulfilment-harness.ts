@@ -27,6 +27,7 @@ import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as printCallback } from "~/routes/webhooks.print.$callbackId";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "./app-env";
+import { planRecordedOrders } from "./plan-recorded";
 import { startRouteServer, type Route, type RouteHandler } from "./route-server";
 
 export const SHOP = DEMO_SHOP_DOMAIN;
@@ -207,7 +208,11 @@ export async function settle(worker: FulfilmentWorker, timeoutMs = 15_000): Prom
   }
 }
 
-/** A paid order in the Shopify stand-in; its orders/paid webhook goes to the app. */
+/**
+ * A paid order in the Shopify stand-in; its orders/paid webhook goes to the app, which records
+ * it, and what was recorded is planned, as a worker's next round would (its print order exists
+ * when this returns).
+ */
 export async function placePaidOrder(
   h: Harness,
   lineItems: { variantId: string; quantity?: number; properties?: Record<string, string> }[],
@@ -231,6 +236,7 @@ export async function placePaidOrder(
     ...(options.duplicates ? { duplicates: options.duplicates } : {}),
     ...(options.concurrent ? { concurrent: true } : {}),
   });
+  await planRecordedOrders();
   return { order, deliveries: paid.deliveries };
 }
 

@@ -4,7 +4,7 @@
  * environment of the test's choosing and nothing inherited but PATH and HOME.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -22,15 +22,50 @@ export interface ServerProcess {
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
+/**
+ * A port nobody listens on right now, for a process that binds it a moment later. It is taken
+ * below the kernel's range for outgoing connections: a port from that range (what listen(0)
+ * hands out) can be given to some client's connection before the process binds it, and the
+ * process then stops with "already in use".
+ */
+export async function freePort(): Promise<number> {
+  const [low, count] = portsOutsideEphemeralRange();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * count);
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+/** [first port, how many] below the outgoing-connection range; 20000-31999 where it is unknown. */
+function portsOutsideEphemeralRange(): [number, number] {
+  try {
+    const [ephemeralLow] = readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8")
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (ephemeralLow && ephemeralLow > 12_000) return [ephemeralLow - 12_000, 12_000];
+  } catch {
+    // Not Linux: fall through.
+  }
+  return [20_000, 12_000];
+}
+
+function canListen(port: number): Promise<boolean> {
+  return listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(port, "127.0.0.1", () => {
       const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(bound));
     });
   });
 }

@@ -1,6 +1,17 @@
 import { useFetcher } from "@remix-run/react";
-import { BlockStack, Box, Button, Card, Divider, InlineStack, Link, Text } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Divider,
+  InlineStack,
+  Link,
+  Text,
+} from "@shopify/polaris";
 import type { AttentionRow } from "../../pages/home/home.server";
+import { PROOF_BADGE } from "../../services/merchant-text/proofs";
 import { useFormat } from "../format";
 import { StatusBadge } from "../StatusBadge";
 
@@ -20,6 +31,7 @@ function AttentionItem({ row }: { row: AttentionRow }) {
                 {row.shopifyOrderName}
               </Text>
             </Link>
+            {row.kind === "proof" ? <Badge tone="info">{PROOF_BADGE}</Badge> : null}
             <StatusBadge status={row.status} />
             <Text as="span" tone="subdued" variant="bodySm">
               {fmt.dateTime(row.createdAt)}

@@ -1,5 +1,5 @@
 import { Await } from "@remix-run/react";
-import { Suspense } from "react";
+import { Streamed } from "../Streamed";
 import { Banner, Layout } from "@shopify/polaris";
 import type { KeyCheck } from "../../services/print-connection/checks";
 import { KeysBanner } from "./KeysBanner";
@@ -18,7 +18,7 @@ export function HomeNotices({
 }) {
   return (
     <>
-      <Suspense fallback={null}>
+      <Streamed fallback={null}>
         <Await resolve={keys} errorElement={<></>}>
           {(keys) =>
             keys && keys.status !== "ok" && keys.status !== "not_set" ? (
@@ -28,7 +28,7 @@ export function HomeNotices({
             ) : null
           }
         </Await>
-      </Suspense>
+      </Streamed>
       {belowTarget > 0 ? (
         <Layout.Section variant="fullWidth">
           <Banner

@@ -107,7 +107,9 @@ export function ItemsCard({ order }: { order: OrderDetail }) {
                 </Text>
                 <Text as="span" tone="subdued" variant="bodySm">
                   {item.offeringName ?? `Offering ${item.offeringId}`}
-                  {item.numberOfPages ? ` · ${fmt.number(item.numberOfPages)} pages` : ""}
+                  {item.numberOfPages
+                    ? ` · ${fmt.number(item.numberOfPages)} ${item.numberOfPages === 1 ? "page" : "pages"}`
+                    : ""}
                 </Text>
                 {item.serviceStateLabel ? (
                   <Text as="span" tone="subdued" variant="bodySm">

@@ -1,5 +1,6 @@
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import { httpUrlOrNull } from "../../services/safe-url";
+import { PROOF_TRACKING_NOTE } from "../../services/merchant-text/proofs";
 import { statusLabel } from "../StatusBadge";
 import { useFormat } from "../format";
 import { ExternalLink } from "./ExternalLink";
@@ -15,7 +16,7 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
           <Text as="h2" variant="headingMd">
             Status
           </Text>
-          <Text as="p">{statusLabel(order.status)}</Text>
+          <Text as="p">{statusLabel(order.shownStatus)}</Text>
           {order.serviceState ? (
             <Text as="p" tone="subdued">
               Print service: {order.serviceStateLabel}
@@ -36,6 +37,7 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
           <Text as="h2" variant="headingMd">
             Tracking
           </Text>
+          {order.proof ? <Text as="p">{PROOF_TRACKING_NOTE}</Text> : null}
           {order.tracking ? (
             <BlockStack gap="100">
               {order.tracking.company ? <Text as="p">{order.tracking.company}</Text> : null}

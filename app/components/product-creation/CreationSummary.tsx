@@ -11,6 +11,7 @@ import {
   Page,
   Text,
 } from "@shopify/polaris";
+import { Form, useNavigation } from "@remix-run/react";
 import type { CreationView } from "../../pages/create-product/index.server";
 import { CopyField } from "../CopyField";
 import { useFormat } from "../format";
@@ -23,7 +24,14 @@ import { httpUrlOrNull } from "../../services/safe-url";
  * page listing, and what went wrong, in plain words. A failed creation says
  * what happened and offers to try again with the same values.
  */
-export function CreationSummary({ creation }: { creation: CreationView }) {
+export function CreationSummary({
+  creation,
+  approvalProblem = null,
+}: {
+  creation: CreationView;
+  /** Why "Mark the proof approved" did not go through, from the action. */
+  approvalProblem?: string | null;
+}) {
   const fmt = useFormat();
   const failed = creation.state === "failed";
   const done = creation.state === "done";
@@ -135,9 +143,19 @@ export function CreationSummary({ creation }: { creation: CreationView }) {
                     ),
                     share(v.marginBps),
                     v.mappingUrl ? (
-                      <Link url={v.mappingUrl} key="mapping">
-                        {`Mapping of ${v.label}`}
-                      </Link>
+                      <BlockStack gap="100" key="mapping">
+                        <Link url={v.mappingUrl} accessibilityLabel={`Mapping of ${v.label}`}>
+                          Mapping
+                        </Link>
+                        {v.proofUrl ? (
+                          <Link
+                            url={v.proofUrl}
+                            accessibilityLabel={`Order a proof copy of ${v.label}`}
+                          >
+                            Order a proof copy
+                          </Link>
+                        ) : null}
+                      </BlockStack>
                     ) : (
                       "—"
                     ),
@@ -149,6 +167,15 @@ export function CreationSummary({ creation }: { creation: CreationView }) {
         ) : null}
         <Layout.Section variant="oneThird">
           <BlockStack gap="400">
+            {done && creation.proofApproval ? (
+              <ProofApprovalCard
+                approvedAt={creation.proofApproval.approvedAt}
+                proofUrls={creation.variants.flatMap((v) =>
+                  v.proofUrl ? [{ label: v.label, url: v.proofUrl }] : [],
+                )}
+                problem={approvalProblem}
+              />
+            ) : null}
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
@@ -159,7 +186,9 @@ export function CreationSummary({ creation }: { creation: CreationView }) {
                     <Text as="p">
                       {creation.status === "active"
                         ? "Active: for sale on your sales channels."
-                        : "Draft: make it active in Shopify when you want to sell it."}
+                        : creation.proofApproval && !creation.proofApproval.approvedAt
+                          ? "Draft until you approve its proof copy."
+                          : "Draft: make it active in Shopify when you want to sell it."}
                     </Text>
                     <InlineStack>
                       <Button url={creation.adminUrl} target="_top">
@@ -201,6 +230,68 @@ export function CreationSummary({ creation }: { creation: CreationView }) {
         </Layout.Section>
       </Layout>
     </Page>
+  );
+}
+
+/**
+ * A product kept a draft until its proof copy is approved: order the proof, then mark it
+ * approved, which makes the product active in Shopify.
+ */
+function ProofApprovalCard({
+  approvedAt,
+  proofUrls,
+  problem,
+}: {
+  approvedAt: string | null;
+  proofUrls: { label: string; url: string }[];
+  problem: string | null;
+}) {
+  const fmt = useFormat();
+  const navigation = useNavigation();
+  const busy = navigation.formData?.get("intent") === "approveProof";
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack gap="200" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            Proof copy
+          </Text>
+          {approvedAt ? (
+            <Badge tone="success">Approved</Badge>
+          ) : (
+            <Badge>Waiting for approval</Badge>
+          )}
+        </InlineStack>
+        {approvedAt ? (
+          <Text as="p">
+            {`You approved the proof on ${fmt.dateTime(approvedAt)}, and the product was made active.`}
+          </Text>
+        ) : (
+          <>
+            <Text as="p">
+              The product stays a draft in your store until you approve a proof copy. Order one,
+              check it when it arrives, then mark it approved: the app makes the product active.
+            </Text>
+            {proofUrls.map((p) => (
+              <Link key={p.url} url={p.url}>
+                {proofUrls.length > 1 ? `Order a proof copy of ${p.label}` : "Order a proof copy"}
+              </Link>
+            ))}
+            {problem ? (
+              <Banner tone="critical">
+                <Text as="p">{problem}</Text>
+              </Banner>
+            ) : null}
+            <Form method="post">
+              <input type="hidden" name="intent" value="approveProof" />
+              <Button submit variant="primary" loading={busy}>
+                Mark the proof approved
+              </Button>
+            </Form>
+          </>
+        )}
+      </BlockStack>
+    </Card>
   );
 }
 

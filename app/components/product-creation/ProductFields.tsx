@@ -11,8 +11,11 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { DESCRIPTION_MAX, TITLE_MAX } from "../../services/product-creation/form";
+import { offeringTakesIsbn } from "../../services/catalogue/mapping-rules";
+import { ISBN_TEXT } from "../../services/merchant-text/isbn";
 import { fieldProps, type FieldErrors } from "../form-field";
 import { OfferingPicker, type CategoryOption, type OfferingOption } from "../OfferingPicker";
+import { CoverTemplateLink } from "../CoverTemplateLink";
 import {
   blankVariant,
   MAX_VARIANTS,
@@ -55,6 +58,7 @@ export function ProductFields({
   return (
     <BlockStack gap="400">
       <input type="hidden" name="status" value={values.status} />
+      <input type="hidden" name="draftUntilProof" value={values.draftUntilProof} />
       <input type="hidden" name="pricingMode" value={values.pricingMode} />
       <input type="hidden" name="rounding" value={values.rounding} />
       <input type="hidden" name="imageSource" value={values.imageSource} />
@@ -88,10 +92,23 @@ export function ProductFields({
                   label: "Draft: not for sale until you make it active in Shopify",
                   value: "draft",
                 },
+                {
+                  label: "Draft until I approve a proof copy",
+                  value: "proof",
+                  helpText:
+                    "Order a proof from the next page; when it looks right, mark it approved and the app makes the product active.",
+                },
                 { label: "Active: for sale on your sales channels at once", value: "active" },
               ]}
-              selected={[values.status]}
-              onChange={(v) => set("status")(v[0] === "active" ? "active" : "draft")}
+              selected={[
+                values.status === "draft" && values.draftUntilProof === "on"
+                  ? "proof"
+                  : values.status,
+              ]}
+              onChange={(v) => {
+                set("status")(v[0] === "active" ? "active" : "draft");
+                set("draftUntilProof")(v[0] === "proof" ? "on" : "");
+              }}
               error={errors.status}
             />
           </FormLayout>
@@ -139,6 +156,8 @@ export function ProductFields({
           offerings={offerings}
           categories={categories}
           currency={currency}
+          pages={values.numberOfPages}
+          title={values.title}
           onChange={(next) =>
             setVariants((list) => list.map((v, i) => (i === index ? next(v) : v)))
           }
@@ -253,6 +272,8 @@ function VariantCard({
   offerings,
   categories,
   currency,
+  pages,
+  title,
   onChange,
   onRemove,
 }: {
@@ -263,6 +284,9 @@ function VariantCard({
   offerings: OfferingOption[];
   categories: CategoryOption[];
   currency: string;
+  /** The product's page count and title, for the cover template. */
+  pages: string;
+  title: string;
   onChange: (update: (v: VariantValues) => VariantValues) => void;
   onRemove: () => void;
 }) {
@@ -284,6 +308,8 @@ function VariantCard({
       return { ...v, offeringId, label };
     });
   const whole = errors[`variants[${index}]`];
+  // Books only; a typed ISBN stays in view on another offering, so its refusal shows there.
+  const asksIsbn = (offering ? offeringTakesIsbn(offering) : false) || variant.isbn !== "";
   return (
     <Card>
       <BlockStack gap="300">
@@ -336,10 +362,29 @@ function VariantCard({
             type="url"
             helpText="Only for offerings printed with a separate cover file."
           />
+          {asksIsbn ? (
+            <TextField
+              label="ISBN (optional)"
+              {...text("isbn")}
+              placeholder="978-0-306-40615-7"
+              helpText={ISBN_TEXT.fieldHelp}
+            />
+          ) : null}
         </FormLayout>
+        {/* A book's spine and its cover template, for the pages typed above (none without a spine). */}
+        <CoverTemplateLink
+          offeringId={variant.offeringId}
+          pages={pages}
+          savedPages={null}
+          title={title}
+          isbn={variant.isbn}
+          showSpine
+        />
         {/* Fields this offering does not ask for still post, empty, so nothing stale is sent. */}
         {VARIANT_KEYS.filter(
-          (key) => !offering?.dynamicSize && (key === "width" || key === "height"),
+          (key) =>
+            (!offering?.dynamicSize && (key === "width" || key === "height")) ||
+            (!asksIsbn && key === "isbn"),
         ).map((key) => (
           <input key={key} type="hidden" name={variantField(index, key)} value="" />
         ))}

@@ -20,12 +20,16 @@ export interface VariantValues {
   coverUrl: string;
   /** Blank: the pricing rule's price. */
   price: string;
+  /** Books only, optional: the edition's ISBN as typed. */
+  isbn: string;
 }
 
 export interface ProductFormValues {
   title: string;
   description: string;
   status: "draft" | "active";
+  /** "on": a draft until the merchant approves a proof copy (then the app makes it active). */
+  draftUntilProof: "on" | "";
   contentUrl: string;
   numberOfPages: string;
   variants: VariantValues[];
@@ -47,6 +51,7 @@ export const VARIANT_KEYS = [
   "height",
   "coverUrl",
   "price",
+  "isbn",
 ] as const satisfies readonly (keyof VariantValues)[];
 
 /** `variants[1].price`: how a variant field posts, and the key of its error. */
@@ -55,7 +60,7 @@ export function variantField(index: number, key: keyof VariantValues): string {
 }
 
 export function blankVariant(offeringId = "", label = ""): VariantValues {
-  return { offeringId, label, width: "", height: "", coverUrl: "", price: "" };
+  return { offeringId, label, width: "", height: "", coverUrl: "", price: "", isbn: "" };
 }
 
 export interface PricingDefaults {
@@ -73,6 +78,7 @@ export function newProductValues(
     title: "",
     description: "",
     status: "draft",
+    draftUntilProof: "",
     contentUrl: "",
     numberOfPages: "",
     variants: [first ? blankVariant(String(first.id), first.name) : blankVariant()],
@@ -110,6 +116,7 @@ export function valuesFromFields(
     title: text(fields, "title"),
     description: text(fields, "description"),
     status: status === "active" ? "active" : "draft",
+    draftUntilProof: status !== "active" && text(fields, "draftUntilProof") === "on" ? "on" : "",
     contentUrl: text(fields, "contentUrl"),
     numberOfPages: text(fields, "numberOfPages"),
     variants: variants.length ? variants : [blankVariant()],
@@ -132,6 +139,7 @@ export function errorKeyedValues(values: ProductFormValues): Record<string, unkn
     title: values.title,
     description: values.description,
     status: values.status,
+    draftUntilProof: values.draftUntilProof,
     contentUrl: values.contentUrl,
     numberOfPages: values.numberOfPages,
     pricingMode: values.pricingMode,
@@ -163,7 +171,8 @@ export function samePricingInput(a: ProductFormValues, b: ProductFormValues): bo
       v.pricingMode,
       v.pricingPercent,
       v.rounding,
-      v.variants,
+      // An ISBN changes no price.
+      v.variants.map((variant) => ({ ...variant, isbn: "" })),
     ]);
   return pick(a) === pick(b);
 }

@@ -31,6 +31,35 @@ function Wrap({ minWidth, children }: { minWidth: number; children: ReactNode })
 }
 
 /**
+ * The search box. Its own component, so typing re-renders the box alone, not the table.
+ */
+function ProductSearch({ q, loading }: { q: string; loading: boolean }) {
+  const [search, setSearch] = useState(q);
+  return (
+    <Form method="get" action="/app/products">
+      <InlineStack gap="200" blockAlign="end" wrap={false}>
+        <div style={{ flex: 1 }}>
+          <TextField
+            label="Search products"
+            labelHidden
+            name="q"
+            value={search}
+            onChange={setSearch}
+            placeholder="Search by title, SKU or type"
+            autoComplete="off"
+            clearButton
+            onClearButtonClick={() => setSearch("")}
+          />
+        </div>
+        <Button submit loading={loading}>
+          Search
+        </Button>
+      </InlineStack>
+    </Form>
+  );
+}
+
+/**
  * The search box, one row per variant (the product named on its first), the
  * bulk actions (map to one offering, unmap) and the page links.
  */
@@ -50,7 +79,6 @@ export function ProductsTable({
   const navigation = useNavigation();
   const submit = useSubmit();
   const fmt = useFormat();
-  const [search, setSearch] = useState(q);
   const loading = navigation.state !== "idle";
 
   const rows = (page?.products ?? []).flatMap((p) =>
@@ -83,26 +111,7 @@ export function ProductsTable({
   return (
     <Card padding="0">
       <Box padding="300">
-        <Form method="get" action="/app/products">
-          <InlineStack gap="200" blockAlign="end" wrap={false}>
-            <div style={{ flex: 1 }}>
-              <TextField
-                label="Search products"
-                labelHidden
-                name="q"
-                value={search}
-                onChange={setSearch}
-                placeholder="Search by title, SKU or type"
-                autoComplete="off"
-                clearButton
-                onClearButtonClick={() => setSearch("")}
-              />
-            </div>
-            <Button submit loading={loading && navigation.formMethod === "GET"}>
-              Search
-            </Button>
-          </InlineStack>
-        </Form>
+        <ProductSearch q={q} loading={loading && navigation.formMethod === "GET"} />
       </Box>
       <IndexTable
         resourceName={{ singular: "variant", plural: "variants" }}

@@ -3,13 +3,14 @@ import type { Money } from "../format";
 
 /**
  * A margin as text; a loss (below zero) in the critical tone and said in words, so it stands
- * out without relying on colour.
+ * out without relying on colour. The amount never breaks between its sign and its digits.
  */
 export function MarginAmount({ margin, text }: { margin: Money; text: string }) {
-  if (margin.amountMinor >= 0) return <>{text}</>;
+  const amount = <span style={{ whiteSpace: "nowrap" }}>{text}</span>;
+  if (margin.amountMinor >= 0) return amount;
   return (
     <Text as="span" tone="critical" fontWeight="semibold">
-      Loss: {text}
+      Loss: {amount}
     </Text>
   );
 }

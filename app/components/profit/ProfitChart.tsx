@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
 import { minorToDecimal, useFormat } from "../format";
 import type { ProfitReportView } from "./types";
@@ -8,9 +9,10 @@ const COLOURS = { revenue: "#2463bc", cost: "#b98900", margin: "#0c5132" } as co
 /**
  * Revenue and print cost per day as bars, margin as a line. The numbers the chart draws are
  * the exact decimal amounts read as numbers, for drawing only; the table below the chart and
- * the tooltip show the exact amounts.
+ * the tooltip show the exact amounts. Memoised: drawing 90 days is the page's costliest render,
+ * and only a new report changes it.
  */
-export function ProfitChart({
+export const ProfitChart = memo(function ProfitChart({
   report,
   titleId,
   descriptionId,
@@ -22,12 +24,12 @@ export function ProfitChart({
   const fmt = useFormat();
   const currency = report.currency;
   const major = (amountMinor: number) => Number(minorToDecimal({ amountMinor, currency }));
-  const shortDay = (day: string) =>
-    new Intl.DateTimeFormat(fmt.ctx.locale, {
-      month: "short",
-      day: "numeric",
-      timeZone: "UTC",
-    }).format(new Date(`${day}T00:00:00Z`));
+  const dayFormat = new Intl.DateTimeFormat(fmt.ctx.locale, {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  const shortDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
   const data = report.days.map((d) => ({
     day: d.day,
     label: shortDay(d.day),
@@ -82,4 +84,4 @@ export function ProfitChart({
       </ComposedChart>
     </div>
   );
-}
+});

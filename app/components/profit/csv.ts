@@ -7,6 +7,10 @@ import type { ProfitReportView } from "./types";
  * holds a comma, quote or line break, quotes doubled. Amounts are exact decimal text in major
  * units with a currency column. A text field that a spreadsheet would run as a formula (it
  * starts with =, +, -, @, tab or carriage return) is prefixed with an apostrophe.
+ *
+ * Rows by day end with the day's proof copies ("Proofs": their cost, no revenue, not in print
+ * cost) and the profit (margin − proofs), as the page shows them; rows by product are of sales
+ * only.
  */
 
 export type CsvRows = "day" | "product";
@@ -27,7 +31,18 @@ export function profitCsv(report: ProfitReportView, rows: CsvRows): string {
     field(minorToDecimal({ amountMinor, currency: report.currency }));
   const out: string[] = [];
   if (rows === "day") {
-    out.push(line(["Date", "Print orders", "Currency", "Revenue", "Print cost", "Margin"]));
+    out.push(
+      line([
+        "Date",
+        "Print orders",
+        "Currency",
+        "Revenue",
+        "Print cost",
+        "Margin",
+        "Proofs",
+        "Profit",
+      ]),
+    );
     for (const d of report.days) {
       out.push(
         line([
@@ -37,6 +52,8 @@ export function profitCsv(report: ProfitReportView, rows: CsvRows): string {
           money(d.revenueMinor),
           money(d.costMinor),
           money(d.marginMinor),
+          money(d.proofCostMinor),
+          money(d.profitMinor),
         ]),
       );
     }

@@ -109,7 +109,7 @@ export function AccountSection({
             helpText={
               settings.applicationApiKeySet
                 ? "A legacy key is set. Leave empty to keep it."
-                : "Only needed for legacy prices in every currency."
+                : "Needed only for prices in every currency and for the price shoppers pay for a publication."
             }
             disabled={values.removeApplicationApiKey}
           />

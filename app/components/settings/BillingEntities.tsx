@@ -63,8 +63,8 @@ interface BillingResult {
   problem?: { title: string; detail: string | null; hint: string | null };
 }
 
-/** Changes to existing entities go to their own route; creating one posts to Settings. */
-const CHANGE_ACTION = "/app/billing-entities";
+/** The Billing entities page's action: create, edit, hide and show. */
+const BILLING_ACTION = "/app/billing-entities";
 
 const COUNTRIES = [{ label: "Not given", value: "" }, ...countryOptions()];
 
@@ -136,7 +136,7 @@ export function BillingEntities({
   }, [editingId]);
   const cancelEdit = () => setEditing(null);
   const change = (intent: "hide" | "show", id: number) =>
-    fetcher.submit({ intent, id: String(id) }, { method: "post", action: CHANGE_ACTION });
+    fetcher.submit({ intent, id: String(id) }, { method: "post", action: BILLING_ACTION });
 
   const excluded = editing ? selfAndBelow(billing.rows, editing.id) : new Set<number>();
   const parentOptions = [
@@ -162,7 +162,7 @@ export function BillingEntities({
       {billing.rows.length === 0 ? (
         <Text as="p" tone="subdued">
           {hidden.length
-            ? "All your billing entities are hidden here. Orders are billed to your account unless you choose one above."
+            ? "All your billing entities are hidden here. Orders are billed to your account unless you choose one in Settings."
             : "No billing entities yet. Orders are billed to your account."}
         </Text>
       ) : (
@@ -246,14 +246,14 @@ export function BillingEntities({
           setEditing(null);
         }}
       />
-      <fetcher.Form ref={formRef} method="post" action={editing ? CHANGE_ACTION : undefined}>
+      <fetcher.Form ref={formRef} method="post" action={BILLING_ACTION}>
         {editing ? (
           <>
             <input type="hidden" name="intent" value="edit" />
             <input type="hidden" name="id" value={editing.id} />
           </>
         ) : (
-          <input type="hidden" name="intent" value="billing" />
+          <input type="hidden" name="intent" value="create" />
         )}
         <input type="hidden" name="countryCode" value={values.countryCode} />
         <input type="hidden" name="parentEntityId" value={values.parentEntityId} />

@@ -5,6 +5,7 @@ import {
   ChoiceList,
   FormLayout,
   Layout,
+  Link,
   Select,
   TextField,
 } from "@shopify/polaris";
@@ -66,9 +67,14 @@ export function OrdersSection({
             error={errors.billingEntityId}
             disabled={billing?.status !== "ok"}
             helpText={
-              billing?.status === "error"
-                ? "Billing entities could not be loaded right now."
-                : undefined
+              billing?.status === "error" ? (
+                "Billing entities could not be loaded right now."
+              ) : (
+                <>
+                  Add, edit or hide them under{" "}
+                  <Link url="/app/billing-entities">Billing entities</Link>.
+                </>
+              )
             }
           />
           <ChoiceList

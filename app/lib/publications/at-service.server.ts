@@ -1,22 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { describePrintError, type PrintProblem } from "../../services/merchant-text/print-problem";
 import type { PublicationCreated, PublicationSelection } from "../../services/print/index";
+import { checkPages } from "../../services/catalogue/mapping-rules";
 import { listCategories, listOfferings, shopClient } from "../catalogue.server";
 
 /** The Publications page's calls to the print service. */
 
-/** A chosen offering or category the shop's catalogue does not have (when it can be read). */
+/**
+ * A chosen offering or category the shop's catalogue does not have (when it can be read), or
+ * a file whose page count the chosen offering does not take (its rule, before the service's
+ * refusal).
+ */
 async function notInCatalogue(
   shop: string,
   selection: PublicationSelection,
+  pages: number,
 ): Promise<Record<string, string> | null> {
   if (selection.kind === "offering") {
     const offerings = await listOfferings({ shop, filters: {} });
-    if (offerings.status === "ok" && !offerings.data.some((o) => o.id === selection.offeringId))
+    if (offerings.status !== "ok") return null;
+    const offering = offerings.data.find((o) => o.id === selection.offeringId);
+    if (!offering)
       return {
         offeringId: `Offering ${selection.offeringId} is not in your print-service catalogue; choose another`,
       };
-    return null;
+    const pagesError = checkPages(String(pages), offering).error;
+    return pagesError ? { pages: pagesError } : null;
   }
   const categories = await listCategories({ shop });
   if (categories.status === "ok" && !categories.data.some((c) => c.code === selection.categoryCode))
@@ -50,7 +59,7 @@ export async function publishAtService(
   const c = await shopClient(shop);
   if (!c)
     return { ok: false, fieldErrors: { form: "Save your print-service keys in Settings first." } };
-  const unknown = await notInCatalogue(shop, p.selection);
+  const unknown = await notInCatalogue(shop, p.selection, p.file.pages);
   if (unknown) return { ok: false, fieldErrors: unknown };
   try {
     const created = await c.client.publications.create({

@@ -99,9 +99,11 @@ const fileSchema = z.object({
 });
 
 /** The merchant's choice of what a listing from a file sells; never a default. */
-function selectionOf(
-  form: z.output<typeof publicationFormSchema>,
-):
+function selectionOf(form: {
+  listing?: string | undefined;
+  offeringId?: string | undefined;
+  categoryCode?: string | undefined;
+}):
   | { ok: true; selection: PublicationSelection }
   | { ok: false; fieldErrors: Record<string, string> } {
   if (form.listing === "category") {
@@ -134,7 +136,25 @@ export async function preparePublication(
   { ok: true; prepared: PreparedPublication } | { ok: false; fieldErrors: Record<string, string> }
 > {
   const parsed = parseForm(publicationFormSchema, input, PUBLICATION_MESSAGES);
-  if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors };
+  if (!parsed.ok) {
+    // A listing from a file: its file and its choice are told with the other fields' problems.
+    if (input["source"] !== "file") return { ok: false, fieldErrors: parsed.fieldErrors };
+    const text = (name: string) => (typeof input[name] === "string" ? input[name].trim() : "");
+    const f = parseForm(fileSchema, input, PUBLICATION_MESSAGES);
+    const chosen = selectionOf({
+      listing: text("listing"),
+      offeringId: text("offeringId"),
+      categoryCode: text("categoryCode"),
+    });
+    return {
+      ok: false,
+      fieldErrors: {
+        ...(chosen.ok ? {} : chosen.fieldErrors),
+        ...(f.ok ? {} : f.fieldErrors),
+        ...parsed.fieldErrors,
+      },
+    };
+  }
   const form = parsed.data;
 
   let file: { src: string; pages: number; width: number; height: number };

@@ -25,6 +25,8 @@ export interface CreationVariantView {
   variantId: string | null;
   /** The variant's mapping page in this app. */
   mappingUrl: string | null;
+  /** "Order a proof copy" of this edition. */
+  proofUrl: string | null;
 }
 
 export interface CreationView {
@@ -41,6 +43,8 @@ export interface CreationView {
   publication: { checkoutUrl: string } | null;
   publications: { label: string; checkoutUrl: string }[];
   problem: string | null;
+  /** Kept a draft until a proof copy is approved: when it was (null: not yet); null otherwise. */
+  proofApproval: { approvedAt: string | null } | null;
   createdAt: string;
   /** The posted fields, for "Try again". */
   form: Record<string, string>;
@@ -104,6 +108,10 @@ export async function getCreation({
         variantId: v.variantId,
         mappingUrl:
           v.variantId && row.state === "done" ? `/app/products/${legacyIdOf(v.variantId)}` : null,
+        proofUrl:
+          v.variantId && row.state === "done"
+            ? `/app/proofs/new?variantId=${legacyIdOf(v.variantId)}`
+            : null,
       };
     }),
     imageStatus: live?.media.nodes[0]?.status.toLowerCase() ?? null,
@@ -115,6 +123,9 @@ export async function getCreation({
       checkoutUrl: pub.checkoutUrl,
     })),
     problem: row.problem,
+    proofApproval: row.draftUntilProof
+      ? { approvedAt: row.proofApprovedAt?.toISOString() ?? null }
+      : null,
     createdAt: row.createdAt.toISOString(),
     form: stored.values,
   };

@@ -118,15 +118,13 @@ export async function runImportAction({
   // One at a time: each is one short transaction, and the worker starts on the first at once.
   for (const order of chosen) {
     try {
-      const result = await recordImportedOrder({
+      const outcome = await recordImportedOrder({
         shop,
         order: order.order,
         shopifyPaidAt: order.paidAt,
       });
-      if (result.outcome === "planned") counts.imported++;
-      else if (result.outcome === "already_planned" || result.outcome === "duplicate_delivery")
-        counts.alreadyThere++;
-      else counts.changed++;
+      if (outcome === "recorded") counts.imported++;
+      else counts.alreadyThere++;
     } catch (error) {
       // The others still go; the merchant is told which to import again.
       getLogger().warn(

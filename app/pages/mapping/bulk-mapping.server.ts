@@ -71,6 +71,7 @@ export async function saveBulkMapping({
     admin,
     form,
     variantIds: ids.data.map(variantGid),
+    keepIsbn: true,
   });
   if (!result.ok) return { status: "refused", body: { fieldErrors: result.fieldErrors } } as const;
   if (result.preflight && result.preflight.status !== "passed") {

@@ -16,7 +16,8 @@ import {
   preflightMatches,
   type PreflightResult,
 } from "../../services/preflight";
-import type { AdminApi } from "../../services/shopify-admin";
+import { writeVariantIsbn } from "../../services/book-kit/isbn-shopify";
+import { adminGraphql, ShopifyAdminError, type AdminApi } from "../../services/shopify-admin";
 import { getOffering } from "../../lib/catalogue.server";
 import { getMapping, getMappings, saveMapping, savePreflight } from "../../data/mapping.server";
 import { getVariants } from "../../lib/shopify-variants.server";
@@ -68,6 +69,7 @@ export function mappingToFormValues(
     spineBottom: s(spine?.textBottom),
     spineBackground: s(spine?.backgroundColour),
     storefrontMinimum: mapping?.storefrontMinimumQuantity ? "on" : "",
+    isbn: s(mapping?.isbn),
   };
 }
 
@@ -84,13 +86,16 @@ function validateMappingForm(
   return checkMapping(v, offering, options);
 }
 
-/** Asks the print service whether the offering has a spine, only when a spine option is chosen. */
+/**
+ * Asks the print service whether the offering has a spine, only when a spine option is chosen
+ * or an ISBN is given (an ISBN is for a bound book).
+ */
 async function spineAnswer(
   shop: string,
   v: MappingFormValues,
   offering: MappingOffering,
 ): Promise<SpineAnswer> {
-  if (!v.spineMode || v.spineMode === "none") return "unknown";
+  if ((!v.spineMode || v.spineMode === "none") && !v.isbn) return "unknown";
   const { pages, error } = checkPages(v.numberOfPages, offering);
   // Without a valid page count the pages field already says what is wrong.
   if (error) return "unknown";
@@ -123,7 +128,13 @@ async function preflightFor(
 }
 
 export type SaveMappingFromFormResult =
-  | { ok: true; saved: number; preflight: PreflightResult | null }
+  | {
+      ok: true;
+      saved: number;
+      preflight: PreflightResult | null;
+      /** The ISBN is saved with the mapping but Shopify did not take it: a save again retries. */
+      isbnNotWritten: boolean;
+    }
   | { ok: false; fieldErrors: Record<string, string> };
 
 /**
@@ -132,30 +143,39 @@ export type SaveMappingFromFormResult =
  * mapping in bulk). Nothing is saved when a field is wrong; `saved` counts the
  * variants found. A fixed print file is preflighted once for all of them: a
  * failed check does not block the save (the fields are right; the file can be
- * fixed at its address), the page shows it.
+ * fixed at its address), the page shows it. The ISBN (single variant page) is then written to
+ * Shopify; its failure keeps the mapping saved and is said, and saving again retries. The bulk
+ * page asks no ISBN (`keepIsbn`): one ISBN names one edition, and stored ones stay as they are.
  */
 export async function saveMappingFromForm({
   shop,
   admin,
   form,
   variantIds,
+  keepIsbn = false,
 }: {
   shop: string;
   admin: AdminApi;
   form: FormData;
   /** Variant GIDs. */
   variantIds: string[];
+  /** The form asks no ISBN (bulk mapping): keep each variant's stored one. */
+  keepIsbn?: boolean;
 }): Promise<SaveMappingFromFormResult> {
   const values = mappingFormValues(form);
+  if (keepIsbn) values.isbn = "";
   const offeringId = Number(values.offeringId);
   const found =
     /^\d{1,12}$/.test(values.offeringId) && offeringId > 0
       ? await getOffering({ shop, offeringId })
       : null;
   if (found && found.status !== "ok") {
+    // The fields that need no offering are still checked, so their problems come with this one.
+    const unchecked = validateMappingForm(values, null);
     return {
       ok: false,
       fieldErrors: {
+        ...(unchecked.ok ? {} : (unchecked.fieldErrors as Record<string, string>)),
         offeringId:
           found.status === "no_credentials"
             ? "Connect your print-service account first"
@@ -201,11 +221,13 @@ export async function saveMappingFromForm({
     offering,
     checkAgain ? [] : [...previous.values()].map((m) => m.preflight),
   );
+  // Left out, the stored ISBN stays (saveMapping).
+  const { isbn, ...withoutIsbn } = mapping;
   for (const v of variants) {
     await saveMapping({
       shop,
       mapping: {
-        ...mapping,
+        ...(keepIsbn ? withoutIsbn : { ...withoutIsbn, isbn }),
         preflight,
         variantId: v.id,
         productId: v.productId,
@@ -213,7 +235,23 @@ export async function saveMappingFromForm({
       },
     });
   }
-  return { ok: true, saved: variants.length, preflight };
+  let isbnNotWritten = false;
+  if (!keepIsbn) {
+    for (const v of variants) {
+      try {
+        await writeVariantIsbn(adminGraphql(admin), {
+          variantId: v.id,
+          isbn,
+          previousIsbn: previous.get(v.id)?.isbn ?? null,
+        });
+      } catch (error) {
+        if (!(error instanceof ShopifyAdminError)) throw error;
+        log().warn({ shop, variantId: v.id, err: error }, "ISBN not written to Shopify");
+        isbnNotWritten = true;
+      }
+    }
+  }
+  return { ok: true, saved: variants.length, preflight, isbnNotWritten };
 }
 
 export type RecheckResult =

@@ -1,7 +1,11 @@
 import { getMapping } from "../../data/mapping.server";
 import { getPrintSettingsForDisplay } from "../../data/print-settings.server";
 import { loadMappingCatalogue } from "../../lib/mapping-catalogue.server";
+import { getMappingMargin } from "../../lib/mapping-margin.server";
 import { getVariants } from "../../lib/shopify-variants.server";
+import { repricingStore } from "../../data/repricing.server";
+import type { MappingMargin } from "../../services/pricing/mapping-margin";
+import { targetMarginBps } from "../../services/pricing/price-rule";
 import { unmapVariants } from "../../lib/storefront-minimum.server";
 import { storedFileCheck } from "../../services/preflight/file-check-view";
 import { ShopifyAdminError, type AdminApi } from "../../services/shopify-admin";
@@ -23,11 +27,14 @@ export async function loadVariantMapping({
   shop,
   admin,
   legacyId,
+  justSaved = false,
 }: {
   shop: string;
   admin: AdminApi;
   /** The variant's numeric id, as in the page address. */
   legacyId: string;
+  /** Just saved: the page also says what a sale of the variant earns or loses. */
+  justSaved?: boolean;
 }) {
   const gid = variantGid(legacyId);
   let variant;
@@ -57,14 +64,48 @@ export async function loadVariantMapping({
     fileCheck: storedFileCheck(mapping?.preflight),
     values: mappingToFormValues(mapping),
     currency: settings?.currency ?? variant.price.currency,
+    saved: justSaved && mapping ? await savedMargin(shop, admin, legacyId, mapping) : null,
     ...catalogue,
   };
   return { status: "ok", data } as const;
 }
 
+/**
+ * The margin of the mapping just saved (what the save banner says), and the target margin when
+ * the variant's product was created with the app. No margin when it cannot be worked out: the
+ * Print check card beside the form says why.
+ */
+async function savedMargin(
+  shop: string,
+  admin: AdminApi,
+  legacyId: string,
+  mapping: { offeringId: number; numberOfPages: number | null },
+): Promise<{ margin: MappingMargin | null; targetBps: number | null }> {
+  const [result, watched] = await Promise.all([
+    getMappingMargin({
+      shop,
+      admin,
+      variantId: legacyId,
+      offeringId: mapping.offeringId,
+      numberOfPages: mapping.numberOfPages ?? 1,
+    }).catch(() => null),
+    repricingStore.watchedVariants(shop, [variantGid(legacyId)]),
+  ]);
+  const rule = watched[0]?.rule;
+  return {
+    margin: result?.status === "ok" ? result.margin : null,
+    targetBps: rule ? targetMarginBps(rule) : null,
+  };
+}
+
 type VariantMappingActionResult =
   /** Done: the page reloads with this flag in its address. */
-  | { status: "done"; flag: "unmapped" | "checked" | "saved" }
+  | {
+      status: "done";
+      flag: "unmapped" | "checked" | "saved";
+      /** Saved, but the ISBN did not reach Shopify (the page says so; saving again retries). */
+      isbnNotWritten?: boolean;
+    }
   | { status: "refused"; body: { problem: string } | { fieldErrors: Record<string, string> } }
   | { status: "not_found" };
 
@@ -95,5 +136,5 @@ export async function runVariantMappingAction({
   const result = await saveMappingFromForm({ shop, admin, form, variantIds: [gid] });
   if (!result.ok) return { status: "refused", body: { fieldErrors: result.fieldErrors } };
   if (result.saved === 0) return { status: "not_found" };
-  return { status: "done", flag: "saved" };
+  return { status: "done", flag: "saved", isbnNotWritten: result.isbnNotWritten };
 }

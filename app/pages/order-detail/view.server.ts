@@ -4,8 +4,10 @@ import { ordersVersion } from "../../data/print-orders.server";
 import { listOfferings } from "../../lib/catalogue.server";
 import { collapseTimeline } from "../../services/fulfilment/events";
 import { merchantActionsFor, type PrintOrderStatus } from "../../services/fulfilment/machine";
-import { itemStateLabel, serviceStateLabel } from "../../services/fulfilment/service-states";
+import { itemStateShownLabel, serviceStateLabel } from "../../services/fulfilment/service-states";
 import { splitOf } from "../../services/fulfilment/split-place";
+import { printOrderKindOf, type PrintOrderKind } from "../../services/fulfilment/order-kind";
+import { shownStatusOf } from "../../services/merchant-text/proofs";
 import { eventActorLabel } from "../../services/merchant-text/orders";
 import {
   itemsPrice,
@@ -14,6 +16,7 @@ import {
   type OrderMargin,
 } from "../../services/pricing/order-margin";
 import type { MoneyMinor, OrderPrices } from "../../services/print";
+import { shownEventMessage } from "../../services/merchant-text/errors";
 import { fileCheckOf, type ItemFileCheck } from "./file-check";
 import {
   addressLines,
@@ -28,11 +31,17 @@ import {
 
 export interface OrderDetailView {
   id: string;
+  /** The Shopify order's name, or a proof's own ("Proof P1001"). */
   shopifyOrderName: string;
+  kind: PrintOrderKind;
+  /** A proof copy's cost (the wholesale total, once quoted) and copies; null for a sale. */
+  proof: { cost: MoneyMinor | null; copies: number } | null;
   shopifyOrderId: string;
   orderReference: string;
   printOrderId: number | null;
   status: string;
+  /** The status as the page shows it (a finished proof reads "Shipped", not "Fulfilled"). */
+  shownStatus: string;
   resumeStatus: string | null;
   serviceState: string | null;
   /** The service state in plain words (as sent when the app does not know it). */
@@ -73,7 +82,7 @@ export interface OrderDetailView {
     awaitingFile: boolean;
     filesSent: boolean;
     shopPrice: MoneyMinor | null;
-    /** The service's item state as sent, and in plain words. */
+    /** The service's item state as sent, and in plain words (the order's once it is past it). */
     serviceState: string | null;
     serviceStateLabel: string | null;
     /** The print-file check of the item's current file, in plain words; null when not checked. */
@@ -134,13 +143,19 @@ export async function getPrintOrderDetail({
     ),
   );
   const prices = priceData?.prices ?? null;
+  const kind = printOrderKindOf(order.kind);
+  const copies = items.reduce((sum, i) => sum + i.quantity, 0);
   return {
     id: order.id,
     shopifyOrderName: order.shopifyOrderName,
+    kind,
+    proof:
+      kind === "proof" ? { cost: money(order.wholesaleTotalMinor, order.currency), copies } : null,
     shopifyOrderId: order.shopifyOrderId,
     orderReference: order.orderReference,
     printOrderId: order.printOrderId,
     status: order.status,
+    shownStatus: shownStatusOf({ kind, status: order.status }),
     resumeStatus: order.resumeStatus,
     serviceState: order.serviceState,
     serviceStateLabel: order.serviceState ? serviceStateLabel(order.serviceState) : null,
@@ -168,7 +183,7 @@ export async function getPrintOrderDetail({
     },
     retailTotal: money(order.retailTotalMinor, order.currency),
     prices,
-    copies: items.reduce((sum, i) => sum + i.quantity, 0),
+    copies,
     split: place
       ? {
           ...place,
@@ -206,7 +221,8 @@ export async function getPrintOrderDetail({
         filesSent: i.filesSentAt !== null,
         shopPrice: linePrices[index] ?? null,
         serviceState: i.serviceState,
-        serviceStateLabel: i.serviceState ? itemStateLabel(i.serviceState) : null,
+        // Never behind its order: a shipped order's item does not read "Ready to print".
+        serviceStateLabel: itemStateShownLabel(i.serviceState, order),
         fileCheck: fileCheckOf(i, files?.contentUrl ?? null),
       };
     }),
@@ -215,7 +231,7 @@ export async function getPrintOrderDetail({
       at: e.at.toISOString(),
       by: eventActorLabel(e.actor),
       type: e.type,
-      message: e.message,
+      message: shownEventMessage(e),
     })),
     actions: {
       ...merchantActionsFor(order),

@@ -3,6 +3,7 @@ import { listPrintOrders, ordersVersion } from "../../data/print-orders.server";
 import { MAX_BULK_ORDERS } from "../../services/fulfilment/commands";
 import { isPrintOrderStatus } from "../../services/fulfilment/machine";
 import { isOrderView, type OrderView } from "../../services/fulfilment/order-views";
+import { isPrintOrderKind, type PrintOrderKind } from "../../services/fulfilment/order-kind";
 import { runBulkOrderAction, type BulkActionData } from "./bulk-action.server";
 
 /** The Orders page: one page of print orders with its filters, and the bulk actions. */
@@ -23,6 +24,11 @@ const querySchema = z.object({
     .optional()
     .transform((v) => (v && isPrintOrderStatus(v) ? v : undefined)),
   q: z.string().trim().max(50).optional().catch(undefined),
+  // Only sales or only proof copies; anything else shows both.
+  kind: z
+    .string()
+    .optional()
+    .transform((v): PrintOrderKind | undefined => (v && isPrintOrderKind(v) ? v : undefined)),
   from: day,
   to: day,
   after: z.string().max(200).optional(),
@@ -39,14 +45,27 @@ export async function loadOrders({ shop, url }: { shop: string; url: URL }) {
   const version = await ordersVersion({ shop });
   const page = await listPrintOrders({
     shop,
-    filters: { view: query.view, status: query.status, search: query.q, from, to },
+    filters: {
+      view: query.view,
+      status: query.status,
+      search: query.q,
+      from,
+      to,
+      kind: query.kind,
+    },
     after: query.after,
     before: query.before,
   });
   return {
     ...page,
     version,
-    query: { view: query.view, q: query.q ?? "", from: query.from ?? "", to: query.to ?? "" },
+    query: {
+      view: query.view,
+      q: query.q ?? "",
+      from: query.from ?? "",
+      to: query.to ?? "",
+      kind: query.kind ?? "",
+    },
   };
 }
 

@@ -68,6 +68,7 @@ export async function profitReport({
   const raw = await aggregate(shop, { start: period.start, end: period.end, shift }, withProducts);
   const currencies = new Set<string>([currency]);
   for (const r of raw.days) currencies.add(r.currency);
+  for (const r of raw.proofs) currencies.add(r.currency);
   for (const r of raw.revenue) if (r.currency) currencies.add(r.currency);
   const rates = await serviceRates(shop, [...currencies], countryCode);
   const conversions = [...currencies]

@@ -12,6 +12,11 @@ import { convertMoney } from "../../services/pricing/margin";
  * (PrintOrderItem.revenueMinor, stored at planning). Margin = revenue − print cost. Print orders
  * not priced yet are counted apart, so they never show as pure profit.
  *
+ * Proof copies (PrintOrder.kind "proof", ordered by the merchant at cost) are no sale: they are
+ * neither revenue nor print cost of a sale, and no product's row counts them. Their cost (the
+ * wholesale total) is reported apart as "Proofs" and taken off the margin: profit = margin −
+ * proofs, per day and for the period.
+ *
  * Amounts are reported in the shop's Shopify currency. Print costs in another currency are
  * converted with the print service's exchange rates (services/pricing/margin.ts); without a
  * rate, those orders are left out and counted apart. The sums come from data/profit.server.ts,
@@ -27,7 +32,19 @@ export interface Amounts {
 
 export interface DayRow extends Amounts {
   day: string;
+  /** Print orders of sales (proofs apart). */
   printOrders: number;
+  /** What the day's proof copies cost. */
+  proofCostMinor: number;
+  /** Margin less the proofs. */
+  profitMinor: number;
+}
+
+/** The proof copies of the period: how many orders and copies, and what they cost. */
+export interface ProofsSummary {
+  printOrders: number;
+  copies: number;
+  costMinor: number;
 }
 
 export interface ProductRow extends Amounts {
@@ -40,7 +57,8 @@ export interface ProfitReport {
   currency: string;
   days: DayRow[];
   products: ProductRow[];
-  total: Amounts & { printOrders: number };
+  total: Amounts & { printOrders: number; proofCostMinor: number; profitMinor: number };
+  proofs: ProofsSummary;
   /** Print orders in the period without a known print cost yet. */
   unpriced: number;
   /** Print orders left out because their currency had no exchange rate. */
@@ -93,7 +111,15 @@ export function buildReport(
   const byDay = new Map<string, DayRow>(
     period.days.map((day) => [
       day,
-      { day, revenueMinor: 0, costMinor: 0, marginMinor: 0, printOrders: 0 },
+      {
+        day,
+        revenueMinor: 0,
+        costMinor: 0,
+        marginMinor: 0,
+        printOrders: 0,
+        proofCostMinor: 0,
+        profitMinor: 0,
+      },
     ]),
   );
   const unconverted = new Map<string, number>();
@@ -111,6 +137,20 @@ export function buildReport(
     row.costMinor += cost;
     row.printOrders += n(r.orders);
   }
+  const proofs: ProofsSummary = { printOrders: 0, copies: 0, costMinor: 0 };
+  for (const r of raw.proofs) {
+    const row = byDay.get(dayFor(r.bucket));
+    if (!row) continue;
+    const cost = convert(n(r.cost), r.currency);
+    if (cost === null) {
+      unconverted.set(r.currency, (unconverted.get(r.currency) ?? 0) + n(r.orders));
+      continue;
+    }
+    row.proofCostMinor += cost;
+    proofs.printOrders += n(r.orders);
+    proofs.copies += n(r.copies);
+    proofs.costMinor += cost;
+  }
   const costCurrencies = new Set(raw.days.map((r) => r.currency));
   for (const r of raw.revenue) {
     const row = byDay.get(dayFor(r.bucket));
@@ -127,6 +167,7 @@ export function buildReport(
   const days = [...byDay.values()].map((d) => ({
     ...d,
     marginMinor: d.revenueMinor - d.costMinor,
+    profitMinor: d.revenueMinor - d.costMinor - d.proofCostMinor,
   }));
 
   const byProduct = new Map<string, ProductRow>();
@@ -157,14 +198,24 @@ export function buildReport(
       costMinor: sum.costMinor + d.costMinor,
       marginMinor: sum.marginMinor + d.marginMinor,
       printOrders: sum.printOrders + d.printOrders,
+      proofCostMinor: sum.proofCostMinor + d.proofCostMinor,
+      profitMinor: sum.profitMinor + d.profitMinor,
     }),
-    { revenueMinor: 0, costMinor: 0, marginMinor: 0, printOrders: 0 },
+    {
+      revenueMinor: 0,
+      costMinor: 0,
+      marginMinor: 0,
+      printOrders: 0,
+      proofCostMinor: 0,
+      profitMinor: 0,
+    },
   );
   return {
     currency,
     days,
     products,
     total,
+    proofs,
     unpriced: n(raw.unpriced),
     unconverted: [...unconverted.entries()]
       .filter(([, orders]) => orders > 0)

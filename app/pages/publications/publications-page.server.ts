@@ -4,6 +4,16 @@ import { listPublications, type PublicationRow } from "../../data/publications.s
 import { listCategories, listOfferings } from "../../lib/catalogue.server";
 import { shopCurrency } from "../../services/pricing/currency";
 import { legacyIdOf } from "../../services/shopify-admin/ids";
+import { shownVariantName } from "../../services/merchant-text/variants";
+import {
+  publicationSourceText,
+  SHOPPER_PRICE_TEXT,
+} from "../../services/merchant-text/publications";
+import type { AdminApi } from "../../services/shopify-admin";
+import { getShopInfo } from "../../lib/shop-info.server";
+import { shopperPrice, type ShopperPrice } from "../../lib/publications/shopper-price.server";
+
+export type { ShopperPrice };
 
 export type PublicationProduct =
   | { kind: "offering"; id: number; name: string | null }
@@ -15,15 +25,18 @@ export type PublicationProduct =
  */
 export async function loadPublicationsPage({
   shop,
+  admin,
   after,
 }: {
   shop: string;
+  admin: AdminApi;
   after?: string | undefined;
 }) {
-  const [settings, page, mappings] = await Promise.all([
+  const [settings, page, mappings, info] = await Promise.all([
     getPrintSettingsForDisplay({ shop }),
     listPublications({ shop, after }),
     listMappingsForPicker({ shop }),
+    getShopInfo({ shop, admin }),
   ]);
   const connected = Boolean(settings?.merchantApiKey && settings.secretKeySet);
   // What a listing from a file can sell: the shop's own catalogue.
@@ -51,8 +64,49 @@ export async function loadPublicationsPage({
       ? { kind: "offering", id: offeringId, name: offeringNames.get(offeringId) ?? null }
       : null;
   };
+  const mappedName = new Map(
+    mappings.map((m) => [m.variantId, m.title ? shownVariantName(m.title) : null]),
+  );
+  const offeringById = new Map(
+    offerings?.status === "ok" ? offerings.data.map((o) => [o.id, o]) : [],
+  );
+  const countryCode = info?.shopAddress?.countryCodeV2?.toUpperCase() ?? null;
+  /** What a shopper pays at the listing's checkout for the copies it starts with. */
+  const priceOf = async (row: PublicationRow): Promise<ShopperPrice> => {
+    const product = productOf(row);
+    if (product?.kind === "category")
+      return { status: "unknown", reason: SHOPPER_PRICE_TEXT.category };
+    const offering = product ? offeringById.get(product.id) : undefined;
+    if (!offering || !row.pages)
+      return { status: "unknown", reason: SHOPPER_PRICE_TEXT.unavailable };
+    if (!countryCode) return { status: "unknown", reason: SHOPPER_PRICE_TEXT.noCountry };
+    return shopperPrice({
+      shop,
+      offeringId: offering.id,
+      numberOfPages: row.pages,
+      quantity: Math.max(1, offering.minimumQuantity ?? 1),
+      currency: row.currency,
+      countryCode,
+    });
+  };
+  const prices = connected ? await Promise.all(page.rows.map(priceOf)) : [];
   return {
     products: Object.fromEntries(page.rows.map((r) => [r.id, productOf(r)])),
+    sources: Object.fromEntries(
+      page.rows.map((r) => [
+        r.id,
+        publicationSourceText({
+          variant: Boolean(r.variantId),
+          name: r.variantId ? (mappedName.get(r.variantId) ?? null) : null,
+        }),
+      ]),
+    ),
+    shopperPrices: Object.fromEntries(
+      page.rows.map((r, i) => [
+        r.id,
+        prices[i] ?? { status: "unknown" as const, reason: SHOPPER_PRICE_TEXT.unavailable },
+      ]),
+    ),
     offerings:
       offerings?.status === "ok"
         ? offerings.data.map((o) => ({ id: o.id, name: o.name, categoryCode: o.categoryCode }))
@@ -70,7 +124,7 @@ export async function loadPublicationsPage({
       .map((m) => ({
         id: m.variantId,
         legacyId: legacyIdOf(m.variantId),
-        title: m.title || legacyIdOf(m.variantId),
+        title: m.title ? shownVariantName(m.title) : `Variant ${legacyIdOf(m.variantId)}`,
         pages: m.numberOfPages,
       })),
   };

@@ -5,6 +5,7 @@ import { listMappingsForPicker } from "../../data/mapping.server";
 import { getPrintSettingsForDisplay } from "../../data/print-settings.server";
 import { getVariants } from "../../lib/shopify-variants.server";
 import { parseForm } from "../../services/form-errors";
+import { checkPages } from "../../services/catalogue/mapping-rules";
 import { shopCurrency } from "../../services/pricing/currency";
 import {
   MAX_QUOTE_ITEMS,
@@ -14,6 +15,7 @@ import {
 import type { QuoteLine } from "../../services/pricing/quote-totals";
 import type { AdminApi } from "../../services/shopify-admin";
 import { legacyIdOf, variantGid } from "../../services/shopify-admin/ids";
+import { shownVariantName } from "../../services/merchant-text/variants";
 
 /** The Quote page: the form as asked in the URL, the pickers' choices and the quote. */
 
@@ -83,7 +85,8 @@ export async function loadQuotePage({
     form,
     mappings: mappings.map((m) => ({
       legacyId: legacyIdOf(m.variantId),
-      title: m.title,
+      // Kept as Shopify named it when mapped, perhaps "<product> - Default Title".
+      title: m.title ? shownVariantName(m.title) : m.title,
       offeringId: m.offeringId,
       numberOfPages: m.numberOfPages,
     })),
@@ -115,7 +118,25 @@ export async function loadQuotePage({
     QUOTE_MESSAGES,
     { key: "path" },
   );
-  if (!parsed.ok) return { ...base, quote: null, problem: null, fieldErrors: parsed.fieldErrors };
+  // Pages outside an offering's range: its rule on the item's Pages field, before asking the
+  // service, and told with the other fields' problems (read as typed, whatever else failed).
+  const pageErrors: Record<string, string> = {};
+  items.forEach((item, i) => {
+    const offering =
+      offerings.status === "ok"
+        ? offerings.data.find((o) => String(o.id) === item.offeringId)
+        : undefined;
+    const error =
+      offering && /^\d+$/.test(item.pages) ? checkPages(item.pages, offering).error : undefined;
+    if (error) pageErrors[`items.${i}.numberOfPages`] = error;
+  });
+  if (!parsed.ok || Object.keys(pageErrors).length > 0)
+    return {
+      ...base,
+      quote: null,
+      problem: null,
+      fieldErrors: { ...pageErrors, ...(parsed.ok ? {} : parsed.fieldErrors) },
+    };
   const variantIds = items.filter((i) => i.variant).map((i) => variantGid(i.variant));
   const variants = variantIds.length
     ? await getVariants({ admin, variantIds }).catch(() => [])

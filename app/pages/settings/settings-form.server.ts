@@ -127,6 +127,27 @@ function settingsFormSchema(stored: { secretKeySet: boolean } | null) {
     });
 }
 
+/**
+ * The service URL's check on the addresses its name resolves to, for a form refused on other
+ * fields: told with them, not one submit later. Null when the URL's own shape was refused
+ * (that message stands), when there is none, or when it passes.
+ */
+export async function postedServiceUrlError(
+  form: FormData,
+  fieldErrors: Record<string, string>,
+): Promise<string | null> {
+  if (fieldErrors["printBaseUrl"]) return null;
+  const read = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const baseUrl = serviceBaseUrl({
+    printEnvironment: read("printEnvironment"),
+    printBaseUrl: read("printBaseUrl"),
+  });
+  return baseUrl ? serviceUrlError(baseUrl) : null;
+}
+
 /** Test and production have fixed addresses; only sandbox and custom take one. */
 function serviceBaseUrl(v: { printEnvironment: string; printBaseUrl: string }): string {
   return v.printEnvironment === "test" || v.printEnvironment === "production" ? "" : v.printBaseUrl;

@@ -16,7 +16,11 @@ import {
   type PrintSettingsInput,
 } from "../../data/print-settings.server";
 import { FALLBACK_CURRENCY } from "../../services/pricing/currency";
-import { parsePrintSettingsForm, serviceUrlError } from "./settings-form.server";
+import {
+  parsePrintSettingsForm,
+  postedServiceUrlError,
+  serviceUrlError,
+} from "./settings-form.server";
 
 /**
  * The Settings page: the stored settings (defaults before the first save),
@@ -104,7 +108,14 @@ export async function saveSettingsFromForm({
 }): Promise<SettingsActionData> {
   const stored = await getPrintSettingsForDisplay({ shop });
   const parsed = parsePrintSettingsForm(form, stored);
-  if (!parsed.ok) return { intent: "save", ok: false, fieldErrors: parsed.fieldErrors };
+  if (!parsed.ok) {
+    const urlError = await postedServiceUrlError(form, parsed.fieldErrors);
+    return {
+      intent: "save",
+      ok: false,
+      fieldErrors: { ...parsed.fieldErrors, ...(urlError ? { printBaseUrl: urlError } : {}) },
+    };
+  }
   const input = parsed.input;
   if (input.printBaseUrl) {
     const error = await serviceUrlError(input.printBaseUrl);

@@ -1,3 +1,4 @@
+import { parseIsbn } from "../book-kit/isbn";
 import { SPINE_FONTS } from "../print/input-rules";
 import { isHttpUrl } from "../safe-url";
 
@@ -36,6 +37,8 @@ export interface MappingFormValues {
   spineBackground: string;
   /** "on" when the merchant blocks smaller quantities than the offering's minimum on the storefront. */
   storefrontMinimum: string;
+  /** The book's ISBN as typed (optional; books only): stored as its ISBN-13. */
+  isbn: string;
 }
 
 export const MAPPING_FORM_FIELDS: (keyof MappingFormValues)[] = [
@@ -57,6 +60,7 @@ export const MAPPING_FORM_FIELDS: (keyof MappingFormValues)[] = [
   "spineBottom",
   "spineBackground",
   "storefrontMinimum",
+  "isbn",
 ];
 
 export type MappingFieldErrors = Partial<Record<keyof MappingFormValues, string>>;
@@ -101,6 +105,8 @@ export interface CheckedMapping {
   spineText: SpineTextSettings | null;
   /** The offering's minimum when the merchant chose to enforce it on the storefront; else null. */
   storefrontMinimumQuantity: number | null;
+  /** The book's ISBN-13 digits; null without one. */
+  isbn: string | null;
 }
 
 /**
@@ -144,6 +150,32 @@ export function offeringMayHaveSpine(
     offering.categoryCode === "BO" ||
     (offering.categoryCode === "MA" && offering.subCategoryCode === "PM")
   );
+}
+
+/**
+ * An ISBN names a book edition, so only offerings that are bound with a spine take one: the
+ * same guess as the spine options, and the server's spine answer decides (checkIsbn).
+ */
+export const offeringTakesIsbn = offeringMayHaveSpine;
+
+/**
+ * The optional ISBN against the offering: empty is none; otherwise a valid ISBN-13 or ISBN-10
+ * (stored as ISBN-13) on a book. `offering` null: only the ISBN itself is checked.
+ */
+export function checkIsbn(
+  text: string,
+  offering: MappingOffering | null,
+  spine: SpineAnswer = "unknown",
+): { isbn: string | null; error?: string } {
+  if (!text) return { isbn: null };
+  if (offering && (!offeringTakesIsbn(offering) || spine === "no_spine")) {
+    return {
+      isbn: null,
+      error: `An ISBN is for a bound book, and ${offering.name} is not one: clear the ISBN.`,
+    };
+  }
+  const parsed = parseIsbn(text);
+  return parsed.ok ? { isbn: parsed.isbn13 } : { isbn: null, error: parsed.problem };
 }
 
 /** "24 to 800 pages", "24 pages" or "any number of pages". */
@@ -327,6 +359,8 @@ export function checkMapping(
   }
   if (v.coverUrl && !isHttpUrl(v.coverUrl))
     errors.coverUrl = "Enter a full URL starting with https://";
+  const isbn = checkIsbn(v.isbn, offering, spine);
+  if (isbn.error) errors.isbn = isbn.error;
 
   let contentWidth = 0;
   let contentHeight = 0;
@@ -392,6 +426,7 @@ export function checkMapping(
       spineCustomUrl,
       spineText,
       storefrontMinimumQuantity,
+      isbn: isbn.isbn,
     },
   };
 }

@@ -34,7 +34,7 @@ export async function collectCustomerData(db: Db, shop: string, who: CustomerRef
     orderBy: { createdAt: "asc" },
     include: {
       printOrders: { where: { shop }, include: { items: { where: { shop } } } },
-      events: { where: { shop }, orderBy: { at: "asc" } },
+      events: { where: { shop }, orderBy: [{ at: "asc" }, { id: "asc" }] },
     },
   });
   return {
@@ -222,6 +222,8 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
   const billingEntities = await db.billingEntityRecord.deleteMany({ where });
   const productCreations = await db.productCreation.deleteMany({ where });
   const receipts = await db.webhookReceipt.deleteMany({ where });
+  // Orders recorded and not yet planned hold the order's customer as Shopify sent it.
+  const deliveries = await db.orderDelivery.deleteMany({ where });
   const requests = await db.complianceRequest.deleteMany({ where });
   const shopSyncs = await db.shopSync.deleteMany({ where });
   const sessions = await db.session.deleteMany({ where });
@@ -237,6 +239,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
     billingEntityRecords: billingEntities.count,
     productCreations: productCreations.count,
     webhookReceipts: receipts.count,
+    orderDeliveries: deliveries.count,
     complianceRequests: requests.count,
     shopSyncs: shopSyncs.count,
     sessions: sessions.count,

@@ -36,6 +36,22 @@ export const WEBHOOK_RECEIPT = plainTable<Prisma.WebhookReceiptUncheckedCreateIn
   ["shop", "webhookId", "topic", "receivedAt"],
 );
 
+/** A recorded, not yet planned order: the webhook's one write (deliveries.ts). */
+export const ORDER_DELIVERY = plainTable<Prisma.OrderDeliveryUncheckedCreateInput>()(
+  "OrderDelivery",
+  [
+    "shop",
+    "webhookId",
+    "topic",
+    "body",
+    "triggeredAt",
+    "source",
+    "shopifyPaidAt",
+    "receivedAt",
+    "planAfter",
+  ],
+);
+
 export const SHOP_ORDER = plainTable<Prisma.ShopOrderUncheckedCreateInput>()("ShopOrder", [
   "id",
   "shop",
@@ -102,6 +118,17 @@ export const ORDER_EVENT = plainTable<Prisma.OrderEventUncheckedCreateInput>()("
 /** Runs plain statements: the client, or an interactive transaction's. */
 export type SqlWriter = Pick<Prisma.TransactionClient, "$executeRaw">;
 
+/** The table, column list and VALUES of one INSERT of these rows. */
+function insertOf<C extends string>(
+  table: (name: string) => Prisma.Sql,
+  into: PlainTable<C>,
+  rows: readonly Record<C, SqlValue>[],
+): Prisma.Sql {
+  const names = Prisma.raw(into.columns.map((c) => `"${c}"`).join(", "));
+  const values = rows.map((row) => Prisma.sql`(${Prisma.join(into.columns.map((c) => row[c]))})`);
+  return Prisma.sql`INSERT INTO ${table(into.name)} (${names}) VALUES ${Prisma.join(values)}`;
+}
+
 /** One INSERT of these rows; `table` names the table as the schema holds it. */
 export function insertRows<C extends string>(
   db: SqlWriter,
@@ -109,9 +136,17 @@ export function insertRows<C extends string>(
   into: PlainTable<C>,
   rows: readonly Record<C, SqlValue>[],
 ): Prisma.PrismaPromise<number> {
-  const names = Prisma.raw(into.columns.map((c) => `"${c}"`).join(", "));
-  const values = rows.map((row) => Prisma.sql`(${Prisma.join(into.columns.map((c) => row[c]))})`);
-  return db.$executeRaw`INSERT INTO ${table(into.name)} (${names}) VALUES ${Prisma.join(values)}`;
+  return db.$executeRaw(insertOf(table, into, rows));
+}
+
+/** The same INSERT, leaving out rows whose key is taken (SQLite and PostgreSQL alike). */
+export function insertRowsIgnoringConflicts<C extends string>(
+  db: SqlWriter,
+  table: (name: string) => Prisma.Sql,
+  into: PlainTable<C>,
+  rows: readonly Record<C, SqlValue>[],
+): Prisma.PrismaPromise<number> {
+  return db.$executeRaw`${insertOf(table, into, rows)} ON CONFLICT DO NOTHING`;
 }
 
 // The rows of a delivery ---------------------------------------------------------------------
@@ -149,6 +184,8 @@ export function shopOrderRow(
     triggeredAt?: string | undefined;
     source?: OrderSource | undefined;
     shopifyPaidAt?: Date | null | undefined;
+    /** When the app heard of the order: the shop order's creation. */
+    receivedAt?: Date | undefined;
   },
   now: Date,
 ): RowOf<typeof SHOP_ORDER> {
@@ -162,7 +199,7 @@ export function shopOrderRow(
     ...versionColumns(version),
     source: delivery.source ?? "webhook",
     shopifyPaidAt: delivery.shopifyPaidAt ?? null,
-    createdAt: now,
+    createdAt: delivery.receivedAt ?? now,
     updatedAt: now,
   };
 }
@@ -232,12 +269,14 @@ export function eventValues(event: NewEvent & { at: Date }): RowOf<typeof ORDER_
   };
 }
 
+/** The delivery's receipt, at the time it came to the door (Home's "last webhook"). */
 export function receiptRow(delivery: {
   shop: string;
   webhookId: string;
   topic: string;
   now: Date;
+  receivedAt?: Date | undefined;
 }): RowOf<typeof WEBHOOK_RECEIPT> {
   const { shop, webhookId, topic, now } = delivery;
-  return { shop, webhookId, topic, receivedAt: now };
+  return { shop, webhookId, topic, receivedAt: delivery.receivedAt ?? now };
 }

@@ -44,6 +44,8 @@ export interface PaidOrderDelivery {
    * is not given), an order read from the Admin API its processedAt.
    */
   shopifyPaidAt?: Date | string | null | undefined;
+  /** When the delivery came to the door (recorded, then planned later); now when not said. */
+  receivedAt?: Date | undefined;
   /** The shop's print currency when the caller already read the Shop row; read here otherwise. */
   shopCurrency?: string | undefined;
   /** PostgreSQL's `?schema=` of the database URL: Prisma qualifies its tables with it, so must a plain statement. */
@@ -176,7 +178,7 @@ export async function ingestPaidOrder(
 }
 
 /** A time from Shopify, or null when there is none or it is not a time. */
-function paidAtOf(value: Date | string | null | undefined): Date | null {
+export function paidAtOf(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
   const at = value instanceof Date ? value : new Date(value);
   return Number.isNaN(at.getTime()) ? null : at;

@@ -1,3 +1,4 @@
+import { countOf } from "../merchant-text/orders";
 import type { Offering } from "../print";
 
 export interface PrintSpec {
@@ -12,14 +13,18 @@ export function offeringLimitProblems(offering: Offering, spec: PrintSpec): stri
   const problems: string[] = [];
   const pages = spec.numberOfPages;
   if (offering.minNumberOfPages !== undefined && (pages ?? 0) < offering.minNumberOfPages) {
-    problems.push(`${pages ?? 0} pages is below the minimum of ${offering.minNumberOfPages}`);
+    problems.push(
+      `${countOf(pages ?? 0, "page")} is below the minimum of ${offering.minNumberOfPages}`,
+    );
   }
   if (
     offering.maxNumberOfPages !== undefined &&
     offering.maxNumberOfPages > 0 &&
     (pages ?? 0) > offering.maxNumberOfPages
   ) {
-    problems.push(`${pages} pages is above the maximum of ${offering.maxNumberOfPages}`);
+    problems.push(
+      `${countOf(pages ?? 0, "page")} is above the maximum of ${offering.maxNumberOfPages}`,
+    );
   }
   if (offering.minimumQuantity !== undefined && spec.quantity < offering.minimumQuantity) {
     problems.push(`quantity ${spec.quantity} is below the minimum of ${offering.minimumQuantity}`);

@@ -21,7 +21,7 @@ export const PRINT_ORDER_STATUSES = [
   "paid", // paid; followed through production
   "in_production",
   "shipped", // tracking known; the Shopify fulfillment comes next
-  "fulfilled", // Shopify has the fulfillment and tracking
+  "fulfilled", // Shopify has the fulfillment and tracking (a proof: shipped, no Shopify order)
   "cancelled",
   "needs_attention",
 ] as const;
@@ -109,7 +109,7 @@ export type WorkerStep = "prepare" | "end_hold" | "create" | "pay" | "follow" | 
 
 /** The step the worker takes in each status; null: nothing until something outside changes. */
 export const WORKER_STEP: Readonly<Record<PrintOrderStatus, WorkerStep | null>> = {
-  pending: "prepare", // check, quote, split by facility, then route (hold, approval, ready)
+  pending: "prepare", // check, quote, split by facility, then route (hold, approval, ready; a proof: ready)
   held: "end_hold",
   awaiting_approval: null,
   ready: "create",

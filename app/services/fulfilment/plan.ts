@@ -4,6 +4,7 @@ import { isCountryCode, isEmail } from "../print/input-rules";
 import type { ShopifyLineItem, ShopifyOrder } from "./shopify-order";
 import { variantGid } from "../shopify-admin/ids";
 import { httpUrlOrNull } from "../safe-url";
+import { isDefaultVariantTitle } from "../merchant-text/variants";
 
 /** What planning needs of a variant mapping (a plain shape, not a database row). */
 export interface MappingForPlan {
@@ -45,7 +46,9 @@ export interface PrintPlan {
 }
 
 function lineTitle(line: ShopifyLineItem): string {
-  return line.variant_title ? `${line.title} - ${line.variant_title}` : line.title;
+  return line.variant_title && !isDefaultVariantTitle(line.variant_title)
+    ? `${line.title} - ${line.variant_title}`
+    : line.title;
 }
 
 function spineFor(mapping: MappingForPlan): SpineInput | undefined {
@@ -139,36 +142,80 @@ export function planPrintItems(
 export type AddressResult =
   { ok: true; address: AddressDetailsInput } | { ok: false; reason: string; action: string };
 
+/** A field of a shipping address the print service needs, and the email it is sent with. */
+export type AddressField = "firstName" | "lastName" | "address1" | "city" | "countryCode" | "email";
+
+export interface AddressProblem {
+  field: AddressField;
+  problem: "missing" | "invalid";
+}
+
+/** The address fields the print service requires, in the words a merchant reads. */
+export const REQUIRED_ADDRESS_FIELDS = {
+  firstName: "first name",
+  lastName: "last name",
+  address1: "address line",
+  city: "city",
+  countryCode: "country",
+} as const satisfies Partial<Record<AddressField, string>>;
+
+type RequiredAddressField = keyof typeof REQUIRED_ADDRESS_FIELDS;
+
+/**
+ * The print service's rules for a shipping address and its email (it refuses the rest with a
+ * 400, text of only spaces included): every problem, field by field. Shop orders
+ * (mapShippingAddress) and the proofs a merchant orders (services/proofs) are checked by these.
+ */
+export function addressProblems(
+  address: Partial<Record<RequiredAddressField, string | undefined>>,
+  email: string | undefined,
+): AddressProblem[] {
+  const problems: AddressProblem[] = [];
+  for (const field of Object.keys(REQUIRED_ADDRESS_FIELDS) as RequiredAddressField[]) {
+    if (!address[field]?.trim()) problems.push({ field, problem: "missing" });
+  }
+  if (!email?.trim()) problems.push({ field: "email", problem: "missing" });
+  // The print service refuses both (400); say which, instead of a refused request.
+  else if (!isEmail(email)) problems.push({ field: "email", problem: "invalid" });
+  const country = address.countryCode;
+  if (country?.trim() && !isCountryCode(country)) {
+    problems.push({ field: "countryCode", problem: "invalid" });
+  }
+  return problems;
+}
+
 /** Shopify's shipping address and email as the print service wants them. */
-export function mapShippingAddress(order: ShopifyOrder): AddressResult {
+export function mapShippingAddress(
+  order: Pick<ShopifyOrder, "shipping_address" | "email"> &
+    Partial<Pick<ShopifyOrder, "contact_email" | "customer">>,
+  fix = "Correct the shipping address in the Shopify order, then retry.",
+): AddressResult {
   const a = order.shipping_address;
   const email = order.email ?? order.contact_email ?? order.customer?.email;
-  const fix = "Correct the shipping address in the Shopify order, then retry.";
   if (!a) return { ok: false, reason: "The order has no shipping address.", action: fix };
   const [first, ...rest] = (a.name ?? "").split(" ");
   const firstName = a.first_name ?? first;
   const lastName = a.last_name ?? (rest.join(" ") || undefined);
-  const missing = [
-    ["first name", firstName],
-    ["last name", lastName],
-    ["address line", a.address1],
-    ["city", a.city],
-    ["country", a.country_code],
-  ]
-    .filter(([, v]) => !v)
-    .map(([k]) => k);
+  const problems = addressProblems(
+    { firstName, lastName, address1: a.address1, city: a.city, countryCode: a.country_code },
+    email,
+  );
+  const has = (field: AddressField, problem: AddressProblem["problem"]) =>
+    problems.some((p) => p.field === field && p.problem === problem);
+  const missing = problems.flatMap((p) =>
+    p.problem === "missing" && p.field !== "email" ? [REQUIRED_ADDRESS_FIELDS[p.field]] : [],
+  );
   if (missing.length) {
     return { ok: false, reason: `The shipping address has no ${missing.join(", ")}.`, action: fix };
   }
-  if (!email) {
+  if (has("email", "missing")) {
     return {
       ok: false,
       reason: "The order has no customer email address.",
       action: "Add the customer's email to the Shopify order, then retry.",
     };
   }
-  // The print service refuses both (400); say which, instead of a refused request.
-  if (!isEmail(email)) {
+  if (has("email", "invalid")) {
     return {
       ok: false,
       // The address itself stays out of the message: it is the customer's data.
@@ -176,7 +223,7 @@ export function mapShippingAddress(order: ShopifyOrder): AddressResult {
       action: "Correct the customer's email in the Shopify order, then retry.",
     };
   }
-  if (!isCountryCode(a.country_code!)) {
+  if (has("countryCode", "invalid")) {
     return {
       ok: false,
       reason: `The shipping address's country code "${a.country_code}" is not a known country code.`,
@@ -186,7 +233,7 @@ export function mapShippingAddress(order: ShopifyOrder): AddressResult {
   return {
     ok: true,
     address: {
-      emailAddress: email,
+      emailAddress: email!,
       shippingAddress: {
         firstName: firstName!,
         lastName: lastName!,

@@ -138,6 +138,27 @@ export function itemStateLabel(state: string): string {
   return isKnownItemState(state) ? ITEM_STATE_LABEL[state] : wordsOf(state);
 }
 
+/**
+ * An item's state as the order page says it, beside its order. The service's item states end
+ * at "Ready to print": printing and shipping happen to the whole order, and the item's own
+ * state stays where it last was. So once the order is being printed or has shipped, an item's
+ * known state is behind it and the item says the order's state; a state the app does not know
+ * may be later (a reprint) and is kept.
+ */
+export function itemStateShownLabel(
+  itemState: string | null,
+  order: { serviceState: string | null; status: string },
+): string | null {
+  if (itemState === null) return null;
+  if (!isKnownItemState(itemState)) return itemStateLabel(itemState);
+  const orderKind = order.serviceState ? interpretServiceState(order.serviceState).kind : null;
+  if (orderKind === "shipped" || order.status === "shipped" || order.status === "fulfilled")
+    return SERVICE_STATE_LABEL.SHIPPED;
+  if (orderKind === "in_production" || order.status === "in_production")
+    return SERVICE_STATE_LABEL.IN_PRODUCTION;
+  return ITEM_STATE_LABEL[itemState];
+}
+
 /** A state the app does not know, as words rather than a code: "AWAITING_CUSTOMS" -> "Awaiting customs". */
 function wordsOf(state: string): string {
   const words = state.replaceAll(/[_-]+/g, " ").trim().toLowerCase();

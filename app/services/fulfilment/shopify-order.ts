@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FALLBACK_CURRENCY } from "../pricing/currency";
+import { parseJsonExact } from "../lossless-json";
 import { adminGraphqlApiId, keyedId, shopifyNumericId } from "../shopify-admin/ids";
 
 /**
@@ -109,4 +110,31 @@ export function describeZodError(error: z.ZodError): string {
     .slice(0, 5)
     .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`)
     .join("; ");
+}
+
+/**
+ * Why an orders/paid body is not an order, in the words of the 400 that refuses it at the
+ * door; null when it is one. The body is kept as it came: the planner parses it again.
+ */
+export function whyNotAnOrder(body: string): string | null {
+  let payload: unknown;
+  try {
+    payload = parseJsonExact(body);
+  } catch {
+    return "Webhook body is not valid JSON";
+  }
+  const order = shopifyOrderSchema.safeParse(payload);
+  return order.success
+    ? null
+    : `orders/paid payload not understood: ${describeZodError(order.error)}`;
+}
+
+/** The order a recorded body is about, or null when it names none. */
+export function orderIdOfBody(body: string): string | null {
+  try {
+    const ref = shopifyOrderRefSchema.safeParse(parseJsonExact(body));
+    return ref.success ? ref.data.id : null;
+  } catch {
+    return null;
+  }
 }

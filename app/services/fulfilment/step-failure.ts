@@ -1,5 +1,6 @@
 import { backoffDelay, DEFAULT_RETRY_OPTIONS } from "../print";
 import { classifyFailure } from "./failures";
+import { retryScheduledText } from "../merchant-text/errors";
 import type { WorkerLogger } from "./steps/context";
 import { done, setAside, type Loaded, type StepResult } from "./steps/result";
 
@@ -51,7 +52,7 @@ export function failedStep(
           {
             actor: "worker" as const,
             type: "retry_scheduled",
-            message: `Temporary problem (${failure.code}); trying again automatically (attempt ${attempts}).`,
+            message: retryScheduledText(failure.code, attempts),
             data: { code: failure.code },
           },
         ]

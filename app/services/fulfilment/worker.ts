@@ -15,6 +15,7 @@ import {
 } from "./lease";
 import type { ShopifyAdmin } from "./shopify-port";
 import { failedStep } from "./step-failure";
+import { planRecordedDeliveries } from "./deliveries";
 import {
   ClaimReads,
   OfferingCache,
@@ -40,6 +41,8 @@ export interface FulfilmentDeps {
    * downloaded from public addresses only.
    */
   preflight?: PreflightCheck;
+  /** PostgreSQL's `?schema=` of the database URL, for the plain statements of planning. */
+  schema?: string | null;
   now?: () => Date;
   random?: () => number;
 }
@@ -124,8 +127,24 @@ export class FulfilmentWorker {
       });
   }
 
-  /** Claims what is due and works it; resolves with how many print orders it acted on. */
+  /**
+   * Plans the orders recorded since the last round, then claims what is due and works it;
+   * resolves with how many deliveries and print orders it acted on.
+   */
   async runOnce(): Promise<number> {
+    const planned = await planRecordedDeliveries(this.deps.db, {
+      workerId: this.id,
+      now: this.now(),
+      leaseMs: this.o.leaseMs,
+      batchSize: this.o.batchSize,
+      schema: this.deps.schema,
+      logger: this.deps.logger,
+    });
+    return planned.length + (await this.workDue());
+  }
+
+  /** Claims the print orders that are due and works them; resolves with how many. */
+  private async workDue(): Promise<number> {
     const claimed = await claimDue(this.deps.db, {
       workerId: this.id,
       now: this.now(),

@@ -255,3 +255,54 @@ export const PREFLIGHT_TEXT = {
 export function withDetails(message: string, details: string | undefined): string {
   return details ? `${message} (${details})` : message;
 }
+
+/**
+ * Temporary problems the worker waits out (fulfilment/failures.ts codes), as a merchant reads
+ * them in an order's activity. A code not listed here (a service code such as HTTP_503) is
+ * said by its kind: the print service had a problem.
+ */
+const TEMPORARY_PROBLEM_TEXT: Readonly<Record<string, string>> = {
+  SHOPIFY_THROTTLED: "Shopify asked the app to slow down",
+  SHOPIFY_UNAVAILABLE: "Shopify could not be reached",
+  PRINT_SERVICE_UNREACHABLE: "The print service could not be reached",
+  PRINT_SERVICE_BAD_RESPONSE: "The print service sent an answer the app could not read",
+  PRINT_FILE_CHECK_BUSY: "The print-file check was busy with other files",
+  INTERNAL: "Something went wrong in the app",
+};
+
+/** The sentence for a temporary problem's code: never the code itself. */
+export function temporaryProblemText(code: string | null | undefined): string {
+  if (code && Object.hasOwn(TEMPORARY_PROBLEM_TEXT, code)) return TEMPORARY_PROBLEM_TEXT[code]!;
+  if (code && /^SHOPIFY_/.test(code)) return "Shopify had a problem";
+  return "The print service had a problem";
+}
+
+/** The activity line when a step is tried again later. */
+export function retryScheduledText(code: string | null | undefined, attempt: number): string {
+  const nth = attempt > 1 ? ` (attempt ${attempt})` : "";
+  return `${temporaryProblemText(code)}; the app tries again by itself${nth}.`;
+}
+
+/**
+ * An order event's line as the admin shows it. Retry notes are said again from their code, so
+ * those recorded before they were worded ("Temporary problem (SHOPIFY_THROTTLED); ...") read
+ * as plain sentences too.
+ */
+export function shownEventMessage(event: {
+  type: string;
+  message: string;
+  data: string | null;
+}): string {
+  if (event.type !== "retry_scheduled") return event.message;
+  let code: string | undefined;
+  try {
+    const data: unknown = event.data ? JSON.parse(event.data) : null;
+    if (data && typeof data === "object" && "code" in data && typeof data.code === "string")
+      code = data.code;
+  } catch {
+    // Not JSON: the code is read from the message below.
+  }
+  code ??= /\(([A-Z][A-Z0-9_]*)\)/.exec(event.message)?.[1];
+  const attempt = Number(/attempt (\d+)/.exec(event.message)?.[1] ?? "1");
+  return retryScheduledText(code, attempt);
+}

@@ -4,6 +4,7 @@
  * names only the key that was refused. Pure: no I/O, no framework, nothing but words.
  */
 import { PRINT_CODE_TEXT, PRINT_KIND_TEXT, PRINT_PROBLEM_TEXT } from "./errors";
+import { countOf } from "./orders";
 
 /** The keys the print service can refuse when asked (the secret key only signs payments). */
 export type CheckedKey = "merchantApiKey" | "applicationApiKey";
@@ -43,9 +44,9 @@ export const CONNECTION_CHECK_TEXT = {
   unavailable:
     "The print service had a problem answering, so this could not be checked. Try again in a few minutes.",
   merchantAccepted: (offerings: number) =>
-    `Accepted: ${offerings} offerings available to this account.`,
+    `Accepted: ${countOf(offerings, "offering")} available to this account.`,
   legacyAccepted: (offerings: number) =>
-    `Accepted: ${offerings} offerings on the legacy interface.`,
+    `Accepted: its price list in every currency has ${countOf(offerings, "offering")}.`,
   refused: (key: CheckedKey) => `Refused: the print service does not accept this ${KEY_NAME[key]}.`,
   /** The service's own words, after one of ours. */
   serviceSaid: (details: string) => `The print service said: "${details}".`,
@@ -53,7 +54,7 @@ export const CONNECTION_CHECK_TEXT = {
   /** The legacy interface takes both keys; a refused merchant key says nothing about the other. */
   legacyAfterMerchant:
     "Not checked: the print service checks it together with the merchant API key, which it did not accept.",
-  legacyNotSet: "Not set (optional): needed only for legacy prices in every currency.",
+  legacyNotSet: "Not set (optional): needed only for prices in every currency.",
   secret: "Saved. It signs payments, so it is only checked when the first order is paid.",
   /** The secret in the form, before it is stored. */
   secretUnsaved: "It signs payments, so it is only checked when the first order is paid.",

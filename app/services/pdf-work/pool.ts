@@ -161,7 +161,8 @@ export class PdfWorkPool {
   }
 
   /**
-   * Runs one task on a thread. The task's bytes are handed over: do not use them afterwards.
+   * Runs one task on a thread. A task's bytes (if it has any) are handed over: do not use
+   * them afterwards.
    * Throws only for what is no fault of the file (a worker that cannot load, a bug).
    */
   async run<K extends PdfTask["kind"]>(
@@ -186,12 +187,19 @@ export class PdfWorkPool {
       clearTimeout(timer);
       timer = setTimeout(stop, taskMs, "timed_out");
     });
-    const { bytes, transfer } = handOver(task.bytes);
+    // A task that reads a file hands its bytes over; one that only draws (a cover template) has none.
+    const plain: PdfTask = task;
+    const given = "bytes" in plain ? handOver(plain.bytes) : null;
+    const message: PdfTaskMessage = {
+      ...plain,
+      ...(given ? { bytes: given.bytes } : {}),
+      started: startedInThread,
+    };
     try {
-      const value = await pool.run(
-        { ...task, bytes, started: startedInThread },
-        { signal: abort.signal, transferList: [startedInThread, ...transfer] },
-      );
+      const value = await pool.run(message, {
+        signal: abort.signal,
+        transferList: [startedInThread, ...(given?.transfer ?? [])],
+      });
       return { kind: "done", value: value as PdfTaskAnswers[K] };
     } catch (error) {
       if (stoppedFor) return { kind: stoppedFor };

@@ -4,6 +4,7 @@
  */
 import type { MessagePort } from "node:worker_threads";
 import type { Inspection } from "../preflight/inspect";
+import type { CoverTemplateInput } from "../book-kit/cover-template-pdf";
 
 /** The preflight's parse: page count, encryption and page sizes (pdf-lib). */
 export interface InspectTask {
@@ -20,7 +21,13 @@ export interface RenderTask {
   maxOperators: number;
 }
 
-export type PdfTask = InspectTask | RenderTask;
+/** A cover template drawn (book-kit/cover-template-pdf.ts): no file in, a PDF out. */
+export interface CoverTemplateTask {
+  kind: "cover-template";
+  input: CoverTemplateInput;
+}
+
+export type PdfTask = InspectTask | RenderTask | CoverTemplateTask;
 
 export type RenderAnswer =
   | { kind: "rendered"; png: Uint8Array; widthPx: number; heightPx: number }
@@ -30,6 +37,8 @@ export type RenderAnswer =
 export interface PdfTaskAnswers {
   inspect: Inspection;
   render: RenderAnswer;
+  /** The template's PDF bytes. */
+  "cover-template": Uint8Array;
 }
 
 /** A task as the pool hands it to a thread: with the port the thread says "started" on. */

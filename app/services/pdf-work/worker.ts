@@ -12,6 +12,11 @@ export default async function runPdfTask(
   // The pool's wall clock starts now, not while the task waited for this thread.
   task.started.postMessage("started");
   if (task.kind === "inspect") return inspectPdf(task.bytes);
+  if (task.kind === "cover-template") {
+    // Loaded on first use: the barcode library is large, and most threads only check files.
+    const { coverTemplatePdf } = await import("../book-kit/cover-template-pdf");
+    return coverTemplatePdf(task.input);
+  }
   return render(task);
 }
 

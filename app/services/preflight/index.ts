@@ -5,6 +5,7 @@
  * PDF worker thread, under its time and memory limits (../pdf-work,
  * docs/decisions/0016-pdf-work-off-the-request-thread.md).
  */
+import { countOf } from "../merchant-text/orders";
 import type { Dispatcher } from "undici";
 import { pdfWorkPool, type PdfWorkPool } from "../pdf-work/pool";
 import {
@@ -177,6 +178,6 @@ export function expectationFor(
 /** Every problem's message in one line, for a needs-attention reason or a log entry. */
 export function preflightSummary(result: PreflightResult): string {
   if (result.problems.length === 0)
-    return `The PDF fits ${result.expectation.offeringName}: ${result.pages ?? "its"} pages, right size.`;
+    return `The PDF fits ${result.expectation.offeringName}: ${typeof result.pages === "number" ? countOf(result.pages, "page") : "its pages"}, right size.`;
   return result.problems.map((problem) => problem.message).join(" ");
 }

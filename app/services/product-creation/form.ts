@@ -3,9 +3,11 @@ import {
   minimumCopies,
   type CheckedMapping,
   type MappingFieldErrors,
+  type MappingFormValues,
   type MappingOffering,
 } from "../catalogue/mapping-rules";
 import { z } from "zod";
+import { parseIsbn } from "../book-kit/isbn";
 import { parseForm } from "../form-errors";
 import { isHttpUrl } from "../safe-url";
 
@@ -40,6 +42,8 @@ export interface PostedVariant {
   height: string;
   coverUrl: string;
   price: string;
+  /** The edition's ISBN as typed (optional; books only). */
+  isbn: string;
 }
 
 export interface PostedCreation {
@@ -48,6 +52,8 @@ export interface PostedCreation {
   title: string;
   description: string;
   status: "draft" | "active";
+  /** A draft until the merchant approves a proof copy. */
+  draftUntilProof: boolean;
   contentUrl: string;
   numberOfPages: string;
   variants: PostedVariant[];
@@ -92,7 +98,15 @@ export function postedValues(form: FormLike): Record<string, string> {
   ];
   for (const name of names) out[name] = text(form, name);
   for (let i = 0; i < MAX_VARIANTS; i++)
-    for (const name of ["offeringId", "label", "width", "height", "coverUrl", "price"] as const) {
+    for (const name of [
+      "offeringId",
+      "label",
+      "width",
+      "height",
+      "coverUrl",
+      "price",
+      "isbn",
+    ] as const) {
       const v = text(form, variantField(i, name));
       if (v) out[variantField(i, name)] = v;
     }
@@ -164,8 +178,10 @@ function postedVariants(form: FormLike): PostedVariant[] {
       height: text(form, variantField(index, "height")),
       coverUrl: text(form, variantField(index, "coverUrl")),
       price: text(form, variantField(index, "price")),
+      isbn: text(form, variantField(index, "isbn")),
     };
-    if (v.offeringId || v.label || v.width || v.height || v.coverUrl || v.price) variants.push(v);
+    if (v.offeringId || v.label || v.width || v.height || v.coverUrl || v.price || v.isbn)
+      variants.push(v);
   }
   return variants;
 }
@@ -173,11 +189,14 @@ function postedVariants(form: FormLike): PostedVariant[] {
 /**
  * Reads the posted form and checks what can be checked without the catalogue:
  * the request key, title, description, status, image choice and that there is
- * at least one variant.
+ * at least one variant. A refused form still gives what was posted, so the
+ * checks against the catalogue run too and every field's error is told at once.
  */
 export function readCreationForm(
   form: FormLike,
-): { ok: true; posted: PostedCreation } | { ok: false; fieldErrors: FieldErrors } {
+):
+  | { ok: true; posted: PostedCreation }
+  | { ok: false; fieldErrors: FieldErrors; posted: PostedCreation } {
   const variants = postedVariants(form);
   const parsed = parseForm(
     creationFormSchema,
@@ -192,28 +211,26 @@ export function readCreationForm(
     },
     {},
   );
-  if (!parsed.ok) return parsed;
-  const { requestKey, title, description, status, imageSource, imageUrl } = parsed.data;
-  return {
-    ok: true,
-    posted: {
-      requestKey,
-      intent: text(form, "intent") === "create" ? "create" : "preview",
-      title,
-      description,
-      status: status === "active" ? "active" : "draft",
-      contentUrl: text(form, "contentUrl"),
-      numberOfPages: text(form, "numberOfPages"),
-      variants,
-      pricingMode: text(form, "pricingMode"),
-      pricingPercent: text(form, "pricingPercent"),
-      rounding: text(form, "rounding"),
-      imageSource: imageSource as ImageSource,
-      imageUrl,
-      publish: text(form, "publish") === "on",
-      confirmLoss: text(form, "confirmLoss") === "on",
-    },
+  const imageSource = text(form, "imageSource");
+  const posted: PostedCreation = {
+    requestKey: text(form, "requestKey"),
+    intent: text(form, "intent") === "create" ? "create" : "preview",
+    title: text(form, "title"),
+    description: text(form, "description"),
+    status: text(form, "status") === "active" ? "active" : "draft",
+    draftUntilProof: text(form, "status") !== "active" && text(form, "draftUntilProof") === "on",
+    contentUrl: text(form, "contentUrl"),
+    numberOfPages: text(form, "numberOfPages"),
+    variants,
+    pricingMode: text(form, "pricingMode"),
+    pricingPercent: text(form, "pricingPercent"),
+    rounding: text(form, "rounding"),
+    imageSource: IMAGE_SOURCES.includes(imageSource) ? (imageSource as ImageSource) : "pdf",
+    imageUrl: text(form, "imageUrl"),
+    publish: text(form, "publish") === "on",
+    confirmLoss: text(form, "confirmLoss") === "on",
   };
+  return parsed.ok ? { ok: true, posted } : { ok: false, fieldErrors: parsed.fieldErrors, posted };
 }
 
 /** An offering as the creation needs it: the mapping rules' shape plus what the product shows. */
@@ -246,10 +263,38 @@ function creationField(index: number, key: keyof MappingFieldErrors): string {
       return variantField(index, "height");
     case "coverUrl":
       return variantField(index, "coverUrl");
+    case "isbn":
+      return variantField(index, "isbn");
     default:
       return variantField(index, "offeringId");
   }
 }
+
+/**
+ * The mapping form's values a created variant does not ask for: a fixed file, no spine, and
+ * (for an offering sold in sets) always the storefront minimum.
+ */
+const NO_MAPPING: MappingFormValues = {
+  offeringId: "",
+  fileSource: "fixed",
+  contentUrl: "",
+  fileProperty: "",
+  contentWidth: "",
+  contentHeight: "",
+  numberOfPages: "",
+  coverUrl: "",
+  spineMode: "none",
+  spineCustomUrl: "",
+  spineFont: "",
+  spineSize: "",
+  spineColour: "",
+  spineTop: "",
+  spineCenter: "",
+  spineBottom: "",
+  spineBackground: "",
+  storefrontMinimum: "on",
+  isbn: "",
+};
 
 /**
  * Each posted variant against its offering (`offerings` by id: the shop's
@@ -263,30 +308,20 @@ export function checkCreationVariants(
   const errors: FieldErrors = {};
   const checked: CheckedVariant[] = [];
   const labels = new Map<string, number>();
+  const isbns = new Map<string, number>();
   for (const v of posted.variants) {
     const id = Number(v.offeringId);
     const offering = /^\d{1,12}$/.test(v.offeringId) ? (offerings.get(id) ?? null) : null;
     const result = checkMapping(
       {
+        ...NO_MAPPING,
         offeringId: v.offeringId,
-        fileSource: "fixed",
         contentUrl: posted.contentUrl,
-        fileProperty: "",
         contentWidth: v.width,
         contentHeight: v.height,
         numberOfPages: posted.numberOfPages,
         coverUrl: v.coverUrl,
-        spineMode: "none",
-        spineCustomUrl: "",
-        spineFont: "",
-        spineSize: "",
-        spineColour: "",
-        spineTop: "",
-        spineCenter: "",
-        spineBottom: "",
-        spineBackground: "",
-        // An offering sold in sets: the created variant always gets the storefront minimum.
-        storefrontMinimum: "on",
+        isbn: v.isbn,
       },
       offering,
     );
@@ -304,6 +339,14 @@ export function checkCreationVariants(
       errors[variantField(v.index, "label")] =
         `Variant ${sameAs + 1} is also called “${label}”; give each variant its own name`;
     labels.set(label.toLowerCase(), v.index);
+    // Each edition (binding, size) of a book has its own ISBN.
+    const parsedIsbn = v.isbn ? parseIsbn(v.isbn) : null;
+    const isbn = parsedIsbn?.ok ? parsedIsbn.isbn13 : null;
+    const sameIsbn = isbn ? isbns.get(isbn) : undefined;
+    if (isbn && sameIsbn !== undefined)
+      errors[variantField(v.index, "isbn")] ??=
+        `Variant ${sameIsbn + 1} has the same ISBN; each edition has its own`;
+    if (isbn) isbns.set(isbn, v.index);
     if (result.ok && offering && result.mapping.contentUrl) {
       checked.push({
         index: v.index,
@@ -314,6 +357,15 @@ export function checkCreationVariants(
         priceText: v.price,
       });
     }
+  }
+  // With no offering to check them against, the shared PDF and page count still get their
+  // own messages beside "Choose an offering", rather than only after one is chosen.
+  if (!posted.variants.some((v) => offerings.has(Number(v.offeringId)))) {
+    const pdf = checkMapping({ ...NO_MAPPING, contentUrl: posted.contentUrl }, null);
+    if (!pdf.ok && pdf.fieldErrors.contentUrl) errors["contentUrl"] ??= pdf.fieldErrors.contentUrl;
+    if (!posted.numberOfPages) errors["numberOfPages"] ??= "Enter the number of pages";
+    else if (!/^\d+$/.test(posted.numberOfPages))
+      errors["numberOfPages"] ??= "Enter the number of pages as a whole number";
   }
   if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
   return { ok: true, variants: checked };

@@ -33,6 +33,8 @@ export interface ClaimData {
   pricingPercent: number;
   rounding: string;
   targetMarginBps: number;
+  /** Kept a draft until the merchant approves a proof copy. */
+  draftUntilProof: boolean;
   problem: null;
 }
 

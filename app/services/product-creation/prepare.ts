@@ -45,7 +45,9 @@ export function stringOf(v: unknown): string | undefined {
 
 /**
  * The form and every variant against its offering (the mapping rules), then the steps "check
- * files" and "price" side by side. Both only read, so "Preview" runs this alone.
+ * files" and "price" side by side. Both only read, so "Preview" runs this alone. Every check
+ * that can run does, so a refused submission names every field that needs fixing at once: a
+ * missing title does not hide a wrong page count, nor a wrong page count a failing PDF.
  */
 export async function prepare(ports: CreationPorts, form: FormLike): Promise<Prepare> {
   const read = readCreationForm(form);
@@ -54,34 +56,45 @@ export async function prepare(ports: CreationPorts, form: FormLike): Promise<Pre
     pricingPercent: stringOf(form.get("pricingPercent")),
     rounding: stringOf(form.get("rounding")),
   });
-  if (!read.ok || !rule.ok)
-    return fail({ ...(rule.ok ? {} : rule.fieldErrors), ...(read.ok ? {} : read.fieldErrors) });
+  const formErrors: FieldErrors = {
+    ...(rule.ok ? {} : rule.fieldErrors),
+    ...(read.ok ? {} : read.fieldErrors),
+  };
   const { posted } = read;
 
   const [offerings, info] = await Promise.all([ports.print.offerings(), ports.shopify.shopInfo()]);
-  if (offerings.status === "no_credentials")
-    return fail({ form: "Connect your print-service account in Settings first." });
-  if (offerings.status === "error")
+  if (offerings.status !== "ok" || !info)
     return fail({
-      form: `The print-service catalogue could not be loaded (${offerings.problem.title}). Try again.`,
+      ...formErrors,
+      form:
+        offerings.status === "no_credentials"
+          ? "Connect your print-service account in Settings first."
+          : offerings.status === "error"
+            ? `The print-service catalogue could not be loaded (${offerings.problem.title}). Try again.`
+            : "Shopify could not be reached to read your shop. Try again.",
     });
-  if (!info) return fail({ form: "Shopify could not be reached to read your shop. Try again." });
   const byId = new Map<number, CreationOffering>(offerings.data.map((o) => [o.id, o]));
   const checked = checkCreationVariants(posted, byId);
-  if (!checked.ok) return checked;
+  if (!checked.ok) return fail({ ...formErrors, ...checked.fieldErrors });
   const { variants } = checked;
 
   const [files, costs] = await Promise.all([
     checkFiles(ports, variants),
     quoteVariantCosts(ports, variants),
   ]);
+  const fileErrors = files.ok ? {} : files.fieldErrors;
+  // Without a pricing rule there is no price to work out; the files are still told.
+  if (!rule.ok) return fail({ ...fileErrors, ...formErrors });
   const currency = info.currencyCode;
   const pricing = priceFromCosts({ costs, variants, rule: rule.rule, currency });
-  const fileErrors = files.ok ? {} : files.fieldErrors;
   // A file that fails and a price that cannot be read are both told at once.
   if (!pricing.ok)
-    return fail({ ...(pricing.fileErrorsToo ? fileErrors : {}), ...pricing.fieldErrors });
-  if (!files.ok) return fail(files.fieldErrors);
+    return fail({
+      ...(pricing.fileErrorsToo ? fileErrors : {}),
+      ...pricing.fieldErrors,
+      ...formErrors,
+    });
+  if (!files.ok || !read.ok) return fail({ ...fileErrors, ...formErrors });
   return {
     ok: true,
     prepared: {
@@ -120,6 +133,7 @@ export function storedRequestOf(p: Prepared, form: FormLike): StoredRequest {
         width: v.mapping.contentWidth,
         height: v.mapping.contentHeight,
         coverUrl: v.mapping.coverUrl,
+        isbn: v.mapping.isbn,
         quantity: priced.quantity,
         costMinor: priced.costMinor,
         priceMinor: priced.priceMinor,
@@ -142,6 +156,7 @@ export function claimDataOf(p: Prepared, form: FormLike): ClaimData {
     pricingPercent: rule.percent,
     rounding: rule.rounding,
     targetMarginBps: targetMarginBps(rule),
+    draftUntilProof: posted.draftUntilProof,
     problem: null,
   };
 }

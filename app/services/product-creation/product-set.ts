@@ -1,3 +1,4 @@
+import { ISBN_METAFIELD, isbnMetafieldValue, productIsbns } from "../book-kit/isbn-shopify";
 import { MINIMUM_QUANTITY_METAFIELD } from "../catalogue/quantity-rule";
 import { formatMajor } from "../print/money";
 import { descriptionHtml } from "./text";
@@ -77,6 +78,7 @@ export function productSetVariables({
   const first = variants[0];
   const pages = first?.mapping.numberOfPages ?? 1;
   const paper = distinct(variants.map((v) => v.offering.paperType));
+  const isbns = productIsbns(variants.map((v) => v.mapping.isbn));
   return {
     identifier: { handle },
     input: {
@@ -97,6 +99,8 @@ export function productSetVariables({
         optionValues: [{ optionName: OPTION_NAME, name: v.label }],
         price: formatMajor({ amountMinor: prices.get(v.index) ?? 0, currency }),
         sku: `PC-${v.offering.id}-${v.mapping.numberOfPages}P`,
+        // A book edition's ISBN is its barcode (EAN-13), as on the printed cover.
+        ...(v.mapping.isbn ? { barcode: v.mapping.isbn } : {}),
         // Printed on demand: never out of stock.
         inventoryPolicy: "CONTINUE",
         inventoryItem: { tracked: false, requiresShipping: true },
@@ -111,6 +115,7 @@ export function productSetVariables({
         text("size", distinct(variants.map(variantSizeText)).join(" / ")),
         text("format", distinct(variants.map((v) => v.offering.name)).join(" / ")),
         ...(paper.length ? [text("paper", paper.join(" / "))] : []),
+        ...(isbns.length ? [{ ...ISBN_METAFIELD, value: isbnMetafieldValue(isbns) }] : []),
       ],
       ...(image
         ? {
@@ -161,6 +166,7 @@ export function userErrorField(
       if (index === undefined) return "form";
       if (leaf === "price" || leaf === "compareAtPrice") return variantField(index, "price");
       if (leaf === "optionValues") return variantField(index, "label");
+      if (leaf === "barcode") return variantField(index, "isbn");
       return variantField(index, "offeringId");
     }
     default:

@@ -15,6 +15,8 @@ export interface StoredVariant {
   width: number;
   height: number;
   coverUrl: string | null;
+  /** The edition's ISBN-13; null without one (and in requests stored before ISBNs were asked). */
+  isbn: string | null;
   quantity: number;
   costMinor: number;
   priceMinor: number;
@@ -82,7 +84,10 @@ export function parseCreationRequest(text: string): StoredRequest {
     countryCode: value.countryCode ?? null,
     contentUrl: value.contentUrl ?? "",
     imageSource: value.imageSource ?? "none",
-    variants: value.variants ?? [],
+    variants: (Array.isArray(value.variants) ? value.variants : []).map((v) => ({
+      ...v,
+      isbn: typeof v.isbn === "string" ? v.isbn : null,
+    })),
     publications: value.publications ?? [],
   };
 }

@@ -57,11 +57,17 @@ const LIST = `#graphql
     carrierServices(first: 50) { nodes { id name callbackUrl active } }
   }`;
 
-interface CarrierServiceNode {
+export interface CarrierServiceNode {
   id: string;
   name: string | null;
   callbackUrl: string | null;
   active: boolean;
+}
+
+/** The shop's carrier services (Home's setup check looks for the app's own). */
+export async function listCarrierServices(graphql: AdminGraphql): Promise<CarrierServiceNode[]> {
+  const list = await graphql<{ carrierServices: { nodes: CarrierServiceNode[] } }>(LIST);
+  return list.carrierServices.nodes;
 }
 
 /**
@@ -74,8 +80,7 @@ export async function registerCarrierService(
   input: { callbackUrl: string; name?: string },
 ): Promise<string> {
   const name = input.name ?? CARRIER_SERVICE_NAME;
-  const list = await graphql<{ carrierServices: { nodes: CarrierServiceNode[] } }>(LIST);
-  const existing = list.carrierServices.nodes.find(
+  const existing = (await listCarrierServices(graphql)).find(
     (c) => c.callbackUrl === input.callbackUrl || c.name?.toLowerCase() === name.toLowerCase(),
   );
   if (existing) {

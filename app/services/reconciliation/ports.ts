@@ -3,7 +3,7 @@
  * state and lease, the Admin API of a shop, and the one entry every paid order takes.
  */
 import type { AdminGraphql } from "../shopify-admin/client";
-import type { IngestResult } from "../fulfilment/ingest";
+import type { DoorOutcome } from "../fulfilment/deliveries";
 import type { ShopifyOrder } from "../fulfilment/shopify-order";
 
 export interface ShopToCheck {
@@ -32,16 +32,14 @@ export interface ReconcileStore {
   }): Promise<void>;
   /** Which of these Shopify order ids the app has recorded for the shop. */
   knownOrderIds(shop: string, shopifyOrderIds: readonly string[]): Promise<Set<string>>;
-  shopCurrency(shop: string): Promise<string | undefined>;
 }
 
-/** The orders/paid path (ingest), for an order the check found. */
+/** The orders/paid entry (recorded, then planned by the worker), for an order the check found. */
 export type RecordFoundOrder = (input: {
   shop: string;
   order: ShopifyOrder;
   shopifyPaidAt: Date | string | null;
-  shopCurrency?: string | undefined;
-}) => Promise<IngestResult>;
+}) => Promise<DoorOutcome>;
 
 export interface ReconcileLogger {
   info(data: Record<string, unknown>, message: string): void;

@@ -48,13 +48,12 @@ export interface IngestTally {
 
 /** Ingest each: the same path a webhook takes; a later webhook for it then changes nothing. */
 export async function ingestEach(
-  ports: Pick<ReconcilePorts, "record" | "store">,
+  ports: Pick<ReconcilePorts, "record">,
   shop: string,
   orders: readonly WholeAdminOrder[],
 ): Promise<IngestTally> {
   const tally: IngestTally = { found: 0, unreadable: [] };
   if (orders.length === 0) return tally;
-  const currency = await ports.store.shopCurrency(shop);
   for (const { order, lineItems } of orders) {
     const parsed = orderFromAdmin(order, lineItems);
     if (!parsed.ok) {
@@ -65,12 +64,10 @@ export async function ingestEach(
       shop,
       order: parsed.order,
       shopifyPaidAt: order.processedAt,
-      shopCurrency: currency,
     });
-    // A webhook that arrived meanwhile, or another instance, recorded it first: not a find.
-    if (result.outcome !== "duplicate_delivery" && result.outcome !== "already_planned") {
-      tally.found++;
-    }
+    // Another instance's check recorded it first: not a find. (A webhook that arrived meanwhile
+    // is one the planner recognises by its shop order.)
+    if (result === "recorded") tally.found++;
   }
   return tally;
 }

@@ -136,12 +136,24 @@ export async function countBelowTarget(
   store: Pick<RepricingStore, "watchedVariants" | "knownPrices">,
   { shop }: { shop: string },
 ): Promise<number> {
+  return (await countPriceProblems(store, { shop })).belowTarget;
+}
+
+/** Those under their target, and of them those whose price does not cover the print cost. */
+export async function countPriceProblems(
+  store: Pick<RepricingStore, "watchedVariants" | "knownPrices">,
+  { shop }: { shop: string },
+): Promise<{ belowTarget: number; atLoss: number }> {
   const watched = (await store.watchedVariants(shop)).filter((w) => w.quote);
   const known = store.knownPrices(watched);
-  let below = 0;
+  let belowTarget = 0;
+  let atLoss = 0;
   for (const w of watched) {
     const price = known.get(w.mapping.variantId);
-    if (price && rowOf(w, price, "", "")) below += 1;
+    const row = price ? rowOf(w, price, "", "") : null;
+    if (!row) continue;
+    belowTarget += 1;
+    if (row.priceMinor < row.costMinor) atLoss += 1;
   }
-  return below;
+  return { belowTarget, atLoss };
 }

@@ -17,6 +17,7 @@
  */
 export {
   countBelowTarget,
+  countPriceProblems,
   listBelowTarget,
   type BelowTargetList,
   type RecheckSummary,

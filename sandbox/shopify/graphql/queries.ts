@@ -12,6 +12,8 @@ import {
   shopView,
   variantView,
 } from "./views/catalogue";
+import { appView } from "./views/app";
+import { onlineStoreQueries } from "./views/online-store";
 import { fulfillmentOrderView, fulfillmentView, orderView } from "./views/orders";
 
 const SIXTY_DAYS_MS = 60 * 24 * 60 * 60 * 1000;
@@ -82,34 +84,14 @@ export function queryRoot(ctx: GraphqlContext): View {
       ),
     );
   return {
+    ...onlineStoreQueries(ctx),
     shop: () => shopView(ctx),
     currentAppInstallation: () => ({
       __typename: "AppInstallation",
       id: gid("AppInstallation", shop.id),
       accessScopes: [...ctx.scopes].map((handle) => ({ handle, description: handle })),
     }),
-    app: () => {
-      const scopeList = (text: string) =>
-        text
-          .split(",")
-          .map((h) => h.trim())
-          .filter(Boolean)
-          .map((handle) => ({ handle, description: handle }));
-      return {
-        __typename: "App",
-        id: gid("App", ctx.appId),
-        title: "Print Connect",
-        apiKey: ctx.apiKey ?? "",
-        handle: "print-connect",
-        requestedAccessScopes: scopeList(ctx.requestedScopes ?? [...ctx.scopes].join(",")),
-        optionalAccessScopes: [],
-        installation: {
-          __typename: "AppInstallation",
-          id: gid("AppInstallation", shop.id),
-          accessScopes: [...ctx.scopes].map((handle) => ({ handle, description: handle })),
-        },
-      };
-    },
+    app: () => appView(ctx),
     node: (args: Args) => nodeById(ctx, String(args.id)),
     nodes: (args: Args) => (args.ids as string[]).map((id) => nodeById(ctx, id)),
     product: (args: Args) => {

@@ -14,6 +14,7 @@ import {
 import { metafieldsDelete, metafieldsSet } from "./mutations/metafields";
 import { productSet } from "./mutations/product-set";
 import { stagedUploadsCreate } from "./mutations/staged-uploads";
+import { validationCreate, validationUpdate } from "./mutations/validation";
 import { productDelete, productVariantsBulkUpdate } from "./mutations/variants";
 import { queryRoot } from "./queries";
 
@@ -54,5 +55,7 @@ function mutationRoot(ctx: GraphqlContext): View {
     productVariantsBulkUpdate: (args: Args) => productVariantsBulkUpdate(ctx, args),
     productDelete: (args: Args) => productDelete(ctx, args),
     stagedUploadsCreate: (args: Args) => stagedUploadsCreate(ctx, args.input as Args[]),
+    validationCreate: (args: Args) => validationCreate(ctx, args.validation as Args),
+    validationUpdate: (args: Args) => validationUpdate(ctx, args),
   };
 }

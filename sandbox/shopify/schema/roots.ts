@@ -21,6 +21,12 @@ type QueryRoot {
   locations(${PAGING}, sortKey: LocationSortKeys = NAME, query: String, includeLegacy: Boolean = false, includeInactive: Boolean = false): LocationConnection!
   carrierService(id: ID!): DeliveryCarrierService
   carrierServices(${PAGING}, sortKey: CarrierServiceSortKeys = ID, query: String): DeliveryCarrierServiceConnection!
+  shopifyFunction(id: String!): ShopifyFunction
+  shopifyFunctions(${PAGING}, apiType: String, useCreationUi: Boolean): ShopifyFunctionConnection!
+  validation(id: ID!): Validation
+  validations(${PAGING}, sortKey: ValidationSortKeys = ID): ValidationConnection!
+  theme(id: ID!): OnlineStoreTheme
+  themes(${PAGING}, names: [String!], roles: [ThemeRole!]): OnlineStoreThemeConnection
 }
 
 type Mutation {
@@ -38,4 +44,6 @@ type Mutation {
   productVariantsBulkUpdate(productId: ID!, variants: [ProductVariantsBulkInput!]!, allowPartialUpdates: Boolean = false): ProductVariantsBulkUpdatePayload
   productDelete(input: ProductDeleteInput!, synchronous: Boolean = true): ProductDeletePayload
   stagedUploadsCreate(input: [StagedUploadInput!]!): StagedUploadsCreatePayload
+  validationCreate(validation: ValidationCreateInput!): ValidationCreatePayload
+  validationUpdate(id: ID!, validation: ValidationUpdateInput!): ValidationUpdatePayload
 }`;

@@ -36,6 +36,7 @@ type Shop implements Node {
   myshopifyDomain: String!
   email: String!
   contactEmail: String!
+  shopOwnerName: String!
   currencyCode: CurrencyCode!
   enabledPresentmentCurrencies: [CurrencyCode!]!
   ianaTimezone: String!

@@ -3,6 +3,7 @@ import type { ShopSeed } from "../seed";
 import { gid, type AddressInput, type CreateOrderSpec } from "../state";
 import type { FakeServerState } from "./context";
 import type { ShopifyFakeControl } from "./control";
+import { onlineStoreRoute } from "./control-online-store";
 import type { DeliveryOptions, FaultSpec, RequestLogEntry } from "./records";
 import { HttpReply } from "./reply";
 import type { ShippingRatesRequest } from "./shipping-rates";
@@ -196,6 +197,8 @@ export async function handleControl(
     control.setScopes(shopParam, String(body.scopes ?? ""));
     return new HttpReply(200, { ok: true });
   }
+  const onlineStore = onlineStoreRoute(control, method, parts, body, shopParam, url);
+  if (onlineStore) return new HttpReply(onlineStore.status, onlineStore.body);
   if (method === "POST" && a === "reset") {
     control.reset({ includeTokens: body.includeTokens === true });
     return new HttpReply(200, { ok: true });

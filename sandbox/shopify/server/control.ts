@@ -22,6 +22,7 @@ import {
   type ShippingRatesRequest,
   type ShippingRatesResult,
 } from "./shipping-rates";
+import { createOnlineStoreControl, type OnlineStoreControl } from "./control-online-store";
 import { productSnapshot, type ProductSnapshot } from "./product-snapshot";
 import { snapshot, type OrderSnapshot } from "./snapshot";
 import { attempt, deliverMany, orderEvents, track } from "./webhook-delivery";
@@ -31,7 +32,7 @@ export interface ChangeResult {
   deliveries: WebhookDeliveryRecord[];
 }
 
-export interface ShopifyFakeControl {
+export interface ShopifyFakeControl extends OnlineStoreControl {
   setAppUrl(url: string): void;
   addShop(seed: ShopSeed): { id: string; domain: string };
   createOrder(spec: CreateOrderSpec, delivery?: DeliveryOptions): Promise<ChangeResult>;
@@ -124,6 +125,7 @@ export interface StagedUploadSummary {
 
 export function createControl(fake: FakeServerState): ShopifyFakeControl {
   return {
+    ...createOnlineStoreControl(fake),
     setAppUrl(url) {
       fake.appUrl = url.replace(/\/$/, "");
     },

@@ -3,8 +3,9 @@ import type { ShopSeed } from "../seed";
 import type { LargeIdType } from "../state";
 
 // write_products: the app keeps an app-owned variant metafield (the storefront minimum quantity).
+// write_validations and read_themes: the setup check turns the cart rule on and reads the theme.
 export const DEFAULT_SCOPES =
-  "read_products,write_products,read_orders,write_merchant_managed_fulfillment_orders,read_merchant_managed_fulfillment_orders,write_shipping,read_shipping,read_locations";
+  "read_products,write_products,read_orders,write_merchant_managed_fulfillment_orders,read_merchant_managed_fulfillment_orders,write_shipping,read_shipping,read_locations,write_validations,read_themes";
 
 /**
  * The app's numeric API client id: `$app` metafield namespaces resolve to

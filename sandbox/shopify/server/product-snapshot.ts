@@ -31,6 +31,7 @@ export interface ProductSnapshot {
     sku: string;
     price: string;
     compareAtPrice: string | null;
+    barcode: string | null;
     position: number;
     selectedOptions: Array<{ name: string; value: string }>;
     inventoryPolicy: string;
@@ -100,6 +101,7 @@ export function productSnapshot(
       sku: v.sku,
       price: v.price,
       compareAtPrice: v.compareAtPrice,
+      barcode: v.barcode,
       position: v.position,
       selectedOptions: v.options.map((o) => ({ ...o })),
       inventoryPolicy: v.inventoryPolicy ?? "DENY",

@@ -316,3 +316,43 @@ export interface RefreshTokenRecord {
 export interface Clock {
   now(): number;
 }
+
+/** A Shopify Function the app deployed (seed APP_FUNCTIONS), the same for every shop. */
+export interface ShopifyFunctionRecord {
+  id: string;
+  handle: string;
+  title: string;
+  description: string | null;
+  apiType: string;
+  apiVersion: string;
+}
+
+/** A cart and checkout validation a shop activated with one of the app's functions. */
+export interface ValidationRecord {
+  id: number;
+  shop: string;
+  functionId: string;
+  title: string;
+  enabled: boolean;
+  blockOnFailure: boolean;
+}
+
+export type ThemeRoleName =
+  "ARCHIVED" | "DEMO" | "DEVELOPMENT" | "LOCKED" | "MAIN" | "MOBILE" | "UNPUBLISHED";
+
+export interface ThemeFileRecord {
+  content: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** An online store theme and its text files by name (templates/product.json...). */
+export interface ThemeRecord {
+  id: number;
+  shop: string;
+  name: string;
+  role: ThemeRoleName;
+  files: Map<string, ThemeFileRecord>;
+  createdAt: number;
+  updatedAt: number;
+}

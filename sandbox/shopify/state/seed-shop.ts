@@ -2,6 +2,7 @@
 import {
   DEFAULT_LOCATIONS,
   DEFAULT_PRINT_PRODUCT_TYPES,
+  DEFAULT_PRODUCT_TEMPLATE,
   DEMO_PRODUCTS,
   type ShopSeed,
 } from "../seed";
@@ -47,6 +48,22 @@ export function seedShop(store: FakeStore, seed: ShopSeed): ShopRecord {
     });
   }
   const t0 = store.now() - 30 * 24 * 3600 * 1000;
+  // The published theme, its product template without the app's blocks.
+  const themeId = store.nextId("OnlineStoreTheme");
+  store.themes.set(themeId, {
+    id: themeId,
+    shop: domain,
+    name: "Dawn",
+    role: "MAIN",
+    files: new Map([
+      [
+        "templates/product.json",
+        { content: DEFAULT_PRODUCT_TEMPLATE, createdAt: t0, updatedAt: t0 },
+      ],
+    ]),
+    createdAt: t0,
+    updatedAt: t0,
+  });
   (seed.products ?? DEMO_PRODUCTS).forEach((p, index) => {
     const productId = store.nextId("Product");
     const createdAt = t0 + index * 3600 * 1000;

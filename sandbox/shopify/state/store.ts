@@ -2,7 +2,7 @@
  * The maps of the fake's state with their lookups and id counters. FakeState
  * (../state.ts) adds the operations on top; the files beside this one hold them.
  */
-import { ID_BASES, type GidType, type ShopSeed } from "../seed";
+import { APP_FUNCTIONS, ID_BASES, type GidType, type ShopSeed } from "../seed";
 import { IdSpace, type LargeIdType } from "./ids";
 import type {
   AccessTokenRecord,
@@ -18,8 +18,11 @@ import type {
   OrderRecord,
   ProductRecord,
   RefreshTokenRecord,
+  ShopifyFunctionRecord,
   ShopRecord,
   StagedUploadRecord,
+  ThemeRecord,
+  ValidationRecord,
   VariantRecord,
 } from "./records";
 
@@ -55,6 +58,12 @@ export class FakeStore {
   readonly carrierServices = new Map<number, CarrierServiceRecord>();
   readonly metafields = new Map<number, MetafieldRecord>();
   readonly media = new Map<number, MediaRecord>();
+  /** The app's deployed functions by id (app-wide, not per shop). */
+  readonly shopifyFunctions = new Map<string, ShopifyFunctionRecord>(
+    APP_FUNCTIONS.map((f) => [f.id, { ...f }]),
+  );
+  readonly validations = new Map<number, ValidationRecord>();
+  readonly themes = new Map<number, ThemeRecord>();
   /** By object key (tmp/<shop id>/products/<uuid>/<filename>). */
   readonly stagedUploads = new Map<string, StagedUploadRecord>();
   /** Granted scopes per shop domain set by control.setScopes (default: options.scopes). */

@@ -5,6 +5,7 @@ import { NOT_SCHEDULED } from "~/services/fulfilment/machine";
 import { failedStep } from "~/services/fulfilment/step-failure";
 import type { StepContext } from "~/services/fulfilment/steps/context";
 import type { Loaded } from "~/services/fulfilment/steps/result";
+import { fulfil } from "~/services/fulfilment/steps/fulfil";
 import { route } from "~/services/fulfilment/steps/route";
 import { split } from "~/services/fulfilment/steps/split";
 import {
@@ -198,5 +199,96 @@ describe("a failed step", () => {
     expect(result.events).toEqual([
       expect.objectContaining({ type: "needs_attention", message: "No file. Add one." }),
     ]);
+  });
+});
+
+describe("creating the Shopify fulfillment of a shipped print order", () => {
+  const ORDER_GID = "gid://shopify/Order/1001";
+  const openOrder = (fulfillments: { id: string; number: string }[]) => ({
+    order: {
+      id: ORDER_GID,
+      fulfillmentOrders: {
+        nodes: [
+          {
+            id: "gid://shopify/FulfillmentOrder/7",
+            status: fulfillments.length ? "CLOSED" : "OPEN",
+            lineItems: {
+              nodes: [
+                {
+                  id: "gid://shopify/FulfillmentOrderLineItem/71",
+                  remainingQuantity: fulfillments.length ? 0 : 1,
+                  totalQuantity: 1,
+                  lineItem: { id: "gid://shopify/LineItem/a" },
+                },
+              ],
+              pageInfo: { hasNextPage: false },
+            },
+          },
+        ],
+        pageInfo: { hasNextPage: false },
+      },
+      fulfillments: fulfillments.map((f) => ({
+        id: f.id,
+        trackingInfo: [{ number: f.number, url: null, company: null }],
+      })),
+    },
+  });
+  const refused = {
+    fulfillmentCreate: {
+      fulfillment: null,
+      userErrors: [
+        { field: null, message: "Fulfillment order 7 has an unfulfillable status= closed." },
+      ],
+    },
+  };
+  /** A Shopify that answers each call with the next of `answers`, and records the calls. */
+  const scripted = (answers: unknown[]) => {
+    const calls: string[] = [];
+    const ctx = {
+      ...context({ notifyCustomer: true }),
+      shopify: {
+        async graphql<T>(_shop: string, query: string): Promise<T> {
+          calls.push(/(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "?");
+          return answers.shift() as T;
+        },
+      },
+    } as StepContext;
+    return { ctx, calls };
+  };
+  const shipped = printOrder({
+    status: "shipped",
+    trackingCode: "TRACK-1",
+    trackingUrl: null,
+    items: [item("a", 1)],
+  });
+
+  it("counts as fulfilled when Shopify refuses because another attempt got through meanwhile", async () => {
+    const { ctx, calls } = scripted([
+      openOrder([]),
+      refused,
+      openOrder([{ id: "gid://shopify/Fulfillment/9", number: "TRACK-1" }]),
+    ]);
+    const result = await fulfil(shipped, ctx);
+    expect(calls).toEqual([
+      "PrintConnectOrderFulfilment",
+      "PrintConnectFulfil",
+      "PrintConnectOrderFulfilment",
+    ]);
+    expect(result.data).toMatchObject({
+      status: "fulfilled",
+      fulfillmentId: "gid://shopify/Fulfillment/9",
+      nextAttemptAt: NOT_SCHEDULED,
+    });
+  });
+
+  it("asks the merchant when Shopify refuses and has no fulfillment with this tracking", async () => {
+    const { ctx } = scripted([
+      openOrder([]),
+      refused,
+      openOrder([{ id: "gid://shopify/Fulfillment/9", number: "SOMEONE-ELSE" }]),
+    ]);
+    const failure = await fulfil(shipped, ctx).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(AttentionError);
+    expect((failure as AttentionError).reason.code).toBe("SHOPIFY_FULFILLMENT_REFUSED");
   });
 });

@@ -21,17 +21,20 @@ export async function follow(order: Loaded, ctx: StepContext): Promise<StepResul
   const result = await followOrder(order, ctx, details);
   const items = itemStateChanges(order, details.items, ctx);
   if (items.length === 0) return result;
+  // Recorded before the order's own entries of the same read: an item is ready before its
+  // order is printed or shipped, and the timeline tells entries of one moment in the order
+  // they were recorded.
   return {
     ...result,
     items,
     events: [
-      ...result.events,
       ...items.map((i) => ({
         actor: "poller" as const,
         type: "item_state",
         message: `Print service, "${i.title}": ${itemStateLabel(i.serviceState)}.`,
         data: { item: i.itemReference, state: i.serviceState },
       })),
+      ...result.events,
     ],
   };
 }

@@ -1,6 +1,7 @@
 import { userErrorsFailure } from "../../shopify-admin";
 import { AttentionError } from "../failures";
 import { NOT_SCHEDULED } from "../machine";
+import { printOrderKindOf } from "../order-kind";
 import {
   FULFILLMENT_CREATE_MUTATION,
   fulfillmentDataTruncated,
@@ -18,10 +19,25 @@ import { done, type Loaded, type StepResult } from "./result";
 /**
  * The one step that writes tracking to Shopify. A shipped print order gets its fulfillment,
  * for exactly its lines, once; a fulfilled one whose print service reported another parcel
- * (follow.ts records its number) gets that number added to the same fulfillment.
+ * (follow.ts records its number) gets that number added to the same fulfillment. A proof has
+ * no Shopify order: it ends here without any call, its tracking shown on its own page.
  */
-export function fulfil(order: Loaded, ctx: StepContext): Promise<StepResult> {
+export async function fulfil(order: Loaded, ctx: StepContext): Promise<StepResult> {
+  if (printOrderKindOf(order.kind) === "proof") return endProof(order);
   return order.status === "fulfilled" ? addTracking(order, ctx) : createFulfillment(order, ctx);
+}
+
+/** A shipped proof is done: nothing to tell Shopify. */
+function endProof(order: Loaded): StepResult {
+  const finished = { nextAttemptAt: NOT_SCHEDULED, attempts: 0 };
+  if (order.status !== "shipped") return done(finished);
+  return done({ ...finished, status: "fulfilled" }, [
+    {
+      actor: "worker",
+      type: "fulfilled",
+      message: `Proof shipped: tracking ${order.trackingCode ?? "not given"}; no Shopify order to fulfil.`,
+    },
+  ]);
 }
 
 type Pushed = { number: string; url: string | null }[];
@@ -65,17 +81,39 @@ async function addTracking(order: Loaded, ctx: StepContext): Promise<StepResult>
   ]);
 }
 
+function readOrderFulfillments(order: Loaded, ctx: StepContext) {
+  return ctx.shopify.graphql<OrderFulfillmentData>(order.shop, ORDER_FULFILLMENT_QUERY, {
+    id: orderGid(order.shopifyOrderId),
+  });
+}
+
+function fulfillmentWithTracking(order: NonNullable<OrderFulfillmentData["order"]>, code: string) {
+  return order.fulfillments.find((f) => f.trackingInfo.some((t) => t.number === code));
+}
+
+function alreadyFulfilled(fulfillmentId: string, code: string, tracking: Pushed): StepResult {
+  return done(
+    {
+      status: "fulfilled",
+      fulfillmentId,
+      trackingPushed: JSON.stringify(tracking),
+      nextAttemptAt: NOT_SCHEDULED,
+    },
+    [
+      {
+        actor: "worker",
+        type: "fulfilled",
+        message: `Shopify already has the fulfillment with tracking ${code}.`,
+      },
+    ],
+  );
+}
+
 /** Creates the Shopify fulfillment for exactly this print order's lines, once. */
 async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepResult> {
   const { shop } = ctx;
   const code = order.trackingCode!;
-  const data = await ctx.shopify.graphql<OrderFulfillmentData>(
-    order.shop,
-    ORDER_FULFILLMENT_QUERY,
-    {
-      id: orderGid(order.shopifyOrderId),
-    },
-  );
+  const data = await readOrderFulfillments(order, ctx);
   if (!data.order) {
     throw new AttentionError({
       code: "SHOPIFY_ORDER_MISSING",
@@ -85,26 +123,8 @@ async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepR
   }
   const tracking = [{ number: code, url: order.trackingUrl }];
   // A fulfillment with this tracking number already exists: an earlier attempt got through.
-  const existing = data.order.fulfillments.find((f) =>
-    f.trackingInfo.some((t) => t.number === code),
-  );
-  if (existing) {
-    return done(
-      {
-        status: "fulfilled",
-        fulfillmentId: existing.id,
-        trackingPushed: JSON.stringify(tracking),
-        nextAttemptAt: NOT_SCHEDULED,
-      },
-      [
-        {
-          actor: "worker",
-          type: "fulfilled",
-          message: `Shopify already has the fulfillment with tracking ${code}.`,
-        },
-      ],
-    );
-  }
+  const existing = fulfillmentWithTracking(data.order, code);
+  if (existing) return alreadyFulfilled(existing.id, code, tracking);
   const wanted = new Map<string, number>();
   for (const item of order.items) {
     const gid = lineItemGid(item.shopifyLineItemId);
@@ -147,6 +167,12 @@ async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepR
   );
   const errors = result.fulfillmentCreate.userErrors;
   if (errors.length || !result.fulfillmentCreate.fulfillment) {
+    // Refused because the lines are no longer open: another attempt at this print order got
+    // through between the read and the create (an answer lost to a timeout, or a claim taken
+    // over after a lease ran out). Shopify then has the fulfillment with this tracking.
+    const again = (await readOrderFulfillments(order, ctx)).order;
+    const made = again ? fulfillmentWithTracking(again, code) : undefined;
+    if (made) return alreadyFulfilled(made.id, code, tracking);
     throw new AttentionError({
       code: "SHOPIFY_FULFILLMENT_REFUSED",
       message: `Shopify refused the fulfillment: ${errors.map((e) => e.message).join("; ")}`,

@@ -1,8 +1,9 @@
 import type { PrintOrderItem } from "@prisma/client";
 import type { FileDetailsInput } from "../../print";
 import { AttentionError } from "../failures";
+import { printOrderKindOf } from "../order-kind";
 import { mapShippingAddress } from "../plan";
-import { shopifyOrderSchema } from "../shopify-order";
+import { shopifyAddressSchema, shopifyOrderSchema } from "../shopify-order";
 import type { Loaded } from "./result";
 
 /** The stored Shopify order snapshot of a print order, parsed. */
@@ -19,9 +20,27 @@ export function orderOf(order: Loaded) {
   });
 }
 
+/**
+ * A proof's address and email as the merchant placed it. A proof has no Shopify order: its
+ * key is not a Shopify id and it has no lines, so only what the address needs is read.
+ */
+function proofAddressOf(order: Loaded) {
+  const stored = order.shopOrder.shippingAddress;
+  return {
+    shipping_address: stored ? shopifyAddressSchema.parse(JSON.parse(stored)) : null,
+    email: order.shopOrder.email ?? undefined,
+  };
+}
+
 /** The address for the print service; one it cannot take needs the merchant. */
 export function addressOf(order: Loaded) {
-  const address = mapShippingAddress(orderOf(order));
+  const address =
+    printOrderKindOf(order.kind) === "proof"
+      ? mapShippingAddress(
+          proofAddressOf(order),
+          "Order the proof again with a corrected address, then cancel this one.",
+        )
+      : mapShippingAddress(orderOf(order));
   if (!address.ok)
     throw new AttentionError({
       code: "ADDRESS_INVALID",

@@ -1,9 +1,13 @@
 import type { Prisma } from "@prisma/client";
 import { NOT_SCHEDULED } from "../machine";
+import { printOrderKindOf } from "../order-kind";
 import type { StepContext } from "./context";
 import { done, type Loaded, type StepResult } from "./result";
 
-/** Where a checked and quoted order goes: held, waiting for approval, or straight to print. */
+/**
+ * Where a checked and quoted order goes: held, waiting for approval, or straight to print.
+ * A proof always goes straight to print.
+ */
 export function route(
   order: Loaded,
   ctx: StepContext,
@@ -18,6 +22,20 @@ export function route(
     lastErrorMessage: null,
     lastErrorAction: null,
   };
+  // The merchant placed the proof after seeing its quote: that was the approval. No hold.
+  if (printOrderKindOf(order.kind) === "proof") {
+    return done(
+      { ...data, status: "ready", nextAttemptAt: now },
+      [
+        {
+          actor: "worker",
+          type: "ready",
+          message: "Checked and quoted; a proof goes straight to print.",
+        },
+      ],
+      true,
+    );
+  }
   if (shop.routingMode === "manual" && !order.approvedAt) {
     return done({ ...data, status: "awaiting_approval", nextAttemptAt: NOT_SCHEDULED }, [
       {

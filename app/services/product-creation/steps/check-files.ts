@@ -1,4 +1,5 @@
 import { expectationFor, type PreflightExpectation, type PreflightResult } from "../../preflight";
+import { coverExpectationFor } from "../../preflight/cover";
 import { variantField, type CheckedVariant, type FieldErrors } from "../form";
 import type { CreationPorts } from "../ports";
 
@@ -14,13 +15,8 @@ async function coverExpectation(
   const cover = await ports.print.coverSize(v.offering.id, v.mapping.numberOfPages);
   // Without the service's measure the cover is checked when the order is sent.
   if (!cover) return null;
-  return {
-    offeringName: `Cover of ${v.offering.name}`,
-    numberOfPages: 1,
-    trimWidthMm: cover.coverWidthMm,
-    trimHeightMm: cover.coverHeightMm,
-    allowRotation: false,
-  };
+  // The same rule the cover template is drawn to (book-kit/cover-template-pdf.ts).
+  return coverExpectationFor(v.offering.name, cover);
 }
 
 /** A failed check in one sentence: each problem and its fix. */

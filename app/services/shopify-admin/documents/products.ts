@@ -1,4 +1,5 @@
 import { parseMajor, type MoneyMinor } from "../../print";
+import { shownVariantName } from "../../merchant-text/variants";
 
 /** The products list and variant lookups of the admin pages, with the answers Shopify gives them. */
 
@@ -55,7 +56,8 @@ export function readVariant(v: RawVariant, currency: string): VariantNames {
     id: v.id,
     legacyId: String(v.legacyResourceId),
     title: v.title,
-    displayName: v.displayName,
+    // The only variant of a product without options is named by its product alone.
+    displayName: shownVariantName(v.displayName),
     sku: v.sku,
     price: parseMajor(v.price, currency),
   };

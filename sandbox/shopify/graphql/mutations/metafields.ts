@@ -30,6 +30,21 @@ const VALUE_CHECKS: Record<string, (value: string) => string | null> = {
       return "Value is invalid JSON.";
     }
   },
+  // A list type's value is a JSON array of its item type's values.
+  "list.single_line_text_field": (v) => {
+    let items: unknown;
+    try {
+      items = JSON.parse(v);
+    } catch {
+      return "Value is invalid JSON.";
+    }
+    if (!Array.isArray(items)) return "Value must be an array.";
+    for (const item of items) {
+      if (typeof item !== "string") return "Value must be an array of strings.";
+      if (item.includes("\n")) return "Value must be a single line text string.";
+    }
+    return null;
+  },
 };
 
 interface SetUserError {

@@ -100,6 +100,8 @@ export function shopView(ctx: GraphqlContext): View {
     myshopifyDomain: s.domain,
     email: s.email,
     contactEmail: s.contactEmail,
+    // Every stand-in shop has the same owner: a name for forms that start from the shop's.
+    shopOwnerName: "Sam de Vries",
     currencyCode: s.currencyCode,
     enabledPresentmentCurrencies: [s.currencyCode],
     ianaTimezone: s.ianaTimezone,

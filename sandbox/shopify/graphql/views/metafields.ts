@@ -27,6 +27,7 @@ function jsonValue(m: MetafieldRecord): unknown {
     case "boolean":
       return m.value === "true";
     case "json":
+    case "list.single_line_text_field":
       return JSON.parse(m.value) as unknown;
     default:
       return m.value;

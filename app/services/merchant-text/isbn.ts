@@ -1,0 +1,9 @@
+/** What the pages say about a book's ISBN once it leaves the form (checks: services/book-kit/isbn). */
+export const ISBN_TEXT = {
+  /** The mapping (with its ISBN) is saved; Shopify did not take the barcode or the metafield. */
+  notWrittenTitle: "The ISBN is saved, but it is not in Shopify yet",
+  notWrittenBody:
+    "Shopify did not take the ISBN as the variant's barcode. Save the mapping again to try again.",
+  fieldHelp:
+    "ISBN-13 or ISBN-10, with or without hyphens. It becomes the variant's barcode in Shopify.",
+} as const;

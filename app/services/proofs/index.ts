@@ -1,0 +1,5 @@
+export * from "./address";
+export * from "./place";
+export * from "./ports";
+export * from "./quote";
+export * from "./what-to-print";

@@ -1,0 +1,71 @@
+// The web process of bench:ingest: the built app alone (no tsx, no harness), served as
+// server/app.js serves it (the order webhook straight to its route's action, everything else
+// through Remix), plus the bare reference route: the library's webhook check and a 200. Its
+// environment comes from the parent (bench/env.ts). It says its port on stdout, then answers
+// the parent's questions over IPC: its CPU time, its peak resident memory.
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { createRequestHandler } from "@remix-run/express";
+import express from "express";
+import { requestContext } from "../server/app.js";
+import { mountDirectActions } from "../server/direct-actions.js";
+
+const build = await import("../build/server/index.js");
+const { authenticateWebhookForBench } = build.entry.module;
+const appUrl = process.env.SHOPIFY_APP_URL;
+
+/** Node request -> Fetch Request, as plainly as it can be done: the reference's conversion. */
+async function toRequest(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  return new Request(`${appUrl}${req.url}`, {
+    method: req.method,
+    headers,
+    body: Buffer.concat(chunks),
+  });
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.post("/bare/webhooks/orders/paid", async (req, res) => {
+  try {
+    await authenticateWebhookForBench(await toRequest(req));
+    res.status(200).end();
+  } catch (error) {
+    res.status(error instanceof Response ? error.status : 500).end();
+  }
+});
+mountDirectActions(app, build, requestContext);
+app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: requestContext }));
+
+let sampledPeak = process.memoryUsage().rss;
+setInterval(() => (sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss)), 50).unref();
+
+/** The kernel's peak resident memory of this process (Linux), else the samples'. */
+function peakRssBytes() {
+  try {
+    const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
+    if (line) return Math.max(sampledPeak, Number(line[1]) * 1024);
+  } catch {
+    // not Linux
+  }
+  return sampledPeak;
+}
+
+const server = http.createServer(app);
+server.keepAliveTimeout = 60_000;
+server.listen(0, "127.0.0.1", () => {
+  process.send?.({ port: server.address().port, rss: process.memoryUsage().rss });
+});
+process.on("message", (message) => {
+  if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
+  else if (message === "memory") {
+    process.send?.({ peakRss: peakRssBytes(), rss: process.memoryUsage().rss });
+  } else if (message === "stop") {
+    server.close();
+    server.closeAllConnections();
+    process.exit(0);
+  }
+});

@@ -1,0 +1,12 @@
+-- AlterTable
+ALTER TABLE "PrintOrder" ADD COLUMN     "kind" TEXT NOT NULL DEFAULT 'sale';
+
+-- AlterTable
+ALTER TABLE "ProductCreation" ADD COLUMN     "draftUntilProof" BOOLEAN NOT NULL DEFAULT false,
+ADD COLUMN     "proofApprovedAt" TIMESTAMP(3);
+
+-- AlterTable
+ALTER TABLE "VariantMapping" ADD COLUMN     "isbn" TEXT;
+
+-- CreateIndex
+CREATE INDEX "PrintOrder_shop_kind_createdAt_idx" ON "PrintOrder"("shop", "kind", "createdAt");

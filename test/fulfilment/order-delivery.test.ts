@@ -1,0 +1,219 @@
+/**
+ * The webhook's one write and the worker's planning of it (decision 19), through the real
+ * route, signed deliveries and the real database.
+ */
+import "../support/app-env";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { saveMapping } from "~/data/mapping.server";
+import { recordInstall } from "~/data/shop.server";
+import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import {
+  bodyOfReadOrder,
+  planRecordedDeliveries,
+  planRetryDelayMs,
+} from "~/services/fulfilment/deliveries";
+import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
+import { parseJsonLossless } from "~/services/lossless-json";
+import { paidOrderPayload } from "../support/orders";
+import { planRecordedOrders } from "../support/plan-recorded";
+import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
+
+const SHOP = "order-delivery.myshopify.com";
+
+async function post(rawBody: string, webhookId = randomUUID(), shop = SHOP) {
+  try {
+    return await ordersPaid(
+      routeArgs(
+        signedWebhookRequest({ topic: "orders/paid", shop, payload: null, rawBody, webhookId }),
+      ),
+    );
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const order = (id: number) =>
+  paidOrderPayload({ id, lines: [{ id: id * 10, variantId: 1001, quantity: 1, title: "Book" }] });
+
+const printOrders = (shopifyOrderId: string) =>
+  prisma.printOrder.count({ where: { shop: SHOP, shopifyOrderId } });
+
+beforeAll(async () => {
+  await recordInstall({ shop: SHOP, scopes: "read_orders" });
+  await saveMapping({
+    shop: SHOP,
+    mapping: {
+      variantId: "gid://shopify/ProductVariant/1001",
+      offeringId: 228478,
+      title: "Photo book",
+      contentUrl: "https://files.example.com/book.pdf",
+      contentWidth: 210,
+      contentHeight: 297,
+      numberOfPages: 24,
+    },
+  });
+});
+
+describe("the door: one write, the body as it came", () => {
+  it("records the delivery byte for byte and plans nothing until the worker's round", async () => {
+    // Spacing, key order, an 18-digit id and non-ASCII text, exactly as a sender may write them.
+    const rawBody = JSON.stringify(order(7101), null, 1)
+      .replace('"id": 7101', '"id": 820982911946157101')
+      .replace("Order/7101", "Order/820982911946157101")
+      .replace('"#7101"', '"#7101 – Ünïcode"');
+    const webhookId = randomUUID();
+    const response = await post(rawBody, webhookId);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ outcome: "recorded" });
+
+    const row = await prisma.orderDelivery.findUniqueOrThrow({
+      where: { shop_webhookId: { shop: SHOP, webhookId } },
+    });
+    expect(row).toMatchObject({ topic: "orders/paid", source: "webhook", attempts: 0 });
+    expect(row.body).toBe(rawBody);
+    expect(row.triggeredAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await prisma.shopOrder.count({ where: { shop: SHOP } })).toBe(0);
+
+    expect(await planRecordedOrders()).toEqual([{ shop: SHOP, webhookId, outcome: "planned" }]);
+    expect(await printOrders("820982911946157101")).toBe(1);
+    expect(await prisma.orderDelivery.count({ where: { shop: SHOP } })).toBe(0);
+    const stored = await prisma.shopOrder.findFirstOrThrow({
+      where: { shop: SHOP, shopifyOrderId: "820982911946157101" },
+    });
+    expect(stored.name).toBe("#7101 – Ünïcode");
+    // The trigger time of the delivery stands for when Shopify says it was paid.
+    expect(stored.shopifyPaidAt?.toISOString()).toBe(row.triggeredAt);
+  });
+
+  it("answers a copy sent before planning as a duplicate, and plans a later copy once", async () => {
+    const rawBody = JSON.stringify(order(7102));
+    const webhookId = randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => post(rawBody, webhookId)));
+    const outcomes = await Promise.all(
+      answers.map(async (r) => ((await r.json()) as { outcome: string }).outcome),
+    );
+    expect(outcomes.sort()).toEqual(["duplicate_delivery", "duplicate_delivery", "recorded"]);
+    expect((await planRecordedOrders()).map((p) => p.outcome)).toEqual(["planned"]);
+
+    // Shopify sends it again an hour later, and the same order under a new webhook id.
+    expect(await (await post(rawBody, webhookId)).json()).toEqual({ outcome: "recorded" });
+    expect(await (await post(rawBody)).json()).toEqual({ outcome: "recorded" });
+    expect((await planRecordedOrders()).map((p) => p.outcome).sort()).toEqual([
+      "already_planned",
+      "duplicate_delivery",
+    ]);
+    expect(await printOrders("7102")).toBe(1);
+    expect(await prisma.orderDelivery.count({ where: { shop: SHOP } })).toBe(0);
+  });
+
+  it("refuses at the door what is not an order (400) and what no served shop sent (200), storing nothing", async () => {
+    const before = await prisma.orderDelivery.count();
+    const notAnOrder = await post(JSON.stringify({ id: 1, name: "#1" }));
+    expect(notAnOrder.status).toBe(400);
+    expect(await notAnOrder.text()).toMatch(/^orders\/paid payload not understood: .*line_items/);
+    const notJson = await post("{ not json");
+    expect([notJson.status, await notJson.text()]).toEqual([400, "Webhook body is not valid JSON"]);
+    const unknownShop = await post(
+      JSON.stringify(order(7103)),
+      randomUUID(),
+      "nobody.myshopify.com",
+    );
+    expect([unknownShop.status, await unknownShop.text()]).toEqual([
+      200,
+      "The app is not installed for this shop; nothing stored",
+    ]);
+    expect(await prisma.orderDelivery.count()).toBe(before);
+  });
+});
+
+describe("the planner", () => {
+  const silent = { debug() {}, info() {}, warn() {}, error() {} };
+  const plan = (workerId: string, now: Date) =>
+    planRecordedDeliveries(prisma, {
+      workerId,
+      now,
+      leaseMs: 60_000,
+      batchSize: 50,
+      logger: silent,
+    });
+
+  it("plans each delivery once when two workers plan at the same moment", async () => {
+    const ids = [7201, 7202, 7203, 7204, 7205, 7206];
+    for (const id of ids) await post(JSON.stringify(order(id)));
+    const now = new Date();
+    const [a, b] = await Promise.all([plan("worker-a", now), plan("worker-b", now)]);
+    const outcomes = [...a, ...b].map((p) => p.outcome);
+    expect(outcomes).toEqual(ids.map(() => "planned"));
+    for (const id of ids) expect(await printOrders(String(id))).toBe(1);
+  });
+
+  it("keeps a delivery it cannot plan, says why, and tries again later, not sooner", async () => {
+    const webhookId = randomUUID();
+    await post(JSON.stringify(order(7301)), webhookId);
+    const key = { shop_webhookId: { shop: SHOP, webhookId } };
+    const rawBody = (await prisma.orderDelivery.findUniqueOrThrow({ where: key })).body;
+    // A body the planner cannot read (as after a change of what an order must hold).
+    await prisma.orderDelivery.update({ where: key, data: { body: '{"id":7301}' } });
+
+    const now = new Date();
+    expect((await plan("worker-a", now)).map((p) => p.outcome)).toEqual(["failed"]);
+    const kept = await prisma.orderDelivery.findUniqueOrThrow({ where: key });
+    expect(kept).toMatchObject({ attempts: 1, claimedBy: null });
+    expect(kept.lastError).toMatch(/not an order: .*line_items/);
+    expect(kept.planAfter.getTime()).toBe(now.getTime() + planRetryDelayMs(1));
+
+    expect(await plan("worker-a", new Date(now.getTime() + 1_000))).toEqual([]);
+    await prisma.orderDelivery.update({ where: key, data: { body: rawBody } });
+    const later = new Date(now.getTime() + planRetryDelayMs(1));
+    expect((await plan("worker-a", later)).map((p) => p.outcome)).toEqual(["planned"]);
+    expect(await printOrders("7301")).toBe(1);
+    expect([planRetryDelayMs(1), planRetryDelayMs(2), planRetryDelayMs(12)]).toEqual([
+      5_000,
+      10_000,
+      15 * 60_000,
+    ]);
+  });
+
+  it("takes again a delivery whose worker died holding it, once its claim has run out", async () => {
+    const webhookId = randomUUID();
+    await post(JSON.stringify(order(7401)), webhookId);
+    const now = new Date();
+    // A worker claims it and dies before planning: its claim holds for the lease.
+    await prisma.orderDelivery.updateMany({
+      where: { shop: SHOP, webhookId },
+      data: { claimedBy: "dead-worker", planAfter: new Date(now.getTime() + 20_000) },
+    });
+    expect(await plan("worker-a", now)).toEqual([]);
+    const after = await plan("worker-a", new Date(now.getTime() + 20_000));
+    expect(after.map((p) => p.outcome)).toEqual(["planned"]);
+    expect(await printOrders("7401")).toBe(1);
+  });
+
+  it("drops, unplanned, a delivery of a shop whose data was erased since", async () => {
+    const shop = "erased-since.myshopify.com";
+    await recordInstall({ shop, scopes: "" });
+    const webhookId = randomUUID();
+    expect((await post(JSON.stringify(order(7501)), webhookId, shop)).status).toBe(200);
+    await prisma.shop.deleteMany({ where: { shop } });
+    expect(await plan("worker-a", new Date())).toEqual([
+      { shop, webhookId, outcome: "shop_not_served" },
+    ]);
+    expect(await prisma.orderDelivery.count({ where: { shop } })).toBe(0);
+    expect(await prisma.shopOrder.count({ where: { shop } })).toBe(0);
+  });
+});
+
+describe("an order the app read itself", () => {
+  it("is recorded as a body that parses again to the same order", () => {
+    const documented = readFileSync(
+      new URL("../fixtures/shopify-webhooks/orders/paid.json", import.meta.url),
+      "utf8",
+    );
+    const parsed = shopifyOrderSchema.parse(parseJsonLossless(documented));
+    expect(shopifyOrderSchema.parse(parseJsonLossless(bodyOfReadOrder(parsed)))).toEqual(parsed);
+  });
+});
