@@ -48,9 +48,16 @@ export async function recordProof({
   const shopifyOrderId = proofOrderKey(proof.requestKey);
   try {
     return await prisma.$transaction(async (tx) => {
-      // "Proof P1001", "Proof P1002", ...: the shop's proofs counted (a name, not a key).
-      const earlier = await tx.printOrder.count({ where: { shop, kind: "proof" } });
-      const name = `Proof P${1001 + earlier}`;
+      // "Proof P1001", "Proof P1002", ...: a name, not a key. The shop's counter is raised
+      // first, so the row stays locked until this commits and a proof placed at the same
+      // moment waits for the next number (counting earlier proofs would give both the same).
+      const { proofsPlaced } = await tx.shop.upsert({
+        where: { shop },
+        create: { shop, proofsPlaced: 1 },
+        update: { proofsPlaced: { increment: 1 } },
+        select: { proofsPlaced: true },
+      });
+      const name = `Proof P${1000 + proofsPlaced}`;
       const shopOrder = await tx.shopOrder.create({
         data: {
           shop,

@@ -231,10 +231,16 @@ describe("Orders list with proofs", () => {
     const cancel = await data<BulkBody>(
       await call(
         listAction,
-        post("/app/orders?index", { intent: "cancel", ids: [proofs.get(11)!.id] }),
+        post("/app/orders?index", {
+          intent: "cancel",
+          ids: [proofs.get(11)!.id, proofs.get(7)!.id],
+        }),
       ),
     );
-    expect(cancel.message).toBe("1 order cancelled.");
+    // A finished proof was never fulfilled in Shopify: its refusal says shipped.
+    expect(cancel.message).toBe(
+      "1 order cancelled; 1 order could not be: Proof P7 (not possible while the order is shipped).",
+    );
     const after = await prisma.printOrder.findMany({
       where: { id: { in: [3, 9, 11, 13].map((n) => proofs.get(n)!.id) } },
       select: { shopifyOrderName: true, status: true },

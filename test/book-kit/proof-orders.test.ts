@@ -252,6 +252,33 @@ describe("a proof copy of a mapped book", () => {
   });
 });
 
+describe("proofs placed at the same moment", () => {
+  it("get names of their own, numbered on from the shop's last proof", async () => {
+    const pages = await Promise.all(Array.from({ length: 4 }, () => openReady("variantId=20003")));
+    const before = await prisma.shop.findUniqueOrThrow({
+      where: { shop: SHOP },
+      select: { proofsPlaced: true },
+    });
+    const ids = (await Promise.all(pages.map((page) => place(placeFields(page))))).map(placedId);
+    const names = (
+      await prisma.printOrder.findMany({
+        where: { shop: SHOP, id: { in: ids } },
+        select: { shopifyOrderName: true },
+      })
+    ).map((o) => o.shopifyOrderName);
+    const expected = [1, 2, 3, 4].map((n) => `Proof P${1000 + before.proofsPlaced + n}`);
+    expect(names.sort()).toEqual(expected);
+    // A repeat of a key places nothing, so it takes no number.
+    expect(placedId(await place(placeFields(pages[0]!)))).toBe(ids[0]);
+    const after = await prisma.shop.findUniqueOrThrow({
+      where: { shop: SHOP },
+      select: { proofsPlaced: true },
+    });
+    expect(after.proofsPlaced).toBe(before.proofsPlaced + 4);
+    await settle(worker);
+  });
+});
+
 describe("an address the print service cannot take", () => {
   it("is refused with a plain message on every field at once, and nothing is placed", async () => {
     const page = await openReady("variantId=20003");

@@ -2,6 +2,7 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { describeBrowser, setupBrowserHarness } from "./harness";
+import { seedProof, type SeededProof } from "../support/proof-seed";
 import { seedPrintOrder, type SeededOrder } from "./order-seed";
 
 /**
@@ -19,6 +20,7 @@ interface AdminPage {
 }
 
 let order: SeededOrder | undefined;
+let proof: SeededProof | undefined;
 
 /** Every admin page, with the heading that says it has rendered (the order is seeded once). */
 async function adminPages(): Promise<AdminPage[]> {
@@ -31,10 +33,24 @@ async function adminPages(): Promise<AdminPage[]> {
       action: "Top up your print-service account credit, then retry.",
     },
   });
+  proof ??= await seedProof(h().shop, {
+    n: 1001,
+    at: new Date(),
+    status: "fulfilled",
+    wholesaleTotalMinor: 1903,
+    serviceState: "SHIPPED",
+    tracking: {
+      code: "3SPOST1001",
+      url: "https://tracking.example.com/3SPOST1001",
+      company: "PostNL",
+    },
+  });
   return [
     { path: "/app", heading: "Print Connect" },
     { path: "/app/orders", heading: "Print orders" },
     { path: `/app/orders/${order.id}`, heading: order.name },
+    { path: `/app/orders/${proof.id}`, heading: proof.name },
+    { path: "/app/proofs/new?variantId=20001", heading: "Order a proof copy" },
     { path: "/app/products", heading: "Products" },
     { path: "/app/products/20001", heading: "Hardcover Photo Book - A4 Landscape / 24 pages" },
     { path: "/app/products/bulk?variant=20004&variant=20005", heading: "Map 2 variants" },
@@ -228,8 +244,10 @@ describeBrowser("accessibility of every admin page", () => {
               `${target.path}: [${v.impact}] ${v.rule} at 375 px: ${v.help}\n    ${v.targets.join("\n    ")}`,
             );
           }
-          if (target.path.startsWith("/app/orders/")) await h().screenshot("order-375px");
+          if (target.path === `/app/orders/${order?.id}`) await h().screenshot("order-375px");
+          if (target.path === `/app/orders/${proof?.id}`) await h().screenshot("proof-375px");
           if (target.path === "/app/settings") await h().screenshot("settings-375px");
+          if (target.path.startsWith("/app/proofs/")) await h().screenshot("proof-page-375px");
           assertCleanPage(target.path);
         }
         expect(wide.join("\n")).toBe("");

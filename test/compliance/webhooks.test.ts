@@ -12,6 +12,7 @@ import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
 import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
 import { paidOrderPayload } from "../support/orders";
+import { seedProof } from "../support/proof-seed";
 
 const SHOP = "compliance.myshopify.com";
 const OTHER = "compliance-other.myshopify.com";
@@ -345,6 +346,27 @@ describe("customers/redact", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/customer/);
   });
+
+  it("leaves a proof copy sent to the shop alone, though its email is the customer's", async () => {
+    // The merchant ordered a proof to the shop's own address with an email that is also B's.
+    const proof = await seedProof(SHOP, { n: 1, at: new Date(), status: "fulfilled" });
+    await prisma.shopOrder.update({ where: { id: proof.shopOrderId }, data: { email: B.email } });
+    const response = await deliver(customersRedact, "customers/redact", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      customer: { id: B.id, email: B.email, phone: B.phone },
+      orders_to_redact: [9003],
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ outcome: "redacted", orders: 1 });
+    const sale = await prisma.shopOrder.findFirstOrThrow({
+      where: { shop: SHOP, shopifyOrderId: "9003" },
+    });
+    expect(sale).toMatchObject({ email: null, shippingAddress: null });
+    const kept = await prisma.shopOrder.findUniqueOrThrow({ where: { id: proof.shopOrderId } });
+    expect(kept).toMatchObject({ email: B.email, redactedAt: null });
+    expect(kept.shippingAddress).toContain("Prinsengracht 200");
+  });
 });
 
 describe("shop/redact", () => {
@@ -445,8 +467,8 @@ describe("shop/redact", () => {
     expect(records[0]).toMatchObject({ topic: "shop/redact", webhookId: "sr-1" });
     expect(JSON.stringify(records)).not.toContain("@example.com");
 
-    // The first shop keeps its data.
-    expect(await prisma.shopOrder.count({ where: { shop: SHOP } })).toBe(3);
+    // The first shop keeps its data: its three sales and its proof.
+    expect(await prisma.shopOrder.count({ where: { shop: SHOP } })).toBe(4);
     expect(await prisma.variantMapping.count({ where: { shop: SHOP } })).toBe(2);
 
     // A repeat is harmless.

@@ -2,6 +2,9 @@
 ALTER TABLE "PrintOrder" ADD COLUMN "kind" TEXT NOT NULL DEFAULT 'sale';
 
 -- AlterTable
+ALTER TABLE "Shop" ADD COLUMN "proofsPlaced" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterTable
 ALTER TABLE "ProductCreation" ADD COLUMN "draftUntilProof" BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE "ProductCreation" ADD COLUMN "proofApprovedAt" DATETIME;
 

@@ -1,6 +1,7 @@
 import type { PrintOrder } from "@prisma/client";
 import { PREFLIGHT_TEXT } from "../../merchant-text/errors";
 import { orderStatusPhrase } from "../../merchant-text/orders";
+import { shownStatusOf } from "../../merchant-text/proofs";
 import { parsePreflight, preflightSummary } from "../../preflight";
 import { eventRow } from "../events";
 import { leaseFree } from "../lease";
@@ -45,7 +46,8 @@ async function merchantChange(
     return {
       ok: false,
       status: 409,
-      message: `Not possible while the order is ${orderStatusPhrase(status)}`,
+      // A finished proof reads "shipped": it was never fulfilled in Shopify.
+      message: `Not possible while the order is ${orderStatusPhrase(shownStatusOf({ kind: order.kind, status }))}`,
     };
   const { data, type, message } = change({ status, resumeStatus: order.resumeStatus });
   const { count } = await db.printOrder.updateMany({
