@@ -1,5 +1,6 @@
 import prisma from "../db.server";
 import { getEnv } from "../env.server";
+import { summariseNotTakenIn, type NotTakenInSummary } from "./order-deliveries.server";
 import {
   summariseHandoff,
   webhooksStopped,
@@ -185,6 +186,8 @@ export interface DeliveryHealth {
   foundSinceLastWebhook: number;
   /** How often the regular check looks at each shop. */
   checkEverySeconds: number;
+  /** Orders received that the worker has failed to take in several times (kept, tried again). */
+  notTakenIn: NotTakenInSummary;
 }
 
 /** How often the regular check looks at each shop (the worker's RECONCILE_INTERVAL_SECONDS). */
@@ -202,14 +205,17 @@ export async function loadDeliveryHealth({
 }): Promise<DeliveryHealth> {
   const since30 = daysBefore(now, HEALTH_PERIOD_DAYS);
   const since7 = daysBefore(now, 7);
-  const [samples, found7, found30, lastWebhook, latestFound, check] = await Promise.all([
-    listHandoffSamples({ shop, since: since30 }),
-    countFoundByCheck({ shop, since: since7 }),
-    countFoundByCheck({ shop, since: since30 }),
-    lastPaidWebhookAt({ shop }),
-    latestFoundPaidAt({ shop, since: since30 }),
-    getCheckState({ shop }),
-  ]);
+  const [samples, found7, found30, lastWebhook, latestFound, check, notTakenIn] = await Promise.all(
+    [
+      listHandoffSamples({ shop, since: since30 }),
+      countFoundByCheck({ shop, since: since7 }),
+      countFoundByCheck({ shop, since: since30 }),
+      lastPaidWebhookAt({ shop }),
+      latestFoundPaidAt({ shop, since: since30 }),
+      getCheckState({ shop }),
+      summariseNotTakenIn({ shop }),
+    ],
+  );
   const stopped = webhooksStopped({ lastWebhookAt: lastWebhook, latestFoundPaidAt: latestFound });
   const foundSinceLastWebhook = stopped
     ? await prisma.shopOrder.count({
@@ -235,5 +241,6 @@ export async function loadDeliveryHealth({
     webhooksStopped: stopped,
     foundSinceLastWebhook,
     checkEverySeconds: checkEverySeconds(),
+    notTakenIn,
   };
 }

@@ -10,7 +10,11 @@ import { HomeNotices } from "../components/home/HomeNotices";
 import { OrderCounts } from "../components/home/OrderCounts";
 import { RecentActivity } from "../components/home/RecentActivity";
 import { SetupCheckCard } from "../components/home/SetupCheckCard";
-import { DeliveryHealthCard, WebhooksStoppedBanner } from "../components/home/DeliveryHealth";
+import {
+  DeliveryHealthCard,
+  NotTakenInBanner,
+  WebhooksStoppedBanner,
+} from "../components/home/DeliveryHealth";
 import { ImportOfferBanner } from "../components/import-orders/ImportOfferBanner";
 import { RouteError } from "../components/States";
 
@@ -43,6 +47,11 @@ export default function Home() {
         {data.deliveryHealth.webhooksStopped ? (
           <Layout.Section variant="fullWidth">
             <WebhooksStoppedBanner health={data.deliveryHealth} />
+          </Layout.Section>
+        ) : null}
+        {data.deliveryHealth.notTakenIn.count > 0 ? (
+          <Layout.Section variant="fullWidth">
+            <NotTakenInBanner summary={data.deliveryHealth.notTakenIn} />
           </Layout.Section>
         ) : null}
         <ImportOfferBanner />

@@ -3,7 +3,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { reconcileAllShops } from "~/lib/reconciliation.server";
-import { loader as deliveryLoader } from "~/routes/app.delivery";
+import { action as deliveryAction, loader as deliveryLoader } from "~/routes/app.delivery";
+import { recordOrderArrival } from "~/lib/fulfilment-commands.server";
+import { listNotTakenIn, tryNotTakenInNow } from "~/data/order-deliveries.server";
+import { planRetryDelayMs } from "~/services/fulfilment/deliveries";
 import { loader as homeLoader, action as homeAction } from "~/routes/app._index";
 import type { DeliveryPageView } from "~/pages/delivery/delivery.server";
 import type { HomeView } from "~/pages/home/home.server";
@@ -220,5 +223,69 @@ describe("delivery health", () => {
     expect(after.health.foundSinceLastWebhook).toBe(0);
     expect(after.health.periods.map((p) => p.foundByCheck)).toEqual([1, 1]);
     expect((await homeHealth()).webhooksStopped).toBe(false);
+  });
+
+  it("shows an order kept but not taken in after three tries, and Try now makes it due at once", async () => {
+    // A body the planner cannot read as an order (recorded by an earlier version, say).
+    const webhookId = "kept-5501";
+    const body = '{"id":5550001,"name":"#5501","line_items":"not a list"}';
+    const t0 = new Date();
+    await recordOrderArrival({ shop: SHOP, webhookId, topic: "orders/paid", body, now: t0 });
+    let now = t0;
+    for (let tries = 1; tries <= 3; tries++) {
+      expect(await planRecordedOrders(now)).toEqual([{ shop: SHOP, webhookId, outcome: "failed" }]);
+      if (tries === 2) {
+        // Two failures are a moment's outage the next try gets past: nothing shown yet.
+        expect((await deliveryPage()).notTakenIn).toEqual([]);
+        expect((await homeHealth()).notTakenIn).toEqual({ count: 0, since: null });
+      }
+      now = new Date(now.getTime() + planRetryDelayMs(tries));
+    }
+
+    const page = await deliveryPage();
+    expect(page.health.notTakenIn).toEqual({ count: 1, since: t0.toISOString() });
+    expect(page.notTakenIn).toEqual([
+      {
+        webhookId,
+        label: "#5501",
+        source: "webhook",
+        receivedAt: t0.toISOString(),
+        tries: 3,
+        nextTryAt: now.toISOString(),
+        lastError: expect.stringMatching(/^not an order: .*line_items/),
+      },
+    ]);
+    expect((await homeHealth()).notTakenIn.count).toBe(1);
+    // Another shop sees none of it, and cannot touch it.
+    expect(await listNotTakenIn({ shop: OTHER_SHOP })).toEqual([]);
+    expect(await tryNotTakenInNow({ shop: OTHER_SHOP, webhookId })).toBeNull();
+    expect(
+      (
+        await prisma.orderDelivery.findUniqueOrThrow({
+          where: { shop_webhookId: { shop: SHOP, webhookId } },
+        })
+      ).planAfter,
+    ).toEqual(now);
+
+    // Try now: due at once, and tried by the next round.
+    const tried = await call(
+      deliveryAction,
+      post("/app/delivery", { intent: "tryNow", webhookId }),
+    );
+    expect(tried.status).toBe(200);
+    expect(await tried.json()).toEqual({
+      ok: true,
+      message: "#5501 will be tried again within a few seconds.",
+    });
+    const due = await prisma.orderDelivery.findUniqueOrThrow({
+      where: { shop_webhookId: { shop: SHOP, webhookId } },
+    });
+    expect(due.planAfter.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await planRecordedOrders()).toEqual([{ shop: SHOP, webhookId, outcome: "failed" }]);
+    expect((await deliveryPage()).notTakenIn[0]?.tries).toBe(4);
+
+    const unknown = await call(deliveryAction, post("/app/delivery", { intent: "other" }));
+    expect(unknown.status).toBe(400);
+    await prisma.orderDelivery.deleteMany({ where: { shop: SHOP, webhookId } });
   });
 });

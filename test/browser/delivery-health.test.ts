@@ -126,4 +126,56 @@ describeBrowser("delivery health in the browser", () => {
     await cardTitled(page, "Time to print, last 7 days").waitFor();
     expect(await page.getByText("Shopify's order notifications have stopped").count()).toBe(0);
   });
+
+  it("names an order kept but not taken in, on Home and on the page, and tries it on request", async () => {
+    const { default: prisma } = await import("../../app/db.server");
+    const receivedAt = new Date(Date.now() - 20 * 60_000);
+    // As the planner leaves one after three failed tries (test/admin drives that path).
+    await prisma.orderDelivery.create({
+      data: {
+        shop: h().shop,
+        webhookId: "kept-5501",
+        topic: "orders/paid",
+        body: '{"id":5550001,"name":"#5501","line_items":"not a list"}',
+        receivedAt,
+        planAfter: new Date(Date.now() + 5 * 60_000),
+        attempts: 3,
+        lastError: "not an order: line_items: Expected array, received string",
+      },
+    });
+
+    const page = await h().openAdmin("/app");
+    const banner = page.getByRole("status").or(page.getByRole("alert")).filter({
+      hasText: "1 order from Shopify has not reached print yet",
+    });
+    await banner.waitFor();
+    await banner.getByText("Nothing is lost", { exact: false }).waitFor();
+    await h().screenshot("delivery-home-not-taken-in-1280");
+
+    await banner.getByRole("link", { name: "See which orders" }).click();
+    await page.getByRole("heading", { name: "Delivery health", level: 1 }).waitFor();
+    const card = cardTitled(page, "Received but not taken in yet");
+    await card.getByText("#5501", { exact: true }).waitFor();
+    await card.getByText("Tried 3 times").waitFor();
+    await card
+      .getByText("Shopify sent this order in a form Print Connect could not read.")
+      .waitFor();
+    await card
+      .getByText("Details for support: line_items: Expected array, received string")
+      .waitFor();
+    await h().screenshot("delivery-page-not-taken-in-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await h().screenshot("delivery-page-not-taken-in-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await card.getByRole("button", { name: "Try #5501 now" }).click();
+    await card.getByText("#5501 will be tried again within a few seconds.").waitFor();
+    const row = await prisma.orderDelivery.findUniqueOrThrow({
+      where: { shop_webhookId: { shop: h().shop, webhookId: "kept-5501" } },
+    });
+    expect(row.planAfter.getTime()).toBeLessThanOrEqual(Date.now());
+    await prisma.orderDelivery.delete({
+      where: { shop_webhookId: { shop: h().shop, webhookId: "kept-5501" } },
+    });
+  });
 });

@@ -1,5 +1,23 @@
-import { Badge, BlockStack, Card, DataTable, InlineStack, Link, Text } from "@shopify/polaris";
+import { useFetcher } from "@remix-run/react";
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  DataTable,
+  Divider,
+  InlineStack,
+  Link,
+  Text,
+} from "@shopify/polaris";
 import type { PeriodHealth } from "../../data/handoff.server";
+import type { NotTakenInRow } from "../../data/order-deliveries.server";
+import {
+  NOT_TAKEN_IN_TEXT,
+  notTakenInDetail,
+  notTakenInReason,
+} from "../../services/merchant-text/delivery";
 import type { DeliveryPageView } from "../../pages/delivery/delivery.server";
 import { durationText, type HandoffStats } from "../../services/fulfilment/handoff";
 import { countOf } from "../../services/merchant-text/orders";
@@ -161,6 +179,100 @@ export function FoundOrdersCard({ found }: { found: DeliveryPageView["found"] })
               fmt.dateTime(o.foundAt),
             ])}
           />
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+/** How a waiting order reached the app. */
+const SOURCE_TEXT: Record<string, string> = {
+  webhook: "Sent by Shopify",
+  reconcile: "Found by the regular check",
+  import: "Imported",
+};
+
+/** One waiting order: what it is, why it waits, when it is tried again, and Try now. */
+function NotTakenInItem({ row }: { row: NotTakenInRow }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fmt = useFormat();
+  const label = row.label ?? "An order without a name";
+  const detail = notTakenInDetail(row.lastError);
+  return (
+    <Box paddingBlock="300">
+      <InlineStack align="space-between" blockAlign="start" gap="400" wrap={false}>
+        <BlockStack gap="100">
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="span" variant="bodyMd" fontWeight="semibold">
+              {label}
+            </Text>
+            <Badge tone="warning">{`Tried ${fmt.number(row.tries)} times`}</Badge>
+          </InlineStack>
+          <Text as="p" tone="subdued" variant="bodySm">
+            {SOURCE_TEXT[row.source] ?? "Received"} {fmt.dateTime(row.receivedAt)} · next try by
+            itself {fmt.dateTime(row.nextTryAt)}
+          </Text>
+          <Text as="p">{notTakenInReason(row.lastError)}</Text>
+          {detail ? (
+            <Text as="p" tone="subdued" variant="bodySm" breakWord>
+              Details for support: {detail}
+            </Text>
+          ) : null}
+          {fetcher.data ? (
+            <Text as="p" tone={fetcher.data.ok ? "success" : "critical"}>
+              {fetcher.data.message}
+            </Text>
+          ) : null}
+        </BlockStack>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="tryNow" />
+          <input type="hidden" name="webhookId" value={row.webhookId} />
+          <Button
+            submit
+            loading={fetcher.state !== "idle"}
+            disabled={fetcher.data?.ok === true}
+            accessibilityLabel={`Try ${label} now`}
+          >
+            Try now
+          </Button>
+        </fetcher.Form>
+      </InlineStack>
+    </Box>
+  );
+}
+
+/** Orders received that could not be taken in yet, oldest first. */
+export function NotTakenInCard({ rows, total }: { rows: NotTakenInRow[]; total: number }) {
+  const fmt = useFormat();
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          {NOT_TAKEN_IN_TEXT.cardTitle}
+        </Text>
+        {rows.length === 0 ? (
+          <Text as="p" tone="subdued">
+            {NOT_TAKEN_IN_TEXT.none}
+          </Text>
+        ) : (
+          <>
+            <Text as="p" tone="subdued">
+              {NOT_TAKEN_IN_TEXT.cardIntro}
+            </Text>
+            <BlockStack>
+              {rows.map((row, i) => (
+                <div key={row.webhookId}>
+                  {i > 0 ? <Divider /> : null}
+                  <NotTakenInItem row={row} />
+                </div>
+              ))}
+            </BlockStack>
+            {total > rows.length ? (
+              <Text as="p" tone="subdued" variant="bodySm">
+                The oldest {fmt.number(rows.length)} of {fmt.number(total)} are shown.
+              </Text>
+            ) : null}
+          </>
         )}
       </BlockStack>
     </Card>

@@ -9,6 +9,8 @@ import {
   Text,
 } from "@shopify/polaris";
 import type { DeliveryHealth } from "../../data/handoff.server";
+import type { NotTakenInSummary } from "../../data/order-deliveries.server";
+import { NOT_TAKEN_IN_TEXT } from "../../services/merchant-text/delivery";
 import { durationText } from "../../services/fulfilment/handoff";
 import { countOf } from "../../services/merchant-text/orders";
 import { useFormat } from "../format";
@@ -59,6 +61,34 @@ export function WebhooksStoppedBanner({
           If this lasts more than an hour, check Shopify's status page (status.shopify.com), then
           contact the app's support with the time shown here.
         </p>
+      </BlockStack>
+    </Banner>
+  );
+}
+
+/**
+ * The warning when orders Shopify sent were kept but could not be taken in after several
+ * tries: how many, since when, that they are not lost, and where to see each.
+ */
+export function NotTakenInBanner({
+  summary,
+  linkToPage = true,
+}: {
+  summary: NotTakenInSummary;
+  /** Home links to the delivery page; the page itself does not. */
+  linkToPage?: boolean;
+}) {
+  const fmt = useFormat();
+  if (summary.count === 0) return null;
+  return (
+    <Banner
+      tone="warning"
+      title={NOT_TAKEN_IN_TEXT.bannerTitle(summary.count)}
+      {...(linkToPage ? { action: { content: "See which orders", url: "/app/delivery" } } : {})}
+    >
+      <BlockStack gap="200">
+        {summary.since ? <p>The first arrived {fmt.dateTime(summary.since)}.</p> : null}
+        <p>{NOT_TAKEN_IN_TEXT.bannerBody(summary.count)}</p>
       </BlockStack>
     </Banner>
   );

@@ -138,3 +138,25 @@ export function orderIdOfBody(body: string): string | null {
     return null;
   }
 }
+
+/** Longer bodies are not read for a name: the page lists the order by its id instead. */
+const NAME_READ_LIMIT_BYTES = 2_000_000;
+
+/**
+ * What a recorded body calls its order, for people: "#1042" (or its id when it has no name),
+ * null when it names none. Read even when the body is not a whole order (one the planner
+ * refused is exactly the one to name).
+ */
+export function orderLabelOfBody(body: string): string | null {
+  if (body.length > NAME_READ_LIMIT_BYTES) return null;
+  try {
+    const parsed = parseJsonExact(body) as unknown;
+    const name =
+      parsed && typeof parsed === "object" ? (parsed as { name?: unknown }).name : undefined;
+    if (typeof name === "string" && name.trim() && name.length <= 64) return name.trim();
+  } catch {
+    return null;
+  }
+  const id = orderIdOfBody(body);
+  return id ? `Order ${id}` : null;
+}
