@@ -13,6 +13,7 @@ import { action as shopRedact } from "~/routes/webhooks.shop.redact";
 import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
 import { paidOrderPayload } from "../support/orders";
 import { seedProof } from "../support/proof-seed";
+import { recordOrderArrival } from "~/lib/fulfilment-commands.server";
 
 const SHOP = "compliance.myshopify.com";
 const OTHER = "compliance-other.myshopify.com";
@@ -366,6 +367,71 @@ describe("customers/redact", () => {
     const kept = await prisma.shopOrder.findUniqueOrThrow({ where: { id: proof.shopOrderId } });
     expect(kept).toMatchObject({ email: B.email, redactedAt: null });
     expect(kept.shippingAddress).toContain("Prinsengracht 200");
+  });
+
+  it("reports and then deletes the customer's orders still waiting to be planned", async () => {
+    const C = {
+      id: 7003,
+      email: "cora.c@example.com",
+      street: "Rokin 9",
+      phone: "+31 20 555 0303",
+    };
+    const D = { id: 7004, email: "dirk.d@example.com", street: "Spui 4", phone: "+31 20 555 0404" };
+    const line = [{ id: 41, variantId: 1001, quantity: 1, title: "Photo book" }];
+    // C's order arrives by signed webhook and waits for the worker; so does D's.
+    for (const [who, orderId] of [
+      [C, 9005],
+      [D, 9007],
+    ] as const) {
+      const response = await deliver(
+        ordersPaid as Action,
+        "orders/paid",
+        orderFor(who, orderId, [...line]),
+        { webhookId: `waiting-${orderId}` },
+      );
+      expect(await response.json()).toEqual({ outcome: "recorded" });
+    }
+    // And one of C's the planner could not read, kept with C's email in it.
+    await recordOrderArrival({
+      shop: SHOP,
+      webhookId: "kept-9006",
+      topic: "orders/paid",
+      body: `{"id":9006,"name":"#9006","email":"${C.email}","line_items":"not a list"}`,
+    });
+
+    const reported = await deliver(dataRequest, "customers/data_request", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      customer: { id: C.id, email: C.email },
+      orders_requested: [9005],
+    });
+    const { requestId } = (await reported.json()) as { requestId: string };
+    const row = await prisma.complianceRequest.findUniqueOrThrow({ where: { id: requestId } });
+    const report = JSON.parse(row.result!) as {
+      waitingOrders: { shopifyOrderId: string; orderAsReceived: string }[];
+    };
+    expect(report.waitingOrders.map((w) => w.shopifyOrderId).sort()).toEqual(["9005", "9006"]);
+    expect(report.waitingOrders[0]!.orderAsReceived).toContain(C.email);
+    expect(row.result).not.toContain(D.email);
+
+    const redacted = await deliver(customersRedact, "customers/redact", {
+      shop_id: 1,
+      shop_domain: SHOP,
+      customer: { id: C.id, email: C.email },
+      orders_to_redact: [9005],
+    });
+    expect(redacted.status).toBe(200);
+    const left = await prisma.orderDelivery.findMany({
+      where: { shop: SHOP },
+      select: { webhookId: true, body: true },
+    });
+    expect(left.map((d) => d.webhookId)).toEqual(["waiting-9007"]);
+    expect(JSON.stringify(left)).not.toContain(C.email);
+    const record = await prisma.complianceRequest.findFirstOrThrow({
+      where: { shop: SHOP, topic: "customers/redact", customerId: String(C.id) },
+    });
+    expect(JSON.parse(record.result!)).toMatchObject({ waitingOrders: 2 });
+    await prisma.orderDelivery.deleteMany({ where: { shop: SHOP } });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
+import { orderPartiesOfBody } from "../fulfilment/shopify-order";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -17,6 +18,33 @@ export function customerOrdersWhere(shop: string, who: CustomerRef): Prisma.Shop
   // No way to tell who it is: match nothing rather than everything. A proof copy is sent to the
   // shop itself: its address is the merchant's, even when its email is also a customer's.
   return { shop, source: { not: "proof" }, OR: or.length ? or : [{ id: "" }] };
+}
+
+/** Orders recorded at the door are normally planned within seconds; this many are looked at. */
+const WAITING_ORDERS_READ = 5_000;
+
+/**
+ * The customer's orders recorded and not yet planned (services/fulfilment/deliveries.ts):
+ * their bodies hold the customer as Shopify sent it. Matched as shop orders are: by customer
+ * id, by the listed orders, or by email.
+ */
+async function customerWaitingOrders(db: Db, shop: string, who: CustomerRef) {
+  const rows = await db.orderDelivery.findMany({
+    where: { shop },
+    orderBy: { receivedAt: "asc" },
+    take: WAITING_ORDERS_READ,
+    select: { webhookId: true, body: true, receivedAt: true },
+  });
+  const orderIds = new Set(who.orderIds);
+  return rows.flatMap((row) => {
+    const parties = orderPartiesOfBody(row.body);
+    if (!parties) return [];
+    const theirs =
+      (parties.orderId !== null && orderIds.has(parties.orderId)) ||
+      (who.customerId !== undefined && parties.customerId === who.customerId) ||
+      (who.email !== undefined && parties.emails.includes(who.email));
+    return theirs ? [{ ...row, orderId: parties.orderId }] : [];
+  });
 }
 
 function parseJson(text: string | null): unknown {
@@ -78,6 +106,12 @@ export async function collectCustomerData(db: Db, shop: string, who: CustomerRef
         message: e.message,
         data: parseJson(e.data),
       })),
+    })),
+    // Recorded and not yet planned: the order exactly as Shopify sent it.
+    waitingOrders: (await customerWaitingOrders(db, shop, who)).map((w) => ({
+      shopifyOrderId: w.orderId,
+      receivedAt: w.receivedAt.toISOString(),
+      orderAsReceived: w.body,
     })),
     elsewhere:
       "Print orders were also sent to the print service with the shipping address; " +
@@ -142,12 +176,15 @@ export interface RedactionCounts {
   items: number;
   events: number;
   reports: number;
+  /** Orders recorded and not yet planned, deleted with the customer in them. */
+  waitingOrders: number;
 }
 
 /**
  * customers/redact: erases the customer's personal data from the order
  * snapshots, their print orders (tracking, customer files) and the event
- * history, and from earlier data-request reports. Financial facts stay:
+ * history, and from earlier data-request reports, and deletes their orders still
+ * waiting to be planned. Financial facts stay:
  * order names and ids, amounts, currencies, statuses, offerings, quantities.
  */
 export async function redactCustomerData(
@@ -156,7 +193,14 @@ export async function redactCustomerData(
   who: CustomerRef,
   now: Date,
 ): Promise<RedactionCounts> {
-  const counts: RedactionCounts = { orders: 0, printOrders: 0, items: 0, events: 0, reports: 0 };
+  const counts: RedactionCounts = {
+    orders: 0,
+    printOrders: 0,
+    items: 0,
+    events: 0,
+    reports: 0,
+    waitingOrders: 0,
+  };
   const orders = await db.shopOrder.findMany({ where: customerOrdersWhere(shop, who) });
   for (const order of orders) {
     const secrets = personalStrings(order);
@@ -198,6 +242,15 @@ export async function redactCustomerData(
       });
       counts.events += 1;
     }
+  }
+  // An order of theirs still waiting to be planned is deleted, not printed: Shopify asks for
+  // erasure only once the customer's orders are six months old, so such an order was stuck.
+  const waiting = await customerWaitingOrders(db, shop, who);
+  if (waiting.length > 0) {
+    const deleted = await db.orderDelivery.deleteMany({
+      where: { shop, webhookId: { in: waiting.map((w) => w.webhookId) } },
+    });
+    counts.waitingOrders = deleted.count;
   }
   // Earlier data-request reports for this customer hold the same data.
   if (who.customerId) {

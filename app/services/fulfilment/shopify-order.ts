@@ -160,3 +160,49 @@ export function orderLabelOfBody(body: string): string | null {
   const id = orderIdOfBody(body);
   return id ? `Order ${id}` : null;
 }
+
+/** Who a recorded body's order belongs to, read leniently: each part that does not parse is absent. */
+const orderPartiesSchema = z.object({
+  email: text.catch(undefined),
+  contact_email: text.catch(undefined),
+  customer: z
+    .object({
+      id: id.nullish(),
+      admin_graphql_api_id: adminGraphqlApiId("Customer").nullish(),
+      email: text,
+    })
+    .transform((c) => ({ id: keyedId("Customer", c) ?? null, email: c.email }))
+    .nullish()
+    .catch(null),
+});
+
+export interface OrderParties {
+  orderId: string | null;
+  customerId: string | null;
+  /** Every email the order names (order, contact, customer). */
+  emails: string[];
+}
+
+/**
+ * The order and customer a recorded body names, for the compliance webhooks: a body the
+ * planner refused still holds the customer as Shopify sent it. Null when it is not JSON, or
+ * too long to read.
+ */
+export function orderPartiesOfBody(body: string): OrderParties | null {
+  if (body.length > NAME_READ_LIMIT_BYTES) return null;
+  let payload: unknown;
+  try {
+    payload = parseJsonExact(body);
+  } catch {
+    return null;
+  }
+  const parties = orderPartiesSchema.safeParse(payload);
+  if (!parties.success) return null;
+  const { email, contact_email, customer } = parties.data;
+  const emails = [email, contact_email, customer?.email].filter((e): e is string => Boolean(e));
+  return {
+    orderId: orderIdOfBody(body),
+    customerId: customer?.id ?? null,
+    emails: [...new Set(emails)],
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderLabelOfBody } from "~/services/fulfilment/shopify-order";
+import { orderLabelOfBody, orderPartiesOfBody } from "~/services/fulfilment/shopify-order";
 import {
   NOT_TAKEN_IN_TEXT,
   notTakenInDetail,
@@ -39,5 +39,25 @@ describe("an order kept but not taken in", () => {
     expect(NOT_TAKEN_IN_TEXT.bannerTitle(3)).toBe(
       "3 orders from Shopify have not reached print yet",
     );
+  });
+
+  it("names its order and customer for the compliance webhooks, however broken the rest", () => {
+    expect(
+      orderPartiesOfBody(
+        '{"id":9006,"email":"cora@example.com","contact_email":"cora@example.com","customer":{"admin_graphql_api_id":"gid://shopify/Customer/7003","email":"c.other@example.com"},"line_items":"x"}',
+      ),
+    ).toEqual({
+      orderId: "9006",
+      customerId: "7003",
+      emails: ["cora@example.com", "c.other@example.com"],
+    });
+    // A customer that does not parse is left out; the email still counts.
+    expect(orderPartiesOfBody('{"id":1,"email":"a@example.com","customer":"??"}')).toEqual({
+      orderId: "1",
+      customerId: null,
+      emails: ["a@example.com"],
+    });
+    expect(orderPartiesOfBody("[]")).toBeNull();
+    expect(orderPartiesOfBody("{")).toBeNull();
   });
 });
