@@ -11,6 +11,8 @@ import {
 export interface VariantDetail extends VariantNames {
   productId: string;
   productTitle: string;
+  /** The variant's barcode in Shopify (a book's ISBN goes there). */
+  barcode: string | null;
 }
 
 /**
@@ -34,5 +36,6 @@ export async function getVariants({
       ...readVariant(v, currency),
       productId: v.product.id,
       productTitle: v.product.title,
+      barcode: v.barcode ?? null,
     }));
 }

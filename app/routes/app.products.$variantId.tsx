@@ -155,10 +155,17 @@ export default function MapVariant() {
             </BlockStack>
           </Layout.Section>
         ) : null}
-        {params.get("saved") && params.get("isbn") === "not_written" ? (
+        {data.isbnNotInShopify || (params.get("saved") && params.get("isbn") === "not_written") ? (
           <Layout.Section variant="fullWidth">
             <Banner tone="warning" title={ISBN_TEXT.notWrittenTitle}>
-              <p>{ISBN_TEXT.notWrittenBody}</p>
+              <p>
+                {params.get("isbn") === "not_written" || !data.isbnNotInShopify
+                  ? ISBN_TEXT.notWrittenBody
+                  : ISBN_TEXT.notInShopifyBody(
+                      data.isbnNotInShopify.isbn,
+                      data.isbnNotInShopify.barcode,
+                    )}
+              </p>
             </Banner>
           </Layout.Section>
         ) : null}

@@ -59,6 +59,13 @@ const storedIsbn = async () =>
     })
   )?.isbn;
 
+/** The novel's mapping page as its loader answers it. */
+async function openNovel() {
+  const response = await call(mapLoader, get(`/app/products/${NOVEL}`), { variantId: NOVEL });
+  expect(response.status).toBe(200);
+  return data<{ isbnNotInShopify: { isbn: string; barcode: string | null } | null }>(response);
+}
+
 /** The novel as the stand-in holds it: its variant's barcode and its product's ISBN metafield. */
 function novelInShopify() {
   const variant = env.shopify.state.variants.get(Number(NOVEL))!;
@@ -166,6 +173,11 @@ describe("the ISBN of a book mapping", () => {
     // Saved with the mapping; Shopify still has the ISBN before.
     expect(await storedIsbn()).toBe("9781861978769");
     expect(novelInShopify().barcode).toBe("9780306406157");
+    // A later visit still says so: the page compares the saved ISBN with Shopify's barcode.
+    expect((await openNovel()).isbnNotInShopify).toEqual({
+      isbn: "9781861978769",
+      barcode: "9780306406157",
+    });
 
     const again = await saveNovel({ isbn: "978-1-86197-876-9" });
     expect(again.headers.get("Location")).toBe(`/app/products/${NOVEL}?saved=1`);
@@ -173,6 +185,15 @@ describe("the ISBN of a book mapping", () => {
       barcode: "9781861978769",
       metafield: { value: '["9781861978769"]' },
     });
+    expect((await openNovel()).isbnNotInShopify).toBeNull();
+
+    // The barcode changed in Shopify since: the page says which barcode Shopify has.
+    env.shopify.state.variants.get(Number(NOVEL))!.barcode = "4006381333931";
+    expect((await openNovel()).isbnNotInShopify).toEqual({
+      isbn: "9781861978769",
+      barcode: "4006381333931",
+    });
+    env.shopify.state.variants.get(Number(NOVEL))!.barcode = "9781861978769";
   });
 
   it("leaves the stored ISBN alone when mapping in bulk, and clears it from Shopify when removed", async () => {

@@ -62,6 +62,12 @@ export async function loadVariantMapping({
         }
       : null,
     fileCheck: storedFileCheck(mapping?.preflight),
+    // The saved ISBN is not the variant's barcode in Shopify: a write that failed, or a barcode
+    // changed in Shopify since. Saving again writes it.
+    isbnNotInShopify:
+      mapping?.isbn && variant.barcode !== mapping.isbn
+        ? { isbn: mapping.isbn, barcode: variant.barcode }
+        : null,
     values: mappingToFormValues(mapping),
     currency: settings?.currency ?? variant.price.currency,
     saved: justSaved && mapping ? await savedMargin(shop, admin, legacyId, mapping) : null,

@@ -4,6 +4,11 @@ export const ISBN_TEXT = {
   notWrittenTitle: "The ISBN is saved, but it is not in Shopify yet",
   notWrittenBody:
     "Shopify did not take the ISBN as the variant's barcode. Save the mapping again to try again.",
+  /** On a later visit: the saved ISBN is not the barcode Shopify has for the variant. */
+  notInShopifyBody: (isbn: string, barcode: string | null) =>
+    barcode
+      ? `The variant's barcode in Shopify is ${barcode}, not the saved ISBN ${isbn}. Save the mapping again to write the ISBN, or change the ISBN here.`
+      : `The variant has no barcode in Shopify, not the saved ISBN ${isbn}. Save the mapping again to write it.`,
   fieldHelp:
     "ISBN-13 or ISBN-10, with or without hyphens. It becomes the variant's barcode in Shopify.",
 } as const;

@@ -28,7 +28,7 @@ export const VARIANTS_QUERY = `#graphql
   query PrintConnectVariants($ids: [ID!]!) {
     shop { currencyCode }
     nodes(ids: $ids) {
-      ... on ProductVariant { id legacyResourceId title displayName sku price product { id title } }
+      ... on ProductVariant { id legacyResourceId title displayName sku barcode price product { id title } }
     }
   }`;
 
@@ -38,6 +38,8 @@ export interface RawVariant {
   title: string;
   displayName: string;
   sku: string | null;
+  /** Read where a page compares it with the mapping's ISBN; other documents leave it out. */
+  barcode?: string | null;
   price: string;
 }
 
