@@ -4,6 +4,7 @@ import prisma from "~/db.server";
 import { loader as mapLoader, action as mapAction } from "~/routes/app.products.$variantId";
 import { action as bulkAction } from "~/routes/app.products.bulk";
 import { action as newAction, loader as newLoader } from "~/routes/app.products.new";
+import { loader as createdLoader } from "~/routes/app.products.created.$id";
 import { savePrintSettings } from "~/data/print-settings.server";
 import {
   call,
@@ -288,5 +289,14 @@ describe("ISBNs on Create product", () => {
       orderBy: { isbn: "asc" },
     });
     expect(rows.map((r) => r.isbn)).toEqual(["9780306406157", "9780804429573"]);
+    // The created product's page names each edition's ISBN.
+    const location = response.headers.get("Location")!;
+    const { creation } = await data<{
+      creation: { variants: { label: string; isbn: string | null }[] };
+    }>(await call(createdLoader, get(location), { id: location.split("/").pop()! }));
+    expect(creation.variants.map((v) => [v.label, v.isbn])).toEqual([
+      ["Hardcover", "9780306406157"],
+      ["Softcover", "9780804429573"],
+    ]);
   });
 });

@@ -54,6 +54,7 @@ describeBrowser("creating a print product from a PDF", () => {
         .fill(`${sandbox.url}/files/photo-book/interior-48.pdf`);
       await page.getByLabel("Pages", { exact: true }).fill("48");
       await names.first().fill("Hardcover");
+      await page.getByLabel("ISBN (optional)").first().fill("978-0-306-40615-7");
 
       await page.getByRole("button", { name: "Add a variant" }).click();
       await page.getByLabel("Offering", { exact: true }).nth(1).selectOption("228501");
@@ -77,6 +78,8 @@ describeBrowser("creating a print product from a PDF", () => {
       await page.getByText("Product created as a draft in your store").waitFor();
       await page.getByRole("link", { name: "Mapping of Hardcover" }).waitFor();
       await page.getByRole("link", { name: "Mapping of Softcover" }).waitFor();
+      // The edition's ISBN, as written to its barcode.
+      await page.getByText("ISBN 9780306406157", { exact: true }).waitFor();
       // The product image is the PDF's first page.
       await page.getByText(/^Image: (ready|Shopify is still processing it)\.$/).waitFor();
       await h().screenshot("product-creation-created");

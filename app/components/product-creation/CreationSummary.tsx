@@ -129,6 +129,11 @@ export function CreationSummary({
                           {v.offeringName}
                         </Text>
                       ) : null}
+                      {v.isbn ? (
+                        <Text as="span" variant="bodySm" tone="subdued">
+                          ISBN {v.isbn}
+                        </Text>
+                      ) : null}
                     </BlockStack>,
                     money(v.priceMinor, v.currency),
                     money(v.costMinor, v.currency),

@@ -16,6 +16,8 @@ export interface CreationVariantView {
   label: string;
   offeringId: number;
   offeringName: string;
+  /** The edition's ISBN-13, written to its barcode; null without one. */
+  isbn: string | null;
   quantity: number;
   currency: string;
   priceMinor: number;
@@ -99,6 +101,7 @@ export async function getCreation({
         label: v.label,
         offeringId: v.offeringId,
         offeringName: v.offeringName,
+        isbn: v.isbn ?? null,
         quantity: v.quantity,
         currency: stored.currency,
         priceMinor,
