@@ -210,6 +210,30 @@ describe("Home's setup check", () => {
     expect((await press("enable-cart-rule")).ok).toBe(false);
   });
 
+  it("asks Shopify once more after a blip instead of saying it couldn't check", async () => {
+    h.shopify.control.setThemeFile("templates/product.json", templateWithBlock);
+    // The theme question meets a 503 once, then a throttle once: each is asked again.
+    for (const fault of [{ status: 503 }, { throttle: true }]) {
+      h.shopify.control.injectFault({ target: "graphql", mutation: "themes", times: 1, ...fault });
+      try {
+        const item = await itemOf("product-block");
+        expect(item.state, `${JSON.stringify(fault)}: ${item.message}`).toBe("ok");
+      } finally {
+        h.shopify.control.clearFaults();
+      }
+    }
+    // Twice in a row is more than a blip: said plainly, as before.
+    h.shopify.control.injectFault({ target: "graphql", mutation: "themes", times: 2, status: 503 });
+    try {
+      expect(await itemOf("product-block")).toMatchObject({
+        state: "unchecked",
+        message: "Couldn't check: Shopify is not answering right now. Open Home again in a moment.",
+      });
+    } finally {
+      h.shopify.control.clearFaults();
+    }
+  });
+
   it("says what it could not check, in plain words, and still shows the rest: missing access, a slow Shopify, the print service down", async () => {
     const scopes = "read_products,write_products,read_orders,write_shipping";
     h.shopify.control.setScopes(SHOP, scopes);

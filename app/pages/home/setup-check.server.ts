@@ -22,6 +22,7 @@ import {
 } from "../../services/setup-check/judge";
 import { probe } from "../../services/setup-check/probe";
 import {
+  askShopifyAgainAfterBlip,
   enableCartRule,
   readCartRule,
   readLatestPaidOrder,
@@ -45,7 +46,12 @@ const WINDOW_MS = 30 * 24 * 60 * 60_000;
 const T = SETUP_CHECK_TEXT;
 
 const shopify = <R>(run: () => Promise<R>) =>
-  probe(SETUP_CHECK_TIMEOUT_MS.shopify, run, shopifyReason, T.reason.shopifySlow);
+  probe(
+    SETUP_CHECK_TIMEOUT_MS.shopify,
+    () => askShopifyAgainAfterBlip(run),
+    shopifyReason,
+    T.reason.shopifySlow,
+  );
 
 function printReason(error: unknown): string {
   if (error instanceof PrintConnectionError || error instanceof PrintTimeoutError)

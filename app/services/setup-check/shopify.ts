@@ -13,7 +13,12 @@ import {
   VALIDATION_CREATE,
   VALIDATION_UPDATE,
 } from "../shopify-admin/documents/setup-check";
-import { ShopifyAdminError, userErrorsFailure, type AdminGraphql } from "../shopify-admin";
+import {
+  pageFailure,
+  ShopifyAdminError,
+  userErrorsFailure,
+  type AdminGraphql,
+} from "../shopify-admin";
 import type { ShopifyUserError } from "../shopify-admin";
 import { SETUP_CHECK_TEXT as T } from "../merchant-text/setup-check";
 import type { CartRuleFact, ProductBlockFact } from "./facts";
@@ -21,6 +26,9 @@ import { templateHasAppBlock } from "./judge";
 
 /** A failed question to Shopify in the check's words ("Couldn't check: ..."). */
 export function shopifyReason(error: unknown): string {
+  // A 429 or 5xx thrown as a Response is Shopify not answering, not a refusal.
+  const failure = pageFailure(error);
+  if (failure) error = failure;
   if (error instanceof ShopifyAdminError) {
     if (error.kind === "throttled" || error.kind === "unavailable")
       return T.reason.shopifyUnavailable;
@@ -29,6 +37,29 @@ export function shopifyReason(error: unknown): string {
   }
   if (error instanceof Response) return T.reason.shopifyRefused(`HTTP ${error.status}`);
   return T.reason.shopifyRefused(error instanceof Error ? error.message : String(error));
+}
+
+/** The longest pause before asking Shopify again after a blip. */
+const BLIP_PAUSE_MAX_MS = 1_000;
+
+/**
+ * A question to Shopify, asked once more after a short pause when Shopify was busy (throttled)
+ * or the connection failed: one blip is not worth a "Couldn't check" on Home. The check's own
+ * time bound still holds (probe.ts); a refusal is not asked again.
+ */
+export async function askShopifyAgainAfterBlip<R>(
+  run: () => Promise<R>,
+  pause: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    // The page's client throws Shopify's HTTP failures as a Response (pageFailure reads both).
+    const failure = pageFailure(error);
+    if (!failure?.transient) throw error;
+    await pause(Math.min(failure.retryAfterMs ?? 200, BLIP_PAUSE_MAX_MS));
+    return run();
+  }
 }
 
 /** The shop's latest paid order (name and when it was paid), or null when it has none. */
