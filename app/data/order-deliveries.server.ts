@@ -21,15 +21,12 @@ export interface NotTakenInSummary {
 }
 
 export async function summariseNotTakenIn({ shop }: { shop: string }): Promise<NotTakenInSummary> {
-  const [count, oldest] = await Promise.all([
-    prisma.orderDelivery.count({ where: notTakenIn(shop) }),
-    prisma.orderDelivery.findFirst({
-      where: notTakenIn(shop),
-      orderBy: { receivedAt: "asc" },
-      select: { receivedAt: true },
-    }),
-  ]);
-  return { count, since: oldest?.receivedAt.toISOString() ?? null };
+  const { _count, _min } = await prisma.orderDelivery.aggregate({
+    where: notTakenIn(shop),
+    _count: { _all: true },
+    _min: { receivedAt: true },
+  });
+  return { count: _count._all, since: _min.receivedAt?.toISOString() ?? null };
 }
 
 export interface NotTakenInRow {
@@ -90,14 +87,10 @@ export async function tryNotTakenInNow({
   webhookId: string;
   now?: Date;
 }): Promise<{ label: string | null } | null> {
-  const { count } = await prisma.orderDelivery.updateMany({
+  const [row] = await prisma.orderDelivery.updateManyAndReturn({
     where: { ...notTakenIn(shop), webhookId, claimedBy: null },
     data: { planAfter: now },
-  });
-  if (count !== 1) return null;
-  const row = await prisma.orderDelivery.findUnique({
-    where: { shop_webhookId: { shop, webhookId } },
     select: { body: true },
   });
-  return { label: row ? orderLabelOfBody(row.body) : null };
+  return row ? { label: orderLabelOfBody(row.body) } : null;
 }

@@ -132,15 +132,30 @@ export function whyNotAnOrder(body: string): string | null {
 /** The order a recorded body is about, or null when it names none. */
 export function orderIdOfBody(body: string): string | null {
   try {
-    const ref = shopifyOrderRefSchema.safeParse(parseJsonExact(body));
-    return ref.success ? ref.data.id : null;
+    return orderIdOf(parseJsonExact(body));
   } catch {
     return null;
   }
 }
 
-/** Longer bodies are not read for a name: the page lists the order by its id instead. */
-const NAME_READ_LIMIT_BYTES = 2_000_000;
+/** Longer bodies are not read for a name or a customer: a bound on work a request controls. */
+const BODY_READ_LIMIT_BYTES = 2_000_000;
+
+/** A recorded body as JSON, once; null when it is too long or not JSON. */
+function readBody(body: string): unknown {
+  if (body.length > BODY_READ_LIMIT_BYTES) return null;
+  try {
+    return parseJsonExact(body);
+  } catch {
+    return null;
+  }
+}
+
+/** The order id of a parsed body, as orderIdOfBody reads it. */
+function orderIdOf(payload: unknown): string | null {
+  const ref = shopifyOrderRefSchema.safeParse(payload);
+  return ref.success ? (ref.data.id ?? null) : null;
+}
 
 /**
  * What a recorded body calls its order, for people: "#1042" (or its id when it has no name),
@@ -148,16 +163,11 @@ const NAME_READ_LIMIT_BYTES = 2_000_000;
  * refused is exactly the one to name).
  */
 export function orderLabelOfBody(body: string): string | null {
-  if (body.length > NAME_READ_LIMIT_BYTES) return null;
-  try {
-    const parsed = parseJsonExact(body) as unknown;
-    const name =
-      parsed && typeof parsed === "object" ? (parsed as { name?: unknown }).name : undefined;
-    if (typeof name === "string" && name.trim() && name.length <= 64) return name.trim();
-  } catch {
-    return null;
-  }
-  const id = orderIdOfBody(body);
+  const payload = readBody(body);
+  if (!payload || typeof payload !== "object") return null;
+  const name = (payload as { name?: unknown }).name;
+  if (typeof name === "string" && name.trim() && name.length <= 64) return name.trim();
+  const id = orderIdOf(payload);
   return id ? `Order ${id}` : null;
 }
 
@@ -189,19 +199,13 @@ export interface OrderParties {
  * too long to read.
  */
 export function orderPartiesOfBody(body: string): OrderParties | null {
-  if (body.length > NAME_READ_LIMIT_BYTES) return null;
-  let payload: unknown;
-  try {
-    payload = parseJsonExact(body);
-  } catch {
-    return null;
-  }
+  const payload = readBody(body);
   const parties = orderPartiesSchema.safeParse(payload);
   if (!parties.success) return null;
   const { email, contact_email, customer } = parties.data;
   const emails = [email, contact_email, customer?.email].filter((e): e is string => Boolean(e));
   return {
-    orderId: orderIdOfBody(body),
+    orderId: orderIdOf(payload),
     customerId: customer?.id ?? null,
     emails: [...new Set(emails)],
   };

@@ -25,10 +25,9 @@ import type { CartRuleFact, ProductBlockFact } from "./facts";
 import { templateHasAppBlock } from "./judge";
 
 /** A failed question to Shopify in the check's words ("Couldn't check: ..."). */
-export function shopifyReason(error: unknown): string {
+export function shopifyReason(thrown: unknown): string {
   // A 429 or 5xx thrown as a Response is Shopify not answering, not a refusal.
-  const failure = pageFailure(error);
-  if (failure) error = failure;
+  const error = pageFailure(thrown) ?? thrown;
   if (error instanceof ShopifyAdminError) {
     if (error.kind === "throttled" || error.kind === "unavailable")
       return T.reason.shopifyUnavailable;
