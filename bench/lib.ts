@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildIsFresh } from "../test/browser/build";
+import { buildIsFresh } from "../test/support/app-build";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const RESULTS = path.join(ROOT, "bench", "results");

@@ -1,6 +1,6 @@
 // The PostgreSQL soak's shutdown, again and again, on a loaded machine.
 //
-// Runs test/soak/thousand-orders.test.ts on PostgreSQL (test/database/run-suite.mjs
+// Runs test/soak/orders-through-faults.test.ts on PostgreSQL (test/database/run-suite.mjs
 // --postgresql) `--runs` times, `--parallel` at once, next to `--load` busy threads,
 // and reports for each run whether the soak passed and how long its shutdown took
 // (its afterAll: the workers, the harness, then prisma.$disconnect(), as printed with
@@ -62,7 +62,7 @@ function soak(index) {
     const started = Date.now();
     const child = spawn(
       node,
-      ["test/database/run-suite.mjs", "--postgresql", "test/soak/thousand-orders.test.ts"],
+      ["test/database/run-suite.mjs", "--postgresql", "test/soak/orders-through-faults.test.ts"],
       {
         cwd: root,
         env: { ...process.env, SOAK_ORDERS: String(orders), SOAK_VERBOSE: "1", NO_COLOR: "1" },

@@ -34,7 +34,7 @@ import {
   type ShopifyFake,
 } from "../../sandbox/shopify/index";
 import { createAppServer } from "../../server/app.js";
-import { freshBuildSnapshot } from "./build";
+import { freshBuildSnapshot } from "../support/app-build";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -48,6 +48,10 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // No GPU process drawing with software GL: the pages are composited in software, as the
+  // screenshots need, for less CPU per file (docs/decisions/0010-test-run.md).
+  "--disable-gpu-compositing",
+  "--disable-software-rasterizer",
 ];
 /** Screenshots land here (git-ignored). */
 export const SCREENSHOT_DIR = path.join(root, "test-results");
@@ -56,6 +60,12 @@ export const DEMO_SHOP = "print-connect-demo.myshopify.com";
 export const APP_BRIDGE_CDN_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 
 export const browserAvailable = existsSync(CHROMIUM_PATH);
+
+/**
+ * Whether `screenshot()` writes its picture: always, unless SCREENSHOTS=0. CI (CI=true) sets
+ * nothing to look at, so `.ci/run` turns them off (docs/decisions/0010-test-run.md).
+ */
+const takeScreenshots = process.env.SCREENSHOTS !== "0";
 
 if (!browserAvailable) {
   console.warn(
@@ -259,7 +269,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       async screenshot(name) {
         mkdirSync(SCREENSHOT_DIR, { recursive: true });
         const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, "-")}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        if (takeScreenshots) await page.screenshot({ path: file, fullPage: true });
         return file;
       },
       sessionToken,

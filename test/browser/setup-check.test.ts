@@ -102,13 +102,21 @@ describeBrowser("Home's setup check", () => {
       .getByRole("button", { name: "Turn on the cart rule" })
       .waitFor({ state: "detached", ...reloaded });
     // A reload that lands after the click folds the fine checks again: open them until shown.
+    // On a loaded machine one of the check's questions can run past its bound ("Couldn't
+    // check"), as it would for a merchant, who would open Home again: so does the test. A
+    // failure shows what the card said.
     await expect
       .poll(async () => {
+        const text = (await card.count()) > 0 ? await card.first().innerText() : "";
+        if (/Couldn.t check/.test(text)) {
+          await h().openAdmin("/app");
+          return text;
+        }
         const show = card.getByRole("button", { name: /^Show the \d+ fine checks$/ });
         if (await show.isVisible()) await show.click();
-        return card.getByText(/^On: checkout refuses fewer copies/).count();
+        return (await card.count()) > 0 ? await card.first().innerText() : "";
       }, reloaded)
-      .toBeGreaterThan(0);
+      .toContain("On: checkout refuses fewer copies");
     await card.getByText("The Print Connect carrier service is registered and active").waitFor();
     await h().screenshot("home-setup-check-fixed");
   });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DATABASE_FREE_FILES, DATABASE_FREE_FOLDERS } from "../support/database-free-tests.mjs";
+import { ENGINE_NEUTRAL_FILES, ENGINE_NEUTRAL_FOLDERS } from "../support/engine-neutral-tests.mjs";
 
 /**
  * The PostgreSQL pass of `npm test` leaves out the files listed in
@@ -29,6 +30,22 @@ function resolveImport(from: string, specifier: string): string | null {
   // TypeScript sources imported as ".js"
   const candidates = [...EXTENSIONS.map((ext) => base + ext), base.replace(/\.js$/, ".ts")];
   return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null;
+}
+
+/** Every project module `file` reaches through its imports, itself included. */
+function modulesReached(file: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [file];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    for (const match of readFileSync(current, "utf8").matchAll(IMPORTS)) {
+      const next = resolveImport(current, (match[1] ?? match[2] ?? match[3])!);
+      if (next) stack.push(next);
+    }
+  }
+  return seen;
 }
 
 /** The database modules `file` reaches through project imports, as paths from the root. */
@@ -65,11 +82,10 @@ function testFiles(): string[] {
 
 const folderOf = (glob: string) => glob.slice(0, -"**".length);
 const all = testFiles();
-const databaseFree = all.filter(
-  (file) =>
-    DATABASE_FREE_FILES.includes(file) ||
-    DATABASE_FREE_FOLDERS.some((glob) => file.startsWith(folderOf(glob))),
-);
+const listed = (files: string[], folders: string[]) => (file: string) =>
+  files.includes(file) || folders.some((glob) => file.startsWith(folderOf(glob)));
+const databaseFree = all.filter(listed(DATABASE_FREE_FILES, DATABASE_FREE_FOLDERS));
+const engineNeutral = all.filter(listed(ENGINE_NEUTRAL_FILES, ENGINE_NEUTRAL_FOLDERS));
 
 describe("the test files the PostgreSQL pass leaves out", () => {
   it("are listed as whole folders (`<folder>/**`) or as files that exist", () => {
@@ -84,10 +100,9 @@ describe("the test files the PostgreSQL pass leaves out", () => {
   });
 
   it("finds the database behind a test that has one (the check can see it)", () => {
-    expect(databaseModulesReached(path.join(root, "test/soak/thousand-orders.test.ts"))).toEqual([
-      "app/db.server.ts",
-      "test/support/app-env.ts",
-    ]);
+    expect(
+      databaseModulesReached(path.join(root, "test/soak/orders-through-faults.test.ts")),
+    ).toEqual(["app/db.server.ts", "test/support/app-env.ts"]);
     expect(
       databaseModulesReached(path.join(root, "test/foundation/start-database.test.ts")),
     ).toContain("test/support/server-process.ts");
@@ -99,5 +114,48 @@ describe("the test files the PostgreSQL pass leaves out", () => {
       .map((file) => ({ file, reaches: databaseModulesReached(path.join(root, file)) }))
       .filter(({ reaches }) => reaches.length > 0);
     expect(reaching).toEqual([]);
+  });
+});
+
+/**
+ * The PostgreSQL pass also leaves out the files of test/support/engine-neutral-tests.mjs,
+ * whose database work is done by app modules that the files left on that pass prove on
+ * PostgreSQL. This holds them to it: every module where the app's database work lives
+ * (app/data, app/services, app/lib, app/pages and the app's own *.server.ts: the layers of
+ * decision 17; routes and components reach the database only through them) that an
+ * engine-neutral file reaches is reached by some file that runs on PostgreSQL too. Sandbox
+ * mode's own wiring, app/dev/, runs no SQL of its own and is left aside.
+ */
+describe("the engine-neutral test files", () => {
+  it("are listed as whole folders (`<folder>/**`) or as files that exist", () => {
+    for (const glob of ENGINE_NEUTRAL_FOLDERS) {
+      expect(glob).toMatch(/^[\w./-]+\/\*\*$/);
+      expect(
+        all.some((file) => file.startsWith(folderOf(glob))),
+        glob,
+      ).toBe(true);
+    }
+    for (const file of ENGINE_NEUTRAL_FILES) expect(all, file).toContain(file);
+  });
+
+  it("reach no app module that the files on the PostgreSQL pass leave unreached", () => {
+    const appModules = (file: string) =>
+      [...modulesReached(path.join(root, file))]
+        .map((m) => path.relative(root, m))
+        .filter((m) => /^app\/((data|services|lib|pages)\/|[\w-]+\.server\.ts$)/.test(m));
+    const onPostgresql = all.filter(
+      (file) => !databaseFree.includes(file) && !engineNeutral.includes(file),
+    );
+    const unproven = (postgresqlFiles: string[]) => {
+      const proven = new Set(postgresqlFiles.flatMap(appModules));
+      return engineNeutral
+        .map((file) => ({ file, modules: appModules(file).filter((m) => !proven.has(m)) }))
+        .filter(({ modules }) => modules.length > 0);
+    };
+    expect(unproven(onPostgresql)).toEqual([]);
+    // The check can see: without the admin pages' own tests, the browser tests' pages are unproven.
+    expect(
+      unproven(onPostgresql.filter((file) => !file.startsWith("test/admin/"))).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -1,42 +1,46 @@
-// Runs the test suite on SQLite and on PostgreSQL (when a server answers), each
-// in a vitest process of its own: the SQLite pass together with the typecheck and
-// the lint, then the PostgreSQL pass.
+// Runs the test suite on SQLite and on PostgreSQL (when a server answers) in one vitest
+// process, one project per database sharing one pool of workers, with the typecheck and the
+// lint beside it.
 //
-//   node test/database/run-suite.mjs                 both (`npm test`); PostgreSQL skipped, loudly,
-//                                                    when no server answers
+//   node test/database/run-suite.mjs                 both databases (`npm test`); PostgreSQL
+//                                                    skipped, loudly, when no server answers
 //   node test/database/run-suite.mjs --sqlite        SQLite only
 //   node test/database/run-suite.mjs --postgresql    PostgreSQL only (`npm run test:pg`); fails
 //                                                    when no server answers
 //   node test/database/run-suite.mjs --checks        also the typecheck and the lint, at the same
-//                                                    time as the SQLite pass (`npm test`)
-//   node test/database/run-suite.mjs --one-at-a-time one job after another (slower; for debugging)
+//                                                    time (`npm test`)
+//   node test/database/run-suite.mjs --changed       only the tests a change touches: the test
+//                                                    files changed since the last commit and those
+//                                                    that import a changed file, on both databases
+//                                                    (`npm run test:changed`; --changed=REF for
+//                                                    all since REF)
+//   node test/database/run-suite.mjs --one-at-a-time one job after another (for debugging)
 // Other arguments go to vitest (e.g. a file filter). The PostgreSQL server is
 // TEST_DATABASE_URL, or postgresql://postgres@127.0.0.1:5432/postgres.
 //
-// The PostgreSQL pass leaves out the test files that never open a database
+// The PostgreSQL project leaves out the test files that never open a database
 // (test/support/database-free-tests.mjs) and those whose database work is the
 // same on both engines (test/support/engine-neutral-tests.mjs): they prove the
-// same on both passes. Why: docs/decisions/0010-test-run.md.
+// same on both. Why: docs/decisions/0010-test-run.md.
 //
 // Output stays whole: the first job prints as it goes; each other job's output
 // is held until the jobs before it have ended, then printed in one piece. The
 // run fails when any job fails, and its last lines say which job failed and, for
-// a test pass, which tests (from vitest's JSON report), with the first lines of
-// each failure: a CI log that keeps only its tail still names the failure.
+// the tests, which tests on which database (test/support/run-summary-reporter.ts),
+// with the first lines of each failure: a CI log that keeps only its tail still
+// names the failure.
 //
 // REQUIRE_POSTGRESQL=1 (any value but empty or 0) turns the skip into a failure:
 // without --sqlite, the run exits 1 before any test when no server answers, so
 // CI (.ci/run sets it) cannot pass on SQLite alone.
 //
-// TEST_WORKERS=n sets the test files each vitest process runs at once (default 2).
+// TEST_WORKERS=n sets how many test files run at once, both databases together (default 3).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import pg from "pg";
-import { DATABASE_FREE_TESTS } from "../support/database-free-tests.mjs";
-import { ENGINE_NEUTRAL_TESTS } from "../support/engine-neutral-tests.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
@@ -46,16 +50,19 @@ const node = existsSync(bin("node")) ? bin("node") : process.execPath;
 const DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const OWN_FLAGS = ["--sqlite", "--postgresql", "--checks", "--one-at-a-time"];
+const isChanged = (a) => a === "--changed" || a.startsWith("--changed=");
 const args = process.argv.slice(2);
 const only = args.includes("--sqlite") ? "sqlite" : args.includes("--postgresql") ? "pg" : null;
 const withChecks = args.includes("--checks");
 const oneAtATime = args.includes("--one-at-a-time");
+const changed = args.some(isChanged);
 const vitestArgs = args.filter((a) => !OWN_FLAGS.includes(a));
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || DEFAULT_URL;
 const required = !["", "0"].includes(process.env.REQUIRE_POSTGRESQL?.trim() ?? "");
-// Two files at a time per pass: most tests wait on sockets, timers and the
-// database rather than on a core (measured in docs/decisions/0010-test-run.md).
-const workers = process.env.TEST_WORKERS?.trim() || "2";
+// Three files at a time on two cores: a test file keeps about two thirds of a core busy on
+// average, the rest is waiting on sockets, timers, Chromium and the database (measured in
+// docs/decisions/0010-test-run.md).
+const workers = process.env.TEST_WORKERS?.trim() || "3";
 
 function shown(url) {
   const u = new URL(url);
@@ -157,34 +164,53 @@ const verdicts = [];
 const reportDir = path.join(root, "node_modules", ".cache", "test-reports");
 const noColour = (text) => stripVTControlCharacters(text);
 
-/** The failed tests of a vitest JSON report, each with the first lines of its failure. */
-function failedTests(reportFile) {
-  let report;
+const PROJECT_NAMES = { sqlite: "SQLite", postgresql: "PostgreSQL" };
+
+/** Reads the run summary (test/support/run-summary-reporter.ts), or null when none was written. */
+function readSummary(file) {
   try {
-    report = JSON.parse(readFileSync(reportFile, "utf8"));
+    return JSON.parse(readFileSync(file, "utf8"));
   } catch {
     return null;
   }
+}
+
+/** Per database: how many test files passed, failed or were skipped. */
+function countsByDatabase(report) {
   const lines = [];
-  for (const file of report.testResults ?? []) {
-    const name = path.relative(root, file.name);
-    const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+  for (const [project, name] of Object.entries(PROJECT_NAMES)) {
+    const files = report.files.filter((f) => f.project === project);
+    if (files.length === 0) continue;
+    const count = (state) => files.filter((f) => f.state === state).length;
+    lines.push(
+      `        ${name}: ${files.length} files, ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped`,
+    );
+  }
+  return lines;
+}
+
+const firstLines = (text, n) =>
+  noColour(text)
+    .split("\n")
+    .filter((l) => !/^\s*at .*node_modules/.test(l))
+    .slice(0, n);
+
+/** The failed tests of the run, each with its database and the first lines of its failure. */
+function failedTests(report) {
+  const lines = [];
+  for (const file of report.files) {
+    const where = `[${PROJECT_NAMES[file.project] ?? file.project}] ${file.file}`;
     // A file that failed outside any test (an import error, a hook) has no failed test.
-    if (failed.length === 0 && file.status === "failed")
-      lines.push(
-        `  ${name}: ${noColour(file.message ?? "failed")
-          .split("\n")
-          .slice(0, 6)
-          .join("\n    ")}`,
-      );
-    for (const t of failed.slice(0, 10)) {
-      lines.push(`  ${name} > ${t.fullName}`);
-      const message = noColour((t.failureMessages ?? []).join("\n"))
-        .split("\n")
-        .filter((l) => !/^\s*at .*node_modules/.test(l))
-        .slice(0, 8);
-      lines.push(...message.map((l) => `      ${l}`));
+    for (const error of file.errors) {
+      lines.push(`  ${where}:`, ...firstLines(error, 6).map((l) => `      ${l}`));
     }
+    for (const t of file.failed.slice(0, 10)) {
+      lines.push(`  ${where} > ${t.name}`);
+      lines.push(...firstLines(t.errors.join("\n"), 8).map((l) => `      ${l}`));
+    }
+  }
+  for (const error of report.unhandled) {
+    lines.push("  outside any test file:", ...firstLines(error, 8).map((l) => `      ${l}`));
   }
   return lines;
 }
@@ -192,23 +218,22 @@ function failedTests(reportFile) {
 /** The last lines of the run: each job's verdict, and what failed. */
 function summary() {
   const lines = ["", "=== Summary ==="];
-  for (const v of verdicts)
+  for (const v of verdicts) {
     lines.push(`${v.ok ? "passed" : "FAILED"}  ${v.label} (${v.seconds} s)`);
+    const report = v.report ? readSummary(v.report) : null;
+    if (report) lines.push(...countsByDatabase(report));
+  }
   for (const v of verdicts.filter((x) => !x.ok)) {
     lines.push("", `--- ${v.label} failed ---`);
-    const tests = v.report ? failedTests(v.report) : null;
-    if (tests && tests.length > 0) lines.push(...tests);
+    const report = v.report ? readSummary(v.report) : null;
+    const tests = report ? failedTests(report) : [];
+    if (tests.length > 0) lines.push(...tests);
     else lines.push(...v.tail.map(noColour));
   }
   console.log(lines.join("\n"));
 }
 
-/**
- * Runs the jobs (all at once, or one after another) and prints each one whole, in order.
- * A job marked `afterOthers` starts when the others have ended: both passes at once on
- * two cores took longer in all (23 min against 15) and timed out tests that start the
- * app or a browser (docs/decisions/0010-test-run.md, "Update: ten minutes").
- */
+/** Runs the jobs (all at once, or one after another) and prints each one whole, in order. */
 async function runAll(jobs) {
   let ok = true;
   if (oneAtATime) {
@@ -219,41 +244,48 @@ async function runAll(jobs) {
     }
     return ok;
   }
-  for (const group of [jobs.filter((j) => !j.afterOthers), jobs.filter((j) => j.afterOthers)]) {
-    const running = group.map(start);
-    for (const job of running) {
-      job.release();
-      ok = (await job.finished()) && ok;
-    }
+  const running = jobs.map(start);
+  for (const job of running) {
+    job.release();
+    ok = (await job.finished()) && ok;
   }
   return ok;
 }
 
-function testPass(label, env, extraArgs = []) {
+/** The one vitest run: a project per database in `databases`, sharing the workers. */
+function testRun(databases) {
   mkdirSync(reportDir, { recursive: true });
-  const report = path.join(reportDir, `${label.split(" ")[0].toLowerCase()}.json`);
+  const report = path.join(reportDir, "run-summary.json");
   rmSync(report, { force: true });
+  const names = databases.map((d) =>
+    d === "postgresql" ? `PostgreSQL (${shown(serverUrl)})` : PROJECT_NAMES[d],
+  );
   return {
-    label,
-    heading: `Tests on ${label}`,
+    label: `Tests on ${names.join(" and ")}`,
+    heading: `Tests on ${names.join(" and ")}`,
     report,
     command: node,
     commandArgs: [
       vitest,
       "run",
       `--maxWorkers=${workers}`,
-      // The console output as always, and a JSON report for the summary at the end.
+      // The console output as always, and a summary file for the last lines of the run.
       "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${report}`,
-      ...extraArgs,
+      "--reporter=./test/support/run-summary-reporter.ts",
+      // A file filter may name only database-free files (nothing to run on PostgreSQL), and a
+      // change may touch no test: not a failure.
+      ...(vitestArgs.length > 0 && !vitestArgs.includes("--passWithNoTests")
+        ? ["--passWithNoTests"]
+        : []),
       ...vitestArgs,
     ],
     env: {
+      TEST_DATABASE: databases.join(","),
+      ...(databases.includes("postgresql") ? { TEST_DATABASE_URL: serverUrl } : {}),
+      RUN_SUMMARY_FILE: report,
       // Every test file is a fresh process that compiles the same packages again; Node keeps
-      // the compiled code on disk for the next one (both passes share it).
+      // the compiled code on disk for the next one.
       NODE_COMPILE_CACHE: path.join(root, "node_modules", ".cache", "node-compile-cache"),
-      ...env,
     },
   };
 }
@@ -274,8 +306,8 @@ if (problem && (only === "pg" || required)) {
 
 const jobs = [];
 // The checks first: they end within a minute or two, so their verdict is printed
-// early, before the tests' output.
-if (withChecks) {
+// early, before the tests' output. A run of what a change touches leaves them out.
+if (withChecks && !changed) {
   for (const script of ["typecheck", "lint"]) {
     jobs.push({
       label: script === "typecheck" ? "Typecheck" : "Lint",
@@ -287,19 +319,11 @@ if (withChecks) {
     });
   }
 }
-if (only !== "pg") {
-  jobs.push(testPass("SQLite", { TEST_DATABASE: "sqlite", TEST_DATABASE_URL: "" }));
-}
-if (only !== "sqlite" && !problem) {
-  jobs.push({
-    ...testPass(`PostgreSQL (${shown(serverUrl)})`, { TEST_DATABASE: "postgresql" }, [
-      ...[...DATABASE_FREE_TESTS, ...ENGINE_NEUTRAL_TESTS].map((glob) => `--exclude=${glob}`),
-      // A file filter may name only database-free files: nothing to run here, not a failure.
-      ...(vitestArgs.length > 0 ? ["--passWithNoTests"] : []),
-    ]),
-    afterOthers: only !== "pg",
-  });
-}
+const databases = [
+  ...(only !== "pg" ? ["sqlite"] : []),
+  ...(only !== "sqlite" && !problem ? ["postgresql"] : []),
+];
+jobs.push(testRun(databases));
 let ok = await runAll(jobs);
 if (only !== "sqlite" && problem) {
   banner([

@@ -53,7 +53,7 @@ describe("run-suite.mjs without a PostgreSQL server", () => {
     (_, env: Record<string, string>) => {
       const run = runSuite(NO_FILES, { TEST_DATABASE_URL: CLOSED, ...env });
       expect(run.status).toBe(0);
-      expect(run.stdout).toContain("=== SQLite: passed");
+      expect(run.stdout).toContain("=== Tests on SQLite: passed");
       expect(run.stderr).toContain("POSTGRESQL TESTS SKIPPED");
       expect(run.stderr).toContain("REQUIRE_POSTGRESQL=1");
     },
@@ -65,7 +65,7 @@ describe("run-suite.mjs without a PostgreSQL server", () => {
       REQUIRE_POSTGRESQL: "1",
     });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain("=== SQLite: passed");
+    expect(run.stdout).toContain("=== Tests on SQLite: passed");
     expect(run.stderr).not.toContain("POSTGRESQL");
   });
 });

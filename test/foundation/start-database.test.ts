@@ -84,7 +84,7 @@ function shopifyModeEnv(databaseUrl: string, port: number): Record<string, strin
 
 const lines = (text: string) => text.split("\n").filter((line) => line.trim() !== "");
 
-// Each test starts the server from the sources (a Vite transform of the app): seconds, not milliseconds.
+// Each test starts the server as a process of its own: seconds, not milliseconds.
 const START = { timeout: 120_000 };
 afterEach(stopServerProcesses);
 
@@ -95,7 +95,7 @@ describe("npm start in Shopify mode on a database that is not ready", () => {
     async () => {
       const url = neverSetUp();
       const port = await freePort();
-      const server = startServerProcess(shopifyModeEnv(url, port));
+      const server = await startServerProcess(shopifyModeEnv(url, port));
       const { code } = await server.exited;
 
       expect(code).toBe(1);
@@ -125,7 +125,7 @@ describe("npm start in Shopify mode on a database that is not ready", () => {
     async () => {
       const { url, missing } = await behindByOneMigration();
       const port = await freePort();
-      const server = startServerProcess(shopifyModeEnv(url, port));
+      const server = await startServerProcess(shopifyModeEnv(url, port));
       const { code } = await server.exited;
 
       expect(code).toBe(1);
@@ -142,7 +142,7 @@ describe("npm start in sandbox mode on a database that was never set up", () => 
   it("applies the migrations itself, then serves", START, async () => {
     const url = neverSetUp();
     const port = await freePort();
-    const server = startServerProcess({
+    const server = await startServerProcess({
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       DATABASE_URL: url,
       PORT: String(port),

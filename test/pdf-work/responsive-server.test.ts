@@ -1,6 +1,6 @@
 /**
  * Issue 24: while hostile PDFs are checked and drawn, the app still answers. The real server
- * (server.js from the sources, sandbox mode, a process of its own) gets a Create product whose
+ * (server.js on the production build, sandbox mode, a process of its own) gets a Create product whose
  * PDF's first page holds 300,000 drawing operators (to be checked, then drawn as the product
  * image) and, at the same time, a Create product preview whose PDF makes the check's parser
  * read 300,000 objects. Meanwhile `/healthz`, a signed orders/paid webhook and a checkout rate
@@ -76,7 +76,7 @@ beforeAll(async () => {
   const [appPort, printPort, shopifyPort] = [await freePort(), await freePort(), await freePort()];
   database = migratedDatabase();
   appUrl = `http://127.0.0.1:${appPort}`;
-  const server = startServerProcess({
+  const server = await startServerProcess({
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     DATABASE_URL: database,
     PORT: String(appPort),
@@ -248,8 +248,7 @@ describe("the app while PDFs are checked and drawn", () => {
     "answers /healthz, a signed webhook and a checkout rate request within 200 ms, and both PDF requests end within the limits",
     { timeout: 240_000 },
     async () => {
-      // The page's modules loaded once (from the sources, the dev server compiles a route on
-      // its first request; a production build has it ready).
+      // The page's first request pays for loading its code once, before anything is timed.
       expect((await creationPage({ method: "GET" })).status).toBe(200);
       // Settled: the probes answer quickly in five rounds running before the PDFs come (the
       // first requests' own costs, and sandbox mode's start, are not the PDF work's).

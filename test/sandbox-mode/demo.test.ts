@@ -1,6 +1,6 @@
 /**
- * `npm run demo` against a running sandbox-mode app (the real server, from the
- * sources, in a process of its own), with the demo shop's routing not on
+ * `npm run demo` against a running sandbox-mode app (the real server on the
+ * production build, as `npm run up` runs it, in a process of its own), with the demo shop's routing not on
  * "Immediately": the demo approves its own orders through the app's order
  * action and leaves the setting as it was. When orders do not get there, it
  * says which ones are stuck in which state, and why.
@@ -76,7 +76,7 @@ async function startSandboxAppOnce(worker: "inline" | "off", env: Record<string,
   const [appPort, printPort, shopifyPort] = [await freePort(), await freePort(), await freePort()];
   const database = migratedDatabase();
   const appUrl = `http://127.0.0.1:${appPort}`;
-  const server = startServerProcess({
+  const server = await startServerProcess({
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     DATABASE_URL: database,
     PORT: String(appPort),

@@ -4,13 +4,15 @@
 // each costs: docs/decisions/0010-test-run.md ("Update: ten minutes").
 //
 // A file belongs here only if its database work is done by app modules whose
-// own tests run on both passes, and it exercises no SQL of its own, no lease,
-// no concurrency between workers and no migration. What they prove is the
-// admin pages in a browser and sandbox mode's wiring (stand-ins, dev routes,
-// links), the same on both engines. Never here: anything under test/database,
+// own tests run on both passes, and it exercises no SQL of its own, no
+// concurrency between workers of its own and no migration.
+// test/database/postgresql-pass.test.ts checks the first part on every run:
+// every app module such a file reaches is reached by a file that stays on
+// PostgreSQL. What they prove is the admin pages in a browser, sandbox mode's
+// wiring (stand-ins, dev routes, links), the demo's report and the PDF threads,
+// the same on both engines. Never here: anything under test/database,
 // test/soak, test/scale, test/fulfilment, test/admin, the data layer, the
-// worker, migrations (test/foundation/start-database.test.ts), and the
-// sandbox-mode demo (its worker runs orders through leases on the database).
+// worker, migrations (test/foundation/start-database.test.ts).
 
 /** Folders whose test files are all engine-neutral (globs, relative to the project). */
 export const ENGINE_NEUTRAL_FOLDERS = [
@@ -30,6 +32,12 @@ export const ENGINE_NEUTRAL_FILES = [
   "test/sandbox-mode/join-stand-ins.test.ts",
   "test/sandbox-mode/port-taken.test.ts",
   "test/sandbox-mode/sandbox-mode.test.ts",
+  // `npm run demo`'s report against the built app: the worker's leases, claims and steps it
+  // drives are proven on PostgreSQL by test/fulfilment, test/scale and the soak
+  "test/sandbox-mode/demo.test.ts",
+  // the request thread stays free while PDF threads work: the door, rates and Create product
+  // it probes are proven on PostgreSQL by test/admin, test/rates and test/fulfilment
+  "test/pdf-work/responsive-server.test.ts",
 ];
 
 /** Everything of this list, as vitest `--exclude` globs. */

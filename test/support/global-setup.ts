@@ -7,7 +7,7 @@ import {
   assertDatabaseName,
   databaseUrl,
   newRunPrefix,
-  selectedTestDatabase,
+  selectedTestDatabases,
   TEST_DATABASE_PREFIX,
   templateDbPath,
   type TestDatabaseRun,
@@ -60,7 +60,7 @@ async function postgresTemplate(serverUrl: string) {
     await admin.connect();
   } catch (error) {
     throw new Error(
-      `TEST_DATABASE=postgresql, but no PostgreSQL server answers at ${redact(serverUrl)}: ${(error as Error).message}`,
+      `The PostgreSQL tests need a server, and none answers at ${redact(serverUrl)}: ${(error as Error).message}`,
     );
   }
   const now = Math.floor(Date.now() / 1000);
@@ -101,15 +101,15 @@ function redact(url: string): string {
   return u.toString();
 }
 
+/** Runs once per project: the project's name is its database (vitest.config.ts). */
 export default async function setup(project: TestProject) {
   // The SQLite template also serves PostgreSQL runs: some tests look at a file on purpose.
   sqliteTemplate();
-  const selected = selectedTestDatabase();
-  if (selected.provider === "sqlite") {
+  if (project.name !== "postgresql") {
     project.provide("testDatabase", { provider: "sqlite" } satisfies TestDatabaseRun);
     return;
   }
-  const postgres = await postgresTemplate(selected.serverUrl!);
+  const postgres = await postgresTemplate(selectedTestDatabases().serverUrl);
   project.provide("testDatabase", {
     provider: "postgresql",
     postgres: postgres.run,

@@ -1,12 +1,14 @@
 /**
- * The real server (server.js, what `npm start` runs) as a process of its own,
- * on the app build made from the sources (./server-from-source.mjs), with an
- * environment of the test's choosing and nothing inherited but PATH and HOME.
+ * The real server (server.js, what `npm start` runs) as a process of its own, on the
+ * production build (a private copy of it per test process: ./app-build.ts and
+ * ./server-from-build.mjs), with an environment of the test's choosing and nothing inherited
+ * but PATH and HOME.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { freshBuildSnapshot, type BuildSnapshot } from "./app-build";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const projectNode = path.join(root, "node_modules", ".bin", "node");
@@ -83,18 +85,32 @@ export async function stopServerProcesses(): Promise<void> {
   );
 }
 
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+/** One copy of the build per test process, made when its first server starts. */
+let snapshot: Promise<BuildSnapshot> | undefined;
+function buildForServers(): Promise<BuildSnapshot> {
+  if (!snapshot) {
+    snapshot = freshBuildSnapshot();
+    // Synchronous, so it also runs when the test process ends without its hooks.
+    void snapshot.then((s) => process.once("exit", () => s.remove()));
+  }
+  return snapshot;
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const { serverEntry } = await buildForServers();
   const child = spawn(
     existsSync(projectNode) ? projectNode : process.execPath,
-    ["--import", "./test/support/server-from-source.mjs", "server.js"],
+    ["--import", "./test/support/server-from-build.mjs", "server.js"],
     {
       cwd: root,
       env: {
-        // What the app gets when nothing is set; the test's own values win.
+        // What the app gets when nothing is set (`npm start`, `npm run up`); the test's own
+        // values win.
         NODE_ENV: "development",
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
         ...env,
+        PRINT_CONNECT_TEST_SERVER_BUILD: serverEntry,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },

@@ -8,10 +8,10 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** Longest first (seconds on a quiet 2-core machine, SQLite). */
 const SLOW_FILES = [
-  "test/soak/thousand-orders.test.ts", // ~110 s
+  "test/soak/orders-through-faults.test.ts",
   "test/browser/admin-pages.test.ts", // ~30 s, after the app's production build
   "test/sandbox-mode/demo.test.ts", // ~23 s
-  "test/pdf-work/responsive-server.test.ts", // ~20 s, a server from the sources and hostile PDFs
+  "test/pdf-work/responsive-server.test.ts", // ~20 s, the production server and hostile PDFs
   "test/soak/outage.test.ts", // ~15 s, mostly waiting on Retry-After
   "test/foundation/start-database.test.ts", // ~10 s
 ];

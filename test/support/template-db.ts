@@ -1,6 +1,7 @@
 /**
  * Where each test file's database comes from.
  *
+ * Each database is a vitest project (vitest.config.ts, selectedTestDatabases below).
  * SQLite (the default): global setup migrates one file with the real CLI, each
  * test file copies it. PostgreSQL (`TEST_DATABASE=postgresql`, or a
  * `TEST_DATABASE_URL` naming a server): global setup creates a database for the
@@ -52,19 +53,36 @@ declare module "vitest" {
   }
 }
 
-/** The database the suite runs on, from TEST_DATABASE / TEST_DATABASE_URL. */
-export function selectedTestDatabase(env: Record<string, string | undefined> = process.env): {
-  provider: TestDatabaseProvider;
-  serverUrl?: string;
+/**
+ * The databases the suite runs on, each a vitest project of that name (vitest.config.ts):
+ * `TEST_DATABASE=sqlite`, `postgresql` or `sqlite,postgresql` (what `npm test` sets); without
+ * it, PostgreSQL when `TEST_DATABASE_URL` names a server, else SQLite. The server is
+ * `TEST_DATABASE_URL`, or a local one.
+ */
+export function selectedTestDatabases(env: Record<string, string | undefined> = process.env): {
+  providers: TestDatabaseProvider[];
+  serverUrl: string;
 } {
-  const wanted = (env.TEST_DATABASE ?? "").trim().toLowerCase();
   const url = env.TEST_DATABASE_URL?.trim();
-  if (wanted === "sqlite") return { provider: "sqlite" };
-  if (wanted === "postgresql" || wanted === "postgres" || url) {
-    return { provider: "postgresql", serverUrl: url || DEFAULT_TEST_POSTGRES_URL };
+  const wanted = (env.TEST_DATABASE ?? "")
+    .split(",")
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean)
+    .map((w) => (w === "postgres" ? "postgresql" : w));
+  for (const w of wanted) {
+    if (w !== "sqlite" && w !== "postgresql") {
+      throw new Error(
+        `TEST_DATABASE must be sqlite, postgresql or both (comma-separated), not "${w}"`,
+      );
+    }
   }
-  if (wanted) throw new Error(`TEST_DATABASE must be sqlite or postgresql, not "${wanted}"`);
-  return { provider: "sqlite" };
+  const providers: TestDatabaseProvider[] =
+    wanted.length > 0
+      ? (["sqlite", "postgresql"] as const).filter((p) => wanted.includes(p))
+      : url
+        ? ["postgresql"]
+        : ["sqlite"];
+  return { providers, serverUrl: url || DEFAULT_TEST_POSTGRES_URL };
 }
 
 /** The URL of another database on the same server. */

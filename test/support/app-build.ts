@@ -1,7 +1,8 @@
 /**
- * The production build the browser tests run: rebuilt when older than the
- * sources, then copied to a private directory per test process so a rebuild
- * by another process cannot pull files from under a running test.
+ * The production build that the browser tests and the server-process tests run (what
+ * `npm start` serves): rebuilt when older than the sources, then copied to a private
+ * directory per test process so a rebuild by another process cannot pull files from under a
+ * running test.
  */
 import { execFile } from "node:child_process";
 import {
