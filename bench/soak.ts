@@ -10,8 +10,7 @@
  *                          TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { ROOT, writeResult } from "./lib";
@@ -60,7 +59,6 @@ interface SoakRun {
 }
 
 async function soak(database: string): Promise<SoakRun> {
-  const report = path.join(mkdtempSync(path.join(os.tmpdir(), "print-connect-soak-")), "r.json");
   const cpuBefore = childrenCpuSeconds();
   const started = performance.now();
   const child = spawn(
@@ -69,8 +67,8 @@ async function soak(database: string): Promise<SoakRun> {
       path.join(ROOT, "node_modules", "vitest", "vitest.mjs"),
       "run",
       SOAK_FILE,
-      "--reporter=json",
-      `--outputFile.json=${report}`,
+      // The default reporter prints the soak's own lines (its phases, SOAK_VERBOSE).
+      "--reporter=default",
     ],
     {
       cwd: ROOT,
@@ -80,6 +78,7 @@ async function soak(database: string): Promise<SoakRun> {
         TEST_DATABASE_URL: database === "postgresql" ? SERVER_URL : "",
         SOAK_ORDERS: String(ORDERS),
         SOAK_VERBOSE: "1",
+        NO_COLOR: "1",
       },
       stdio: ["ignore", "pipe", "inherit"],
     },
