@@ -13,9 +13,10 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "app/**/*.test.ts", "sandbox/**/*.test.ts"],
     exclude: EXCLUDE,
     setupFiles: ["test/setup/fail-on-console-error.ts", "test/setup/cpu-per-file.ts"],
-    // Browser tests walk a whole flow (fill, refuse, fix, save) in one test: on a loaded 2-core
-    // machine the longest take close to 20 s, so 40 s keeps a slow machine from failing them.
-    testTimeout: 40_000,
+    // Browser tests walk a whole flow (fill, refuse, fix, save) in one test: on the 2-core
+    // machine running both databases' files at once the longest take 20-30 s, so 60 s keeps a
+    // slow machine from failing them (an upper bound: a passing test never waits for it).
+    testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: "forks",
     // One project per database, sharing one pool of workers (`npm test` runs both at once:

@@ -223,9 +223,11 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
     );
 
     const page = await context.newPage();
-    // Fail well inside vitest's 40 s test timeout, with Playwright's own message.
-    page.setDefaultTimeout(10_000);
-    page.setDefaultNavigationTimeout(15_000);
+    // Upper bounds only (a wait ends as soon as its state is there), sized for the 2-core
+    // machine running both databases' tests at once, where a save that asks the print
+    // service took over 10 s; well inside the browser tests' 60 s, with Playwright's message.
+    page.setDefaultTimeout(20_000);
+    page.setDefaultNavigationTimeout(30_000);
     let errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") {

@@ -64,13 +64,13 @@ describeBrowser("orders that change while the merchant looks at them", () => {
     await markDocument(page);
 
     await advanceAtService(printOrder.printOrderId!, "IN_PRODUCTION", worker);
-    await page.getByText("Print service: Being printed.").waitFor({ timeout: 15_000 });
+    await page.getByText("Print service: Being printed.").waitFor({ timeout: 30_000 });
     await page.getByText("In production", { exact: true }).first().waitFor();
     expect(await stillSameDocument(page)).toBe(true);
 
     await advanceAtService(printOrder.printOrderId!, "SHIPPED", worker);
-    await page.getByText(/^Shipped with tracking /).waitFor({ timeout: 15_000 });
-    await page.getByText("Fulfilled", { exact: true }).first().waitFor({ timeout: 15_000 });
+    await page.getByText(/^Shipped with tracking /).waitFor({ timeout: 30_000 });
+    await page.getByText("Fulfilled", { exact: true }).first().waitFor({ timeout: 30_000 });
     expect(await stillSameDocument(page)).toBe(true);
 
     // One entry per change: the callback and the re-read it caused are not two entries.
@@ -99,7 +99,7 @@ describeBrowser("orders that change while the merchant looks at them", () => {
     await page.getByText("1 selected").waitFor();
 
     await advanceAtService(printOrder.printOrderId!, "IN_PRODUCTION", worker);
-    await row.getByText("In production", { exact: true }).waitFor({ timeout: 15_000 });
+    await row.getByText("In production", { exact: true }).waitFor({ timeout: 30_000 });
     expect(await stillSameDocument(page)).toBe(true);
     expect(await search.inputValue()).toBe("#10");
     expect(await row.getByRole("checkbox").isChecked()).toBe(true);

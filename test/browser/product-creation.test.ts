@@ -140,7 +140,7 @@ describeBrowser("creating a print product from a PDF", () => {
       sandbox.control.advance({ orderId: printOrder.printOrderId!, to: "IN_PRODUCTION" });
       await sandbox.control.waitForCallbacks();
       await worker.drain();
-      await page.getByText("Print service: Being printed.").first().waitFor({ timeout: 15_000 });
+      await page.getByText("Print service: Being printed.").first().waitFor({ timeout: 30_000 });
       await page.getByText("In production", { exact: true }).first().waitFor();
       await h().screenshot("product-creation-order-printing");
     },

@@ -87,16 +87,21 @@ const listed = (files: string[], folders: string[]) => (file: string) =>
 const databaseFree = all.filter(listed(DATABASE_FREE_FILES, DATABASE_FREE_FOLDERS));
 const engineNeutral = all.filter(listed(ENGINE_NEUTRAL_FILES, ENGINE_NEUTRAL_FOLDERS));
 
+/** A list names whole folders (`<folder>/**`) that hold tests, and files that exist. */
+function expectListedAsTheyAre(folders: string[], files: string[]) {
+  for (const glob of folders) {
+    expect(glob).toMatch(/^[\w./-]+\/\*\*$/);
+    expect(
+      all.some((file) => file.startsWith(folderOf(glob))),
+      glob,
+    ).toBe(true);
+  }
+  for (const file of files) expect(all, file).toContain(file);
+}
+
 describe("the test files the PostgreSQL pass leaves out", () => {
   it("are listed as whole folders (`<folder>/**`) or as files that exist", () => {
-    for (const glob of DATABASE_FREE_FOLDERS) {
-      expect(glob).toMatch(/^[\w./-]+\/\*\*$/);
-      expect(
-        all.some((file) => file.startsWith(folderOf(glob))),
-        glob,
-      ).toBe(true);
-    }
-    for (const file of DATABASE_FREE_FILES) expect(all, file).toContain(file);
+    expectListedAsTheyAre(DATABASE_FREE_FOLDERS, DATABASE_FREE_FILES);
   });
 
   it("finds the database behind a test that has one (the check can see it)", () => {
@@ -128,14 +133,7 @@ describe("the test files the PostgreSQL pass leaves out", () => {
  */
 describe("the engine-neutral test files", () => {
   it("are listed as whole folders (`<folder>/**`) or as files that exist", () => {
-    for (const glob of ENGINE_NEUTRAL_FOLDERS) {
-      expect(glob).toMatch(/^[\w./-]+\/\*\*$/);
-      expect(
-        all.some((file) => file.startsWith(folderOf(glob))),
-        glob,
-      ).toBe(true);
-    }
-    for (const file of ENGINE_NEUTRAL_FILES) expect(all, file).toContain(file);
+    expectListedAsTheyAre(ENGINE_NEUTRAL_FOLDERS, ENGINE_NEUTRAL_FILES);
   });
 
   it("reach no app module that the files on the PostgreSQL pass leave unreached", () => {
