@@ -2,18 +2,26 @@
  * Starts the longest test files first, so that with several files at a time
  * the run does not end on one long file started last. Vitest orders by the
  * durations of the previous run when it has them; a fresh clone (CI) has none
- * and would order by file size, which puts the 1,000-order soak near the end.
+ * and would order by file size, which puts the soak and the longest browser files near the end.
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** Longest first (seconds on a quiet 2-core machine, SQLite). */
+/**
+ * Longest first: wall seconds in a fresh-clone `.ci/run` with both databases at once
+ * (docs/decisions/0010-test-run.md). A file runs first on either database.
+ */
 const SLOW_FILES = [
-  "test/soak/orders-through-faults.test.ts",
-  "test/browser/admin-pages.test.ts", // ~30 s, after the app's production build
-  "test/sandbox-mode/demo.test.ts", // ~23 s
-  "test/pdf-work/responsive-server.test.ts", // ~20 s, the production server and hostile PDFs
-  "test/soak/outage.test.ts", // ~15 s, mostly waiting on Retry-After
-  "test/foundation/start-database.test.ts", // ~10 s
+  "test/browser/accessibility.test.ts", // ~118 s
+  "test/browser/admin-pages.test.ts", // ~74 s
+  "test/sandbox-mode/demo.test.ts", // ~64 s
+  "test/browser/unsaved-changes.test.ts", // ~48 s
+  "test/soak/orders-through-faults.test.ts", // ~46 s SQLite, ~33 s PostgreSQL
+  "test/browser/product-creation.test.ts", // ~44 s
+  "test/scale/every-tier.test.ts", // ~30 s, PostgreSQL only
+  "test/pdf-work/responsive-server.test.ts", // ~29 s
+  "test/scale/sigkill.test.ts", // ~26 s, PostgreSQL only
+  "test/browser/manage.test.ts", // ~24 s
+  "test/pdf-work/pool.test.ts", // ~23 s
 ];
 
 function rank(spec: TestSpecification): number {
