@@ -10,9 +10,11 @@
  *                          TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres
  */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { childrenCpuSeconds } from "../test/support/process-cpu";
+import { selectedTestDatabases } from "../test/support/template-db";
 import { ROOT, writeResult } from "./lib";
 
 const ORDERS = Number(process.env.BENCH_SOAK_ORDERS ?? 1_000);
@@ -20,19 +22,11 @@ const DATABASES = (process.env.BENCH_SOAK_DATABASES ?? "sqlite,postgresql")
   .split(",")
   .map((d) => d.trim())
   .filter(Boolean);
-const SERVER_URL =
-  process.env.TEST_DATABASE_URL?.trim() || "postgresql://postgres@127.0.0.1:5432/postgres";
+const SERVER_URL = selectedTestDatabases().serverUrl;
 const SOAK_FILE = "test/soak/orders-through-faults.test.ts";
 const node = existsSync(path.join(ROOT, "node_modules", ".bin", "node"))
   ? path.join(ROOT, "node_modules", ".bin", "node")
   : process.execPath;
-
-/** CPU seconds of this process's reaped children (Linux: /proc/self/stat cutime + cstime). */
-function childrenCpuSeconds(): number {
-  const stat = readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
 
 async function postgresAnswers(): Promise<string | null> {
   const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 3_000 });
