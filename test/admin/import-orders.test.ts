@@ -126,9 +126,18 @@ describe("import past orders", () => {
   it("offers the import once on Home when orders paid before the install would print", async () => {
     // The app was installed after these orders were paid.
     await prisma.shop.update({ where: { shop: SHOP }, data: { installedAt: new Date() } });
+    const ordersRead = () =>
+      h.shopify.control
+        .requestLog({ kind: "graphql", shop: SHOP })
+        .filter((entry) => entry.operationName === "PrintConnectOrders").length;
+    const readBefore = ordersRead();
     const offer = await homeOffer();
     expect(offer).toMatchObject({ count: 2, more: false });
     expect(offer!.to).toBe(new Date().toISOString().slice(0, 10));
+    expect(ordersRead()).toBe(readBefore + 1);
+    // Home visited again a moment later: the same look, no second page of Shopify's budget.
+    expect(await homeOffer()).toEqual(offer);
+    expect(ordersRead()).toBe(readBefore + 1);
 
     const dismissed = await call(
       importAction,

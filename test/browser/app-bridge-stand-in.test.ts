@@ -73,6 +73,31 @@ describeBrowser("App Bridge stand-in (public/sandbox/app-bridge.js)", () => {
     expect((await request.allHeaders()).authorization).toBeUndefined();
   });
 
+  it("lets nothing leave the machine: a request for another host is refused and reported", async () => {
+    const page = h().page;
+    const refusedBefore = h().refusedConnections();
+    const outcomes = await page.evaluate(() =>
+      Promise.all(
+        ["https://example.com/asset.js", "http://93.184.215.14/x"].map((url) =>
+          fetch(url).then(
+            () => "answered",
+            () => "refused",
+          ),
+        ),
+      ),
+    );
+    expect(outcomes).toEqual(["refused", "refused"]);
+    // Refused by the harness's proxy, not left to the network (an IP address too).
+    expect(h().refusedConnections() - refusedBefore).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => h().takeOffMachineRequests().join("\n"))
+      .toMatch(
+        /GET https:\/\/example\.com\/asset\.js[\s\S]*GET http:\/\/93\.184\.215\.14\/x|GET http:\/\/93\.184\.215\.14\/x[\s\S]*GET https:\/\/example\.com/,
+      );
+    // The page's own reports of the refusals were expected here.
+    h().takeBrowserErrors();
+  });
+
   it("retries once with a new token when the app asks to (X-Shopify-Retry-Invalid-Session-Request)", async () => {
     const page = h().page;
     const seen: string[] = [];

@@ -1,7 +1,7 @@
 import { importOfferState } from "../../data/import-orders.server";
 import { getLogger } from "../../lib/logger.server";
 import type { AdminApi } from "../../services/shopify-admin";
-import { dayOf, earliestDay, SHOPIFY_ORDER_WINDOW_DAYS } from "./period";
+import { dayOf, earliestDay } from "./period";
 import { judgePeriod } from "./preview.server";
 
 /**
@@ -18,8 +18,6 @@ export interface ImportOffer {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
-
 export async function findImportOffer({
   shop,
   admin,
@@ -32,7 +30,11 @@ export async function findImportOffer({
   try {
     const state = await importOfferState({ shop });
     if (!state || state.importOfferDismissedAt || state.uninstalledAt) return null;
-    const windowStart = new Date(now.getTime() - SHOPIFY_ORDER_WINDOW_DAYS * DAY_MS);
+    // From the start of the first day Shopify lets the app read, as the import page's period:
+    // a whole day, so that every Home visit that day asks for the same look, which
+    // readPastOrders keeps for a while instead of spending a page of Shopify's query budget
+    // (about 680 of its 2,000 points) on each visit.
+    const windowStart = new Date(`${earliestDay(now)}T00:00:00Z`);
     // Installed longer ago than Shopify lets the app look back: no earlier order is in reach.
     if (state.installedAt <= windowStart) return null;
     const judged = await judgePeriod({
