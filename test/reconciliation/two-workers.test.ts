@@ -115,6 +115,9 @@ describe.skipIf(!onPostgres)("the regular check in two worker processes at once"
         `print orders claimed per worker ${JSON.stringify(claims)}`,
     );
 
+    // The print service's status callbacks for the last payments may still be on their way
+    // (each writes to the order's timeline): the state to compare is the one after them.
+    await h.sandbox.control.waitForCallbacks(30_000);
     const before = await appState();
     expect((await reconcileAllShops({ owner: "after" })).found).toBe(0);
     expect(await deliverLateWebhooks(h, placed.late)).toEqual(
