@@ -8,25 +8,20 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * Longest first: wall seconds in a fresh-clone `.ci/run` with both databases at once
- * (docs/decisions/0010-test-run.md). A file runs first on either database. The longest
- * browser file starts the build that the browser and server-process files wait for, so the
- * soak and the PDF pool (busy CPU, no build) come next: the cores work while the build runs
- * and while browser files wait for pages, instead of three files waiting at once.
+ * (docs/decisions/0010-test-run.md). A file runs first on either database.
  */
 const SLOW_FILES = [
-  "test/browser/accessibility.test.ts", // ~78 s
-  "test/soak/orders-through-faults.test.ts", // ~26 s SQLite, ~18 s PostgreSQL, busy
-  "test/pdf-work/pool.test.ts", // ~20 s, busy
-  "test/sandbox-mode/demo.test.ts", // ~61 s
-  "test/browser/admin-pages.test.ts", // ~37 s
-  "test/pdf-work/responsive-server.test.ts", // ~33 s
-  "test/browser/unsaved-changes.test.ts", // ~29 s
-  "test/scale/every-tier.test.ts", // ~28 s, PostgreSQL only
-  "test/browser/product-creation.test.ts", // ~26 s
-  "test/scale/sigkill.test.ts", // ~19 s, PostgreSQL only
-  "test/foundation/start-database.test.ts", // ~19 s PostgreSQL
-  "test/browser/orders-live.test.ts", // ~17 s
-  "test/browser/manage.test.ts", // ~17 s
+  "test/browser/accessibility.test.ts", // ~118 s
+  "test/browser/admin-pages.test.ts", // ~74 s
+  "test/sandbox-mode/demo.test.ts", // ~64 s
+  "test/browser/unsaved-changes.test.ts", // ~48 s
+  "test/soak/orders-through-faults.test.ts", // ~46 s SQLite, ~33 s PostgreSQL
+  "test/browser/product-creation.test.ts", // ~44 s
+  "test/scale/every-tier.test.ts", // ~30 s, PostgreSQL only
+  "test/pdf-work/responsive-server.test.ts", // ~29 s
+  "test/scale/sigkill.test.ts", // ~26 s, PostgreSQL only
+  "test/browser/manage.test.ts", // ~24 s
+  "test/pdf-work/pool.test.ts", // ~23 s
 ];
 
 function rank(spec: TestSpecification): number {
