@@ -35,10 +35,21 @@ const INTER_FACES: readonly (readonly [url: string, unicodeRange: string])[] = [
   ],
 ];
 
-const INTER_CSS = INTER_FACES.map(
-  ([url, range]) =>
-    `@font-face{font-family:"Inter";font-style:normal;font-display:swap;font-weight:100 900;src:url("${url}") format("woff2");unicode-range:${range}}`,
-).join("\n");
+/**
+ * Polaris turns Inter's contextual alternates off for the page (`html, body`), but the
+ * browser's own style for form fields resets them, and Inter then draws the "x" of
+ * `154x216mm.pdf` as "×": a merchant copying an address or a code by eye would copy a
+ * character that is not there. Off in fields too.
+ */
+const FIELDS_CSS = `input,textarea,select{font-feature-settings:"calt" 0}`;
+
+const INTER_CSS = [
+  ...INTER_FACES.map(
+    ([url, range]) =>
+      `@font-face{font-family:"Inter";font-style:normal;font-display:swap;font-weight:100 900;src:url("${url}") format("woff2");unicode-range:${range}}`,
+  ),
+  FIELDS_CSS,
+].join("\n");
 
 // Latin is on every page: fetched with the document instead of after the CSS.
 export const links: LinksFunction = () => [

@@ -7,10 +7,10 @@
 //   node scripts/prisma-schemas.mjs             write prisma/postgresql/schema.prisma
 //   node scripts/prisma-schemas.mjs --check     exit 1 if the committed copy differs
 //   node scripts/prisma-schemas.mjs --generate  write it, then `prisma generate` both clients
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { prismaSync } from "./prisma-cli.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SQLITE_SCHEMA = path.join(root, "prisma", "schema.prisma");
@@ -71,14 +71,11 @@ export function writePostgresqlSchema() {
 
 /** `prisma generate` for both clients: @prisma/client (SQLite) and .prisma/client-pg. */
 export function generateClients() {
-  const prisma = path.join(root, "node_modules", ".bin", "prisma");
   // Generating connects to nothing, but a DATABASE_URL of the other provider
   // makes the CLI want a query engine binary (which it cannot download
   // offline): give each its own kind of URL.
   const run = (args, databaseUrl) =>
-    execFileSync(prisma, args, {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
+    prismaSync(args, {
       env: { ...process.env, DATABASE_URL: databaseUrl, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
     });
   run(["generate"], "file:./data/print-connect.sqlite");

@@ -3,10 +3,10 @@
 // database DATABASE_URL names migrated to the latest schema: a SQLite file by
 // default, or PostgreSQL (postgresql://...) with prisma/postgresql/migrations.
 // Safe to run again.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { prismaSync } from "./prisma-cli.mjs";
 import { generateClients, POSTGRESQL_CONFIG, writePostgresqlSchema } from "./prisma-schemas.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -38,19 +38,13 @@ if (databaseUrl.startsWith("file:")) {
 writePostgresqlSchema();
 generateClients();
 const postgresql = /^postgres(ql)?:\/\//.test(databaseUrl);
-const prisma = path.join(root, "node_modules", ".bin", "prisma");
-execFileSync(
-  prisma,
+prismaSync(
   [
     "migrate",
     "deploy",
     ...(postgresql ? ["--config", path.relative(root, POSTGRESQL_CONFIG)] : []),
   ],
-  {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  },
+  { env: { ...process.env, DATABASE_URL: databaseUrl } },
 );
 console.log(
   `setup: ${postgresql ? "PostgreSQL" : "SQLite"} database ready (${databaseUrl.split("?")[0].replace(/\/\/[^@/]*@/, "//")})`,

@@ -10,14 +10,21 @@ import {
 import { approveWaiting, SETTINGS_HINT } from "./routing";
 
 let lastProgress = "";
+/**
+ * A bar redrawn in place on a terminal; a line per step where stderr is a file or a pipe
+ * (a log, CI), where a carriage return would run every redraw into one long line.
+ */
 export function progress(label: string, done: number, total: number): void {
   if (`${label}${done}` === lastProgress) return;
   lastProgress = `${label}${done}`;
   const width = 30;
   const filled = Math.round((done / total) * width);
-  process.stderr.write(
-    `\r${label.padEnd(28)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`,
-  );
+  const line = `${label.padEnd(28)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`;
+  if (!process.stderr.isTTY) {
+    process.stderr.write(`${line}\n`);
+    return;
+  }
+  process.stderr.write(`\r${line}`);
   if (done === total) process.stderr.write("\n");
 }
 

@@ -66,6 +66,35 @@ describeBrowser("the print file check on the mapping page", () => {
     },
   );
 
+  it("draws a file address in its field as typed: no x turned into a times sign", async () => {
+    const page = await h().openAdmin("/app/products/20002");
+    const field = page.getByLabel("File URL", { exact: true });
+    // Inter's contextual alternates draw the "x" between two numbers as "×", a glyph of
+    // another width: the text in the field's font measures as with them off, not on.
+    const widths = await field.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const width = (featureSettings: string) => {
+        const span = document.createElement("span");
+        span.textContent = "154x216mm.pdf";
+        span.style.cssText = `font:${style.font};white-space:pre;position:absolute`;
+        span.style.fontFeatureSettings = featureSettings;
+        document.body.appendChild(span);
+        const measured = span.getBoundingClientRect().width;
+        span.remove();
+        return measured;
+      };
+      return {
+        field: width(style.fontFeatureSettings),
+        off: width('"calt" 0'),
+        on: width('"calt" 1'),
+      };
+    });
+    // The font does swap the glyph here (the check can see it) ...
+    expect(widths.on).not.toBeCloseTo(widths.off, 1);
+    // ... and the field does not.
+    expect(widths.field).toBeCloseTo(widths.off, 1);
+  });
+
   it("shows a passed check in one line", SAVE_AND_CHECK, async () => {
     const watch = watchOutgoing(h().page);
     const page = await saveFileUrl("20002", `${h().sandbox.url}/files/photo-book/interior-48.pdf`);

@@ -149,6 +149,9 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
         const demo = await runDemo(demoEnv, ["--orders", "8", "--timeout", "90"]);
 
         expect(demo.stderr).toContain(routing.said);
+        // stderr is a pipe here, as in a log: progress comes a line at a time, never redrawn.
+        expect(demo.stderr).not.toContain("\r");
+        expect(demo.stderr).toMatch(/^sent to print +\[#+\] 10\/10$/m);
         expect(demo.stderr).toContain('choose "Immediately"');
         // 8 orders, the book made with Create product, and the proof copy of it.
         expect(demo.stdout).toContain("All 10 orders ended as expected");

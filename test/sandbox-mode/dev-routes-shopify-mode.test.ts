@@ -24,6 +24,16 @@ describe("dev routes in Shopify mode (SHOPIFY_API_KEY set)", () => {
     },
   );
 
+  it("leave / asking for a shop domain, with no demo shop to open", async () => {
+    const { loader: landing } = await import("~/routes/_index/route");
+    const response = (await landing({
+      request: new Request(`${TEST_APP_URL}/`),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(await response.json()).toEqual({ mode: "shopify", demoShop: null });
+  });
+
   it("leave App Bridge on Shopify's CDN", () => {
     expect(getEnv().appBridgeUrl).toBeUndefined();
   });

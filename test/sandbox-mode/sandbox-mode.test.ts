@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_API_KEY, SANDBOX_API_SECRET, SANDBOX_APP_BRIDGE_URL, getEnv } from "~/env.server";
 import { loader as devLogin } from "~/routes/dev.login";
+import { loader as landing } from "~/routes/_index/route";
 import { loader as devSessionToken } from "~/routes/dev.session-token";
 import { authenticate, sessionStorage } from "~/shopify.server";
 import { deleteMapping, listMappings } from "~/data/mapping.server";
@@ -199,6 +200,11 @@ describe("sandbox mode (no SHOPIFY_API_KEY)", () => {
     );
     expect(session.shop).toBe(DEMO_SHOP);
     expect(sessionToken?.dest).toBe(`https://${DEMO_SHOP}`);
+  });
+
+  it("GET / offers the demo shop's admin (through /dev/login) instead of a shop-domain form", async () => {
+    const response = (await landing(args(`${TEST_APP_URL}/`))) as Response;
+    expect(await response.json()).toEqual({ mode: "sandbox", demoShop: DEMO_SHOP });
   });
 
   it("GET /dev/login?to= opens another app page, and only app pages", async () => {

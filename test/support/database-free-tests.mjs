@@ -49,6 +49,8 @@ export const DATABASE_FREE_FILES = [
   "test/foundation/import-cycles.test.ts",
   "test/foundation/lossless-json.test.ts",
   "test/foundation/money-input.test.ts",
+  // the Prisma CLI runner of the scripts (validates the schema, opens no database)
+  "test/foundation/prisma-cli.test.ts",
   // the PDF worker pool, from the sources
   "test/pdf-work/pool.test.ts",
   "test/preflight/check.test.ts",

@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { prismaSync } from "../../scripts/prisma-cli.mjs";
 import {
   assertDatabaseName,
   databaseUrl,
@@ -12,9 +12,6 @@ import {
   templateDbPath,
   type TestDatabaseRun,
 } from "./template-db";
-
-const root = path.resolve(import.meta.dirname, "../..");
-const prismaCli = path.join(root, "node_modules", ".bin", "prisma");
 
 // Migrate one empty SQLite file with the real CLI; every test file copies it.
 // `npm test` runs the SQLite and PostgreSQL passes at once and both make it when it is
@@ -26,10 +23,8 @@ function sqliteTemplate() {
   const partial = `${file}.${process.pid}.partial`;
   rmSync(partial, { force: true });
   try {
-    execFileSync(prismaCli, ["migrate", "deploy"], {
-      cwd: root,
+    prismaSync(["migrate", "deploy"], {
       env: { ...process.env, DATABASE_URL: `file:${partial}` },
-      stdio: ["ignore", "ignore", "inherit"],
     });
     renameSync(partial, file);
   } finally {
@@ -74,14 +69,9 @@ async function postgresTemplate(serverUrl: string) {
   const template = `${runPrefix}_template`;
   await admin.query(`CREATE DATABASE "${assertDatabaseName(template)}"`);
   await admin.end();
-  execFileSync(
-    prismaCli,
+  prismaSync(
     ["migrate", "deploy", "--config", path.join("prisma", "postgresql", "prisma.config.ts")],
-    {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl(serverUrl, template) },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
+    { env: { ...process.env, DATABASE_URL: databaseUrl(serverUrl, template) } },
   );
 
   return {

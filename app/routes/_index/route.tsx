@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { DEMO_SHOP } from "../../dev/demo-data.server";
+import { devRoutesEnabled } from "../../dev/guard.server";
 import { getEnv } from "../../env.server";
 import styles from "./styles.module.css";
 
@@ -10,11 +12,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (url.searchParams.get("shop")) {
     throw redirect(`/app?${url.searchParams.toString()}`);
   }
-  return json({ mode: getEnv().mode });
+  // In sandbox mode the shop to open is the demo shop, through /dev/login (signed in as
+  // Shopify admin would): a newcomer has no shop domain to type.
+  return json({ mode: getEnv().mode, demoShop: devRoutesEnabled() ? DEMO_SHOP : null });
 };
 
 export default function Landing() {
-  const { mode } = useLoaderData<typeof loader>();
+  const { mode, demoShop } = useLoaderData<typeof loader>();
   return (
     <main className={styles.page}>
       <h1 className={styles.heading}>Print Connect</h1>
@@ -22,25 +26,42 @@ export default function Landing() {
         Every paid order printed and shipped: books, magazines, calendars, wall art and notebooks,
         with tracking sent back to your customers.
       </p>
-      {mode === "sandbox" ? (
-        <p className={styles.text}>
-          Running in sandbox mode: no Shopify account or print-service account is needed.
-        </p>
-      ) : null}
-      <Form className={styles.form} method="post" action="/auth/login">
-        <label className={styles.label}>
-          <span>Shop domain</span>
-          <input
-            className={styles.input}
-            type="text"
-            name="shop"
-            placeholder="my-shop.myshopify.com"
-          />
-        </label>
-        <button className={styles.button} type="submit">
-          Log in
-        </button>
-      </Form>
+      {demoShop ? (
+        <>
+          <p className={styles.text}>
+            Running in sandbox mode: no Shopify account or print-service account is needed. The demo
+            shop, {demoShop}, lives on the local Shopify stand-in with print products already
+            linked.
+          </p>
+          <p className={styles.form}>
+            <a className={styles.button} href="/dev/login">
+              Open the demo shop&apos;s admin
+            </a>
+          </p>
+        </>
+      ) : (
+        <>
+          {mode === "sandbox" ? (
+            <p className={styles.text}>
+              Running in sandbox mode: no Shopify account or print-service account is needed.
+            </p>
+          ) : null}
+          <Form className={styles.form} method="post" action="/auth/login">
+            <label className={styles.label}>
+              <span>Shop domain</span>
+              <input
+                className={styles.input}
+                type="text"
+                name="shop"
+                placeholder="my-shop.myshopify.com"
+              />
+            </label>
+            <button className={styles.button} type="submit">
+              Log in
+            </button>
+          </Form>
+        </>
+      )}
       <ul className={styles.list}>
         <li>
           <strong>Automatic fulfilment</strong>. A paid order becomes a paid print order, once, even
