@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Card, EmptyState, Layout, Page, Text } from "@shopify/polaris";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
 const EMPTY_IMAGE =
@@ -38,10 +38,13 @@ export function Empty({
   children?: React.ReactNode;
   action?: { content: string; url: string };
 }) {
+  // Pages put it in cards without padding, which on a phone run from edge to edge.
   return (
-    <EmptyState heading={heading} image={EMPTY_IMAGE} {...(action ? { action } : {})}>
-      {children}
-    </EmptyState>
+    <Box paddingInline="400">
+      <EmptyState heading={heading} image={EMPTY_IMAGE} {...(action ? { action } : {})}>
+        {children}
+      </EmptyState>
+    </Box>
   );
 }
 

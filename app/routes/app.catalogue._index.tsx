@@ -262,10 +262,13 @@ export default function Catalogue() {
             ))}
           </IndexTable>
         </Card>
-        <Text as="p" tone="subdued" variant="bodySm">
-          Prices are the print service's wholesale prices before quantity discounts, shipping and
-          VAT. Use Quote for a full price.
-        </Text>
+        {/* Outside a card: on a phone, away from the screen's edge as the cards' text is. */}
+        <Box paddingInline={{ xs: "400", sm: "0" }}>
+          <Text as="p" tone="subdued" variant="bodySm">
+            Prices are the print service's wholesale prices before quantity discounts, shipping and
+            VAT. Use Quote for a full price.
+          </Text>
+        </Box>
       </BlockStack>
     </Page>
   );

@@ -13,6 +13,7 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import adminStyles from "../styles/admin.css?url";
 import { authenticate } from "../shopify.server";
 import { getEnv } from "../env.server";
 import { requestLocale } from "../lib/request-locale.server";
@@ -20,7 +21,10 @@ import { getShopInfo } from "../lib/shop-info.server";
 import { signInInsteadOfLogin } from "../dev/sign-in-instead.server";
 import { useKeyboardScrollableTables } from "../components/ScrollableTables";
 
-export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
+export const links = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   // This layout's loader runs first on a document request, so its redirect is the one sent.

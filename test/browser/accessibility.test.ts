@@ -8,7 +8,8 @@ import { seedPrintOrder, type SeededOrder } from "./order-seed";
 /**
  * Every admin page, checked as a merchant with assistive technology, a phone
  * or only a keyboard would meet it: axe-core finds no serious or critical
- * violation, nothing scrolls sideways at 375 px, and Tab reaches the
+ * violation, nothing scrolls sideways at 375 px and no text touches the screen's
+ * edge there, and Tab reaches the
  * navigation and the page's main action with a visible focus ring.
  */
 const h = setupBrowserHarness();
@@ -238,7 +239,7 @@ describeBrowser("accessibility of every admin page", () => {
   );
 
   it(
-    "fits a 375 px wide screen: no sideways scrolling, heading, navigation and main action in view",
+    "fits a 375 px wide screen: no sideways scrolling, no text at the edge, heading, navigation and main action in view",
     EVERY_PAGE,
     async () => {
       const page = h().page;
@@ -265,6 +266,15 @@ describeBrowser("accessibility of every admin page", () => {
             .getByRole("navigation", { name: "App navigation" })
             .getByRole("link", { name: "Home" })
             .waitFor();
+          // No heading or paragraph of the page runs into the screen's left edge (the page's
+          // own title keeps 16 px; cards run edge to edge, their text inside them).
+          const atEdge = await page.evaluate(() =>
+            [...document.querySelectorAll(".Polaris-Page :is(h1, h2, h3, p)")]
+              .filter((el) => el.getClientRects().length > 0 && el.textContent?.trim())
+              .filter((el) => el.getBoundingClientRect().left < 8)
+              .map((el) => `${el.tagName.toLowerCase()} "${el.textContent!.trim().slice(0, 40)}"`),
+          );
+          for (const text of atEdge) wide.push(`${target.path}: ${text} touches the left edge`);
           // The main action is within the screen's width too (reachable without sideways scrolling).
           for (const action of await page.locator(PRIMARY).all()) {
             const at = await action.boundingBox();
