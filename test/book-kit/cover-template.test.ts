@@ -370,6 +370,21 @@ describe("the EAN-13 barcode drawn on the template", () => {
     },
   );
 
+  it("draws the white box behind the bars with an outline, as the legend shows it", async () => {
+    const spine = await client.offerings.spine({ offeringId: hardcover.id, numberOfPages: 100 });
+    const content = contentText(await firstPage(await template(hardcover, 100, spine)));
+    // The graphics block drawn just before the bars: the box.
+    const box = content
+      .slice(0, content.indexOf(`/${BARCODE_TAG} BMC`))
+      .split("\nq\n")
+      .at(-1)!;
+    // Filled white ...
+    expect(box).toMatch(/^1 1 1 rg$/m);
+    // ... and outlined, in a stroking colour: on a white sheet it would not show otherwise.
+    expect(box).toMatch(/ RG$/m);
+    expect(box.trimEnd()).toMatch(/\nB\nQ$/);
+  });
+
   it("decodes nothing from bars that are not an EAN-13 (the decoder can fail)", () => {
     expect(() => decodeEan13([1, 1, 1])).toThrow(/not 59/);
     const widths = [

@@ -337,7 +337,8 @@ function drawBarcode(sheet: Sheet, layout: CoverTemplateLayout, isbn13: string |
     );
     return;
   }
-  sheet.rect(place.box, { fill: WHITE });
+  // Outlined as the legend's mark is: white on a white template would not show where it is.
+  sheet.rect(place.box, { fill: WHITE, border: TEXT });
   const symbol = ean13Symbol(isbn13);
   const x = (module: number) => pt(place.symbolX + module * place.moduleMm);
   const guardDrop = symbol.guardExtensionModules * place.moduleMm;
