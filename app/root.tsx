@@ -43,7 +43,8 @@ const INTER_FACES: readonly (readonly [url: string, unicodeRange: string])[] = [
  */
 const FIELDS_CSS = `input,textarea,select{font-feature-settings:"calt" 0}`;
 
-const INTER_CSS = [
+/** The document's own style block: Inter's faces, and the fields' rule above. */
+const ROOT_CSS = [
   ...INTER_FACES.map(
     ([url, range]) =>
       `@font-face{font-family:"Inter";font-style:normal;font-display:swap;font-weight:100 900;src:url("${url}") format("woff2");unicode-range:${range}}`,
@@ -66,7 +67,7 @@ export default function App() {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <style dangerouslySetInnerHTML={{ __html: INTER_CSS }} />
+        <style dangerouslySetInnerHTML={{ __html: ROOT_CSS }} />
         <Meta />
         <Links />
       </head>

@@ -30,7 +30,7 @@ export function withoutConfigNotes(text) {
 
 /**
  * Runs `prisma <args>` in the project and waits for it; what it writes to stderr is passed
- * on without the config notes. Throws, with the exit status, when it fails.
+ * on without the config notes. Throws, naming the exit status, when it fails.
  */
 export function prismaSync(args, { env = process.env } = {}) {
   const result = spawnSync(PRISMA, args, {
@@ -44,10 +44,6 @@ export function prismaSync(args, { env = process.env } = {}) {
   if (stderr.trim() !== "") process.stderr.write(stderr.endsWith("\n") ? stderr : `${stderr}\n`);
   if (result.error) throw result.error;
   if (result.status !== 0) {
-    const error = new Error(
-      `prisma ${args.join(" ")} exited with ${result.status ?? result.signal}`,
-    );
-    error.status = result.status;
-    throw error;
+    throw new Error(`prisma ${args.join(" ")} exited with ${result.status ?? result.signal}`);
   }
 }

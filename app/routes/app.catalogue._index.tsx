@@ -20,6 +20,7 @@ import { authenticate } from "../shopify.server";
 import { listCategories, listOfferings } from "../lib/catalogue.server";
 import { getPrintSettingsForDisplay } from "../data/print-settings.server";
 import { SETTINGS_CURRENCIES, shopCurrency } from "../services/pricing/currency";
+import { PageNote } from "../components/PageNote";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
 import { pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat } from "../components/format";
@@ -262,13 +263,10 @@ export default function Catalogue() {
             ))}
           </IndexTable>
         </Card>
-        {/* Outside a card: on a phone, away from the screen's edge as the cards' text is. */}
-        <Box paddingInline={{ xs: "400", sm: "0" }}>
-          <Text as="p" tone="subdued" variant="bodySm">
-            Prices are the print service's wholesale prices before quantity discounts, shipping and
-            VAT. Use Quote for a full price.
-          </Text>
-        </Box>
+        <PageNote>
+          Prices are the print service's wholesale prices before quantity discounts, shipping and
+          VAT. Use Quote for a full price.
+        </PageNote>
       </BlockStack>
     </Page>
   );

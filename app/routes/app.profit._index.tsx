@@ -18,6 +18,7 @@ import {
 } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { loadProfitPage } from "../pages/profit/profit-page.server";
+import { PageNote } from "../components/PageNote";
 import { RouteError } from "../components/States";
 import { useFormat } from "../components/format";
 import { MarginAmount } from "../components/profit/MarginAmount";
@@ -252,16 +253,13 @@ export default function ProfitPage() {
               </Card>
             </Layout.Section>
             <Layout.Section>
-              {/* Outside a card: on a phone, away from the screen's edge as the cards' text is. */}
-              <Box paddingInline={{ xs: "400", sm: "0" }}>
-                <Text as="p" tone="subdued" variant="bodySm">
-                  Revenue is what your customers paid for the printed lines; print cost is what the
-                  print service charges for them (product, shipping and VAT); margin is the
-                  difference. Print orders count on the day they were planned; cancelled ones are
-                  left out. A print order of several products shares its cost between them by what
-                  each sold for. {PROOFS_EXPLAINED}
-                </Text>
-              </Box>
+              <PageNote>
+                Revenue is what your customers paid for the printed lines; print cost is what the
+                print service charges for them (product, shipping and VAT); margin is the
+                difference. Print orders count on the day they were planned; cancelled ones are left
+                out. A print order of several products shares its cost between them by what each
+                sold for. {PROOFS_EXPLAINED}
+              </PageNote>
             </Layout.Section>
           </>
         ) : null}
