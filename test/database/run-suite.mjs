@@ -164,7 +164,13 @@ const verdicts = [];
 const reportDir = path.join(root, "node_modules", ".cache", "test-reports");
 const noColour = (text) => stripVTControlCharacters(text);
 
-const PROJECT_NAMES = { sqlite: "SQLite", postgresql: "PostgreSQL" };
+// Vitest's projects (vitest.config.ts): the files that never open a database run in one of
+// their own, with the SQLite pass.
+const PROJECT_NAMES = {
+  sqlite: "SQLite",
+  postgresql: "PostgreSQL",
+  "database-free": "No database",
+};
 
 /** Reads the run summary (test/support/run-summary-reporter.ts), or null when none was written. */
 function readSummary(file) {

@@ -15,7 +15,6 @@ const SLOW_FILES = [
   "test/browser/admin-pages.test.ts", // ~74 s
   "test/sandbox-mode/demo.test.ts", // ~64 s
   "test/browser/unsaved-changes.test.ts", // ~48 s
-  "test/soak/orders-through-faults.test.ts", // ~46 s SQLite, ~33 s PostgreSQL
   "test/browser/product-creation.test.ts", // ~44 s
   "test/scale/every-tier.test.ts", // ~30 s, PostgreSQL only
   "test/pdf-work/responsive-server.test.ts", // ~29 s
@@ -24,10 +23,19 @@ const SLOW_FILES = [
   "test/pdf-work/pool.test.ts", // ~23 s
 ];
 
+/**
+ * The project of the files that never open a database (vitest.config.ts). They share worker
+ * processes, and a worker takes the next file of the project without a new process only when
+ * that file is next in line: they come last (a slow one excepted), together, where their short
+ * files also fill the end of the run.
+ */
+export const DATABASE_FREE_PROJECT = "database-free";
+
 function rank(spec: TestSpecification): number {
   const path = spec.moduleId.replaceAll("\\", "/");
   const index = SLOW_FILES.findIndex((file) => path.endsWith(`/${file}`));
-  return index === -1 ? SLOW_FILES.length : index;
+  if (index !== -1) return index;
+  return spec.project.name === DATABASE_FREE_PROJECT ? SLOW_FILES.length + 1 : SLOW_FILES.length;
 }
 
 export class SlowFirstSequencer extends BaseSequencer {
