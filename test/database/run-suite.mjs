@@ -34,7 +34,7 @@
 // without --sqlite, the run exits 1 before any test when no server answers, so
 // CI (.ci/run sets it) cannot pass on SQLite alone.
 //
-// TEST_WORKERS=n sets how many test files run at once, both databases together (default 3).
+// TEST_WORKERS=n sets how many test files run at once, both databases together (default 4).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -59,10 +59,11 @@ const changed = args.some(isChanged);
 const vitestArgs = args.filter((a) => !OWN_FLAGS.includes(a));
 const serverUrl = process.env.TEST_DATABASE_URL?.trim() || DEFAULT_URL;
 const required = !["", "0"].includes(process.env.REQUIRE_POSTGRESQL?.trim() ?? "");
-// Three files at a time on two cores: a test file keeps about two thirds of a core busy on
-// average, the rest is waiting on sockets, timers, Chromium and the database (measured in
-// docs/decisions/0010-test-run.md).
-const workers = process.env.TEST_WORKERS?.trim() || "3";
+// Four files at a time on two cores: a test file keeps about half a core busy on average, the
+// rest is waiting on sockets, timers, Chromium and the database; with three, the first minute
+// (the longest files, which wait the most) left a fifth of the machine idle once the typecheck
+// stopped filling it (measured in docs/decisions/0010-test-run.md).
+const workers = process.env.TEST_WORKERS?.trim() || "4";
 
 function shown(url) {
   const u = new URL(url);
