@@ -184,19 +184,19 @@ export default function Settings() {
 
           <Layout.AnnotatedSection
             id="callback"
-            title="Status callback URL"
+            title="Status update URL"
             description="Paste this as the status update URL in your print-service account, so order changes arrive at once instead of at the next check."
           >
             <Card>
               {callbackUrl ? (
                 <CopyField
-                  label="Callback URL"
+                  label="Status update URL"
                   value={callbackUrl}
                   helpText="Unique to your shop. Keep it private."
                 />
               ) : (
                 <Text as="p" tone="subdued">
-                  Save your settings to get your shop's callback URL.
+                  Save your settings to get your shop's status update URL.
                 </Text>
               )}
             </Card>

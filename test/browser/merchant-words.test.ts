@@ -2,7 +2,8 @@
  * What a new merchant reads, in Chromium: a mapping that loses money says so where the save is
  * confirmed, in a warning; each link says where it leads; Shopify's "Default Title", the print
  * service's "legacy interface" and stand-ins for secrets never show; a loss keeps its sign and
- * amount on one line.
+ * amount on one line; Shopify's order notifications are not "webhooks", and the address the print
+ * service sends status updates to has one name on every page.
  */
 import { expect, it } from "vitest";
 import { describeBrowser, setupBrowserHarness } from "./harness";
@@ -100,6 +101,22 @@ describeBrowser("the merchant's words", () => {
     expect(overflow).toBeGreaterThanOrEqual(0);
     expect(overflow).toBeLessThanOrEqual(1);
     await h().screenshot("words-publications");
+  });
+
+  it("says notification where Shopify's order webhooks are meant, and one name for the status update URL", async () => {
+    for (const path of ["/app", "/app/delivery", "/app/settings"]) {
+      const page = await h().openAdmin(path);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(await page.locator("body").innerText(), path).not.toMatch(/webhook|callback/i);
+    }
+    const home = await h().openAdmin("/app");
+    await home.getByText("Last order notification").waitFor();
+    const settings = await h().openAdmin("/app/settings");
+    await settings.getByRole("heading", { name: "Status update URL" }).waitFor();
+    expect(await settings.getByRole("textbox", { name: "Status update URL" }).inputValue()).toBe(
+      h().callbackUrl,
+    );
+    await h().screenshot("words-status-update-url");
   });
 
   it("names what the catalogue and shipping-rates pages show without the service's jargon", async () => {

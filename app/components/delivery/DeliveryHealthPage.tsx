@@ -101,16 +101,16 @@ export function CheckCard({ view }: { view: Pick<DeliveryPageView, "health"> }) 
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Order webhooks and the regular check
+          Order notifications and the regular check
         </Text>
         <Text as="p" tone="subdued">
-          Shopify tells the app about each paid order with a webhook. In case one never arrives, the
-          app also asks Shopify for new paid orders {everyText(health.checkEverySeconds)}.
+          Shopify notifies the app of each paid order. In case a notification never arrives, the app
+          also asks Shopify for new paid orders {everyText(health.checkEverySeconds)}.
         </Text>
         <BlockStack gap="200">
           <InlineStack gap="200" wrap>
             <Text as="span" fontWeight="semibold">
-              Last order webhook:
+              Last order notification:
             </Text>
             <Text as="span">
               {health.lastWebhookAt ? fmt.dateTime(health.lastWebhookAt) : "None received yet"}
@@ -161,7 +161,7 @@ export function FoundOrdersCard({ found }: { found: DeliveryPageView["found"] })
         </Text>
         {found.length === 0 ? (
           <Text as="p" tone="subdued">
-            None in the last 30 days: every paid order arrived by webhook.
+            None in the last 30 days: Shopify notified the app of every paid order.
           </Text>
         ) : (
           <DataTable

@@ -156,10 +156,10 @@ export function DeliveryHealthCard({ health }: { health: DeliveryHealth }) {
           <Tile
             label="Found by the regular check"
             value={fmt.number(week.foundByCheck)}
-            detail="orders whose webhook never came"
+            detail="orders whose notification from Shopify never came"
           />
           <Tile
-            label="Last order webhook"
+            label="Last order notification"
             value={health.lastWebhookAt ? fmt.dateTime(health.lastWebhookAt) : "None yet"}
             long
           />
