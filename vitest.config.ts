@@ -1,8 +1,12 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { DATABASE_FREE_TESTS } from "./test/support/database-free-tests.mjs";
+import {
+  DATABASE_FREE_PROJECT,
+  DATABASE_FREE_TEST_FILES,
+  DATABASE_FREE_TESTS,
+} from "./test/support/database-free-tests.mjs";
 import { ENGINE_NEUTRAL_TESTS } from "./test/support/engine-neutral-tests.mjs";
-import { DATABASE_FREE_PROJECT, SlowFirstSequencer } from "./test/support/slow-first-sequencer";
+import { SlowFirstSequencer } from "./test/support/slow-first-sequencer";
 import { selectedTestDatabases } from "./test/support/template-db";
 
 const EXCLUDE = ["node_modules/**"];
@@ -47,9 +51,7 @@ export default defineConfig({
               extends: true,
               test: {
                 name: DATABASE_FREE_PROJECT,
-                include: DATABASE_FREE_TESTS.map((glob) =>
-                  glob.endsWith("/**") ? `${glob}/*.test.ts` : glob,
-                ),
+                include: DATABASE_FREE_TEST_FILES,
                 exclude: EXCLUDE,
                 isolate: false,
                 setupFiles: ["test/setup/fresh-start-per-file.ts", ...SETUP_FILES],

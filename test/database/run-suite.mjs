@@ -41,6 +41,7 @@ import os from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import pg from "pg";
+import { DATABASE_FREE_PROJECT } from "../support/database-free-tests.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
@@ -170,7 +171,7 @@ const noColour = (text) => stripVTControlCharacters(text);
 const PROJECT_NAMES = {
   sqlite: "SQLite",
   postgresql: "PostgreSQL",
-  "database-free": "No database",
+  [DATABASE_FREE_PROJECT]: "No database",
 };
 
 /** Reads the run summary (test/support/run-summary-reporter.ts), or null when none was written. */

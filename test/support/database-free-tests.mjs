@@ -68,3 +68,15 @@ export const DATABASE_FREE_FILES = [
 
 /** Everything the PostgreSQL pass leaves out, as vitest `--exclude` globs. */
 export const DATABASE_FREE_TESTS = [...DATABASE_FREE_FOLDERS, ...DATABASE_FREE_FILES];
+
+/**
+ * The vitest project these files run in, with the SQLite pass: its files share worker
+ * processes (vitest.config.ts, docs/decisions/0010-test-run.md).
+ */
+export const DATABASE_FREE_PROJECT = "database-free";
+
+/** The same files as that project's `include` globs: test files only (the folders also hold helpers). */
+export const DATABASE_FREE_TEST_FILES = [
+  ...DATABASE_FREE_FOLDERS.map((folder) => `${folder}/*.test.ts`),
+  ...DATABASE_FREE_FILES,
+];

@@ -5,6 +5,7 @@
  * and would order by file size, which puts the soak and the longest browser files near the end.
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { DATABASE_FREE_PROJECT } from "./database-free-tests.mjs";
 
 /**
  * Longest first: wall seconds in a fresh-clone `.ci/run` with both databases at once
@@ -24,13 +25,10 @@ const SLOW_FILES = [
 ];
 
 /**
- * The project of the files that never open a database (vitest.config.ts). They share worker
- * processes, and a worker takes the next file of the project without a new process only when
- * that file is next in line: they come last (a slow one excepted), together, where their short
- * files also fill the end of the run.
+ * The database-free project's files share worker processes, and a worker takes the project's
+ * next file without a new process only when that file is next in line: they come last (a slow
+ * one excepted), together, where their short files also fill the end of the run.
  */
-export const DATABASE_FREE_PROJECT = "database-free";
-
 function rank(spec: TestSpecification): number {
   const path = spec.moduleId.replaceAll("\\", "/");
   const index = SLOW_FILES.findIndex((file) => path.endsWith(`/${file}`));
