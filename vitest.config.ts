@@ -11,8 +11,14 @@ import { selectedTestDatabases } from "./test/support/template-db";
 
 const EXCLUDE = ["node_modules/**"];
 const ALL_TESTS = ["test/**/*.test.ts", "app/**/*.test.ts", "sandbox/**/*.test.ts"];
-// Set per project, not at the root: a project's lists would be added to the root's.
-const SETUP_FILES = ["test/setup/fail-on-console-error.ts", "test/setup/cpu-per-file.ts"];
+// Set per project, not at the root: a project's lists would be added to the root's. Every
+// project's files share worker processes (`isolate: false`), each file given the start of a
+// process of its own by the first of these.
+const SETUP_FILES = [
+  "test/setup/fresh-start-per-file.ts",
+  "test/setup/fail-on-console-error.ts",
+  "test/setup/cpu-per-file.ts",
+];
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -25,10 +31,12 @@ export default defineConfig({
     pool: "forks",
     // One project per database, sharing one pool of workers (`npm test` runs both at once:
     // test/database/run-suite.mjs). The PostgreSQL project leaves out the files whose outcome
-    // cannot depend on the database (the two lists, and why: docs/decisions/0010-test-run.md).
-    // The database-free files run in a project of their own whose files share worker
-    // processes, each file started afresh by test/setup/fresh-start-per-file.ts: a process per
-    // file loaded the same packages again for each (the same decision).
+    // cannot depend on the database (the two lists, and why: docs/decisions/0010-test-run.md);
+    // the database-free files run once, in a project of their own. A worker process takes one
+    // file after another of its project, each started afresh by
+    // test/setup/fresh-start-per-file.ts: a process per file loaded the same packages again for
+    // each, two thirds of the run's CPU (the same decision).
+    isolate: false,
     projects: selectedTestDatabases().providers.flatMap((provider) => [
       {
         extends: true,
@@ -53,8 +61,7 @@ export default defineConfig({
                 name: DATABASE_FREE_PROJECT,
                 include: DATABASE_FREE_TEST_FILES,
                 exclude: EXCLUDE,
-                isolate: false,
-                setupFiles: ["test/setup/fresh-start-per-file.ts", ...SETUP_FILES],
+                setupFiles: SETUP_FILES,
               },
             },
           ]

@@ -35,6 +35,7 @@ import {
   type ShopifyFake,
 } from "../../sandbox/shopify/index";
 import { createAppServer } from "../../server/app.js";
+import { readAppBridgeUrlFromEnv } from "../support/app-bridge-url";
 import { freshBuildSnapshot } from "../support/app-build";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -203,7 +204,9 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
           WORKER: "off",
           ...options.env,
         });
-        return import(/* @vite-ignore */ snapshot.serverEntry);
+        const build = await import(/* @vite-ignore */ snapshot.serverEntry);
+        await readAppBridgeUrlFromEnv();
+        return build;
       },
     });
     cleanups.push(() => app.close());

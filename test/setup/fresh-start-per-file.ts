@@ -1,13 +1,15 @@
 /**
- * For the project whose test files share worker processes (`isolate: false`: the database-free
- * files, docs/decisions/0010-test-run.md). It runs before each file and gives it the start a
+ * Every project's test files share worker processes (`isolate: false`,
+ * docs/decisions/0010-test-run.md). This runs before each file and gives it the start a
  * process of its own would: the environment, the HTTP client's global dispatcher, `fetch`,
  * the process's signal and error listeners and real timers as they were before the worker's
- * first file, and every project module evaluated afresh on import. Packages under
- * node_modules stay loaded: Node keeps them, and that is the time saved.
+ * first file, every project module evaluated afresh on import, and no database client left
+ * from the last file. Packages under node_modules stay loaded: Node keeps them, and that is
+ * the time saved.
  */
 import { Agent, setGlobalDispatcher } from "undici";
 import { vi } from "vitest";
+import { readAppBridgeUrlFromEnv } from "../support/app-bridge-url";
 
 const BASELINE = Symbol.for("print-connect.test.processBaseline");
 // Node's own fetch and the undici package each keep their global dispatcher under one of these.
@@ -62,4 +64,11 @@ if (!baseline) {
   }
   vi.useRealTimers();
   vi.resetModules();
+  // The app keeps its database client on globalThis (for the dev server's reloads): the last
+  // file's, on the last file's database, is closed so this file's modules open its own.
+  const slot = globalThis as { __printConnectPrisma?: { $disconnect(): Promise<void> } };
+  const client = slot.__printConnectPrisma;
+  delete slot.__printConnectPrisma;
+  await client?.$disconnect().catch(() => undefined);
+  await readAppBridgeUrlFromEnv();
 }

@@ -25,15 +25,19 @@ const SLOW_FILES = [
 ];
 
 /**
- * The database-free project's files share worker processes, and a worker takes the project's
- * next file without a new process only when that file is next in line: they come last (a slow
- * one excepted), together, where their short files also fill the end of the run.
+ * A worker takes the next file without a new process only when that file is of the project
+ * its last one was (vitest's pool), so after the slow files each project's files come
+ * together: SQLite's, PostgreSQL's, then the database-free files, whose short files also fill
+ * the end of the run.
  */
+const PROJECT_ORDER = ["sqlite", "postgresql", DATABASE_FREE_PROJECT];
+
 function rank(spec: TestSpecification): number {
   const path = spec.moduleId.replaceAll("\\", "/");
   const index = SLOW_FILES.findIndex((file) => path.endsWith(`/${file}`));
   if (index !== -1) return index;
-  return spec.project.name === DATABASE_FREE_PROJECT ? SLOW_FILES.length + 1 : SLOW_FILES.length;
+  const project = PROJECT_ORDER.indexOf(spec.project.name);
+  return SLOW_FILES.length + (project === -1 ? PROJECT_ORDER.length : project);
 }
 
 export class SlowFirstSequencer extends BaseSequencer {

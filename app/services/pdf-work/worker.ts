@@ -3,20 +3,26 @@
  * Everything the file decides the cost of happens here, never on the request thread.
  */
 import { inspectPdf } from "../preflight/inspect";
-import { drawFirstPage, ProductImageError } from "../product-image/render";
+import { drawFirstPage, loadDrawing, ProductImageError } from "../product-image/render";
 import type { PdfTaskAnswers, PdfTaskMessage, RenderAnswer } from "./tasks";
 
 export default async function runPdfTask(
   task: PdfTaskMessage,
 ): Promise<PdfTaskAnswers[PdfTaskMessage["kind"]]> {
-  // The pool's wall clock starts now, not while the task waited for this thread.
-  task.started.postMessage("started");
-  if (task.kind === "inspect") return inspectPdf(task.bytes);
+  // The code a task needs is loaded first (on first use: the reader and the barcode library
+  // are large, and most threads only check files); the pool's wall clock starts after, so it
+  // measures what the file asks for, not this thread's start on a busy machine.
+  if (task.kind === "inspect") {
+    task.started.postMessage("started");
+    return inspectPdf(task.bytes);
+  }
   if (task.kind === "cover-template") {
-    // Loaded on first use: the barcode library is large, and most threads only check files.
     const { coverTemplatePdf } = await import("../book-kit/cover-template-pdf");
+    task.started.postMessage("started");
     return coverTemplatePdf(task.input);
   }
+  await loadDrawing();
+  task.started.postMessage("started");
   return render(task);
 }
 

@@ -95,6 +95,19 @@ function loadPdfJs(): Promise<{ pdfjs: PdfJs; assets: Assets }> {
 }
 
 /**
+ * The reader and the canvas, loaded once per thread. A PDF thread loads them before it starts
+ * a task's clock (../pdf-work/worker.ts): on a busy machine loading takes seconds, which are
+ * no fault of the file.
+ */
+export async function loadDrawing() {
+  const [{ pdfjs, assets }, { createCanvas }] = await Promise.all([
+    loadPdfJs(),
+    import("@napi-rs/canvas"),
+  ]);
+  return { pdfjs, assets, createCanvas };
+}
+
+/**
  * The PDF's bytes as pdfjs takes them: a Uint8Array over a buffer of its own, because the
  * reader takes the buffer over (a Node Buffer may share a pooled one).
  */
@@ -116,8 +129,7 @@ export async function drawFirstPage(
     Math.min(MAX_SIDE_PX, Math.max(MIN_SIDE_PX, opts.maxSidePx ?? MAX_SIDE_PX)),
   );
   const maxOperators = opts.maxOperators ?? MAX_PAGE_OPERATORS;
-  const { pdfjs, assets } = await loadPdfJs();
-  const { createCanvas } = await import("@napi-rs/canvas");
+  const { pdfjs, assets, createCanvas } = await loadDrawing();
   const task = pdfjs.getDocument({
     data: ownBytes(pdf),
     ...assets,
