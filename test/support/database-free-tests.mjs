@@ -44,6 +44,8 @@ export const DATABASE_FREE_FILES = [
   "test/database/postgresql-pass.test.ts",
   "test/foundation/app-config.test.ts",
   "test/foundation/crypto.test.ts",
+  // the README's length and the links of the README and docs/
+  "test/foundation/docs.test.ts",
   "test/foundation/env.test.ts",
   // the import-cycle check of `npm run lint`, on projects of its own
   "test/foundation/import-cycles.test.ts",
@@ -69,10 +71,7 @@ export const DATABASE_FREE_FILES = [
 /** Everything the PostgreSQL pass leaves out, as vitest `--exclude` globs. */
 export const DATABASE_FREE_TESTS = [...DATABASE_FREE_FOLDERS, ...DATABASE_FREE_FILES];
 
-/**
- * The vitest project these files run in, with the SQLite pass: its files share worker
- * processes (vitest.config.ts, docs/decisions/0010-test-run.md).
- */
+/** The vitest project these files run in, beside the SQLite pass (vitest.config.ts). */
 export const DATABASE_FREE_PROJECT = "database-free";
 
 /** The same files as that project's `include` globs: test files only (the folders also hold helpers). */

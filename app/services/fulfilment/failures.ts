@@ -5,7 +5,7 @@ import {
   PrintServiceError,
   PrintTimeoutError,
 } from "../print";
-import { ATTENTION_TEXT, printCodeText, withDetails } from "../merchant-text/errors";
+import { ATTENTION_TEXT, attentionMessage, printCodeText } from "../merchant-text/errors";
 import { ShopifyAdminError } from "../shopify-admin";
 
 /** Something the merchant must fix before the print order can go on. */
@@ -65,7 +65,7 @@ export function classifyFailure(error: unknown): Failure {
       return {
         kind: "attention",
         code: error.customCode,
-        message: withDetails(known.message, error.details),
+        message: attentionMessage(known, error.details),
         action: known.action,
       };
     }

@@ -5,6 +5,7 @@
  * pipeline (fulfilment/failures.ts) and the pages (merchant-text/print-problem.ts) take every
  * sentence they show from here. Pure: no I/O, no framework, nothing but words and how to pick them.
  */
+import { countryName } from "../country-names";
 import type { PrintApiErrorKind } from "../print/error-codes";
 
 /** What the merchant reads for one service error code. */
@@ -15,7 +16,15 @@ export interface PrintCodeText {
    * Set when waiting cannot help and the merchant has to change something: the order's "needs
    * attention" reason. Without it, the reason is built from the error's kind and the hint.
    */
-  attention?: { message: string; action: string };
+  attention?: {
+    message: string;
+    action: string;
+    /**
+     * The message with what the service's own words add, said plainly; without it (or when
+     * the words are not the expected ones) they are added as they came, in brackets.
+     */
+    fromDetails?: (details: string) => string | undefined;
+  };
 }
 
 /** The one table from a service `custom_code` to merchant text; every code of the spec is here. */
@@ -77,6 +86,13 @@ export const PRINT_CODE_TEXT: Readonly<Record<string, PrintCodeText>> = {
       message: "No production facility ships this product to the order's destination.",
       action:
         "Ship this order yourself, or map the product to an offering available there, then retry.",
+      // "No production facility can produce offering 228478 for country RU": the country by name.
+      fromDetails: (details) => {
+        const country = /\bfor country ([A-Z]{2})\b/i.exec(details)?.[1];
+        return country
+          ? `No production facility ships this product to ${countryName(country)}.`
+          : undefined;
+      },
     },
   },
   ORD_NO_PRINTER: {
@@ -252,8 +268,16 @@ export const PREFLIGHT_TEXT = {
 } as const;
 
 /** A coded reason with the service's details added, e.g. "No printer ... (details)". */
-export function withDetails(message: string, details: string | undefined): string {
+function withDetails(message: string, details: string | undefined): string {
   return details ? `${message} (${details})` : message;
+}
+
+/** The "needs attention" message for a service code that has one, with the service's details. */
+export function attentionMessage(
+  attention: NonNullable<PrintCodeText["attention"]>,
+  details: string | undefined,
+): string {
+  return (details && attention.fromDetails?.(details)) || withDetails(attention.message, details);
 }
 
 /**

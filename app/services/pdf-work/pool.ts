@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, type Worker } from "node:worker_threads";
 import { Piscina } from "piscina";
-import type { PdfTask, PdfTaskAnswers, PdfTaskMessage } from "./tasks";
+import type { PdfTask, PdfTaskAnswers, PdfTaskMessage, PdfTaskProgress } from "./tasks";
 
 export interface PdfWorkLimits {
   /** Threads at most; each works on one PDF at a time. */
@@ -25,6 +25,11 @@ export interface PdfWorkLimits {
   queueWaitMs: number;
   /** Wall-clock limit of one task from its start; past it the thread is terminated. */
   taskMs: number;
+  /**
+   * A thread that has taken a task may load the code it needs (once per thread) for this long
+   * before the task's clock starts; past it the task is "busy", no verdict on the file.
+   */
+  loadMs: number;
   /** Heap (V8 old generation) of one thread, MB; a thread that needs more is stopped by V8. */
   heapMb: number;
   /** A thread with nothing to do is closed after this. */
@@ -43,6 +48,8 @@ export interface PdfWorkLimits {
  * - 512 MB of heap a thread: the 41 MB book's parse needs about 15 MB of heap; a file whose
  *   object stream holds a million tiny objects (4 MB) needs over 600 MB and is stopped. The
  *   file's own bytes are outside the heap and capped by the 300 MB download limit.
+ * - 60 s to load: the reader loads in well under a second on a quiet machine and in seconds
+ *   on a busy one; only a machine in trouble gets near it.
  * - 16 waiting, 30 s at most: a queue longer than that would not be worked before a person
  *   waiting on a page gives up; "busy" says so at once instead.
  * - 30 s idle: a thread costs about 35 MB (a Node worker and pdf-lib) while it lives; kept a
@@ -54,6 +61,7 @@ export const PDF_WORK_LIMITS: Readonly<PdfWorkLimits> = {
   queue: 16,
   queueWaitMs: 30_000,
   taskMs: 20_000,
+  loadMs: 60_000,
   heapMb: 512,
   idleMs: 30_000,
   niceIncrement: 10,
@@ -179,13 +187,17 @@ export class PdfWorkPool {
       stoppedFor = why;
       abort.abort();
     };
-    // The wall clock starts when a thread takes the task, which it says on this port; until
-    // then the task only waits, and a wait too long is "busy", no verdict on the file.
+    // A thread says on this port when it takes the task and when the task starts, its code
+    // loaded. Until the start the task only waits (in the queue, then for the thread to load),
+    // and a wait too long is "busy", no verdict on the file; from the start, the wall clock.
     const { port1: started, port2: startedInThread } = new MessageChannel();
     let timer = setTimeout(stop, this.limits.queueWaitMs, "busy");
-    started.once("message", () => {
+    started.on("message", (progress: PdfTaskProgress) => {
       clearTimeout(timer);
-      timer = setTimeout(stop, taskMs, "timed_out");
+      timer =
+        progress === "taken"
+          ? setTimeout(stop, this.limits.loadMs, "busy")
+          : setTimeout(stop, taskMs, "timed_out");
     });
     // A task that reads a file hands its bytes over; one that only draws (a cover template) has none.
     const plain: PdfTask = task;

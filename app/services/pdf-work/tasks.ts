@@ -41,5 +41,11 @@ export interface PdfTaskAnswers {
   "cover-template": Uint8Array;
 }
 
-/** A task as the pool hands it to a thread: with the port the thread says "started" on. */
+/**
+ * What a thread says on a task's port: "taken" when it takes the task (it no longer waits in
+ * the queue), "started" once the code the task needs is loaded (the task's clock starts).
+ */
+export type PdfTaskProgress = "taken" | "started";
+
+/** A task as the pool hands it to a thread: with the port the thread says its progress on. */
 export type PdfTaskMessage = PdfTask & { started: MessagePort };

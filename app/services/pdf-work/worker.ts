@@ -4,25 +4,27 @@
  */
 import { inspectPdf } from "../preflight/inspect";
 import { drawFirstPage, loadDrawing, ProductImageError } from "../product-image/render";
-import type { PdfTaskAnswers, PdfTaskMessage, RenderAnswer } from "./tasks";
+import type { PdfTaskAnswers, PdfTaskMessage, PdfTaskProgress, RenderAnswer } from "./tasks";
 
 export default async function runPdfTask(
   task: PdfTaskMessage,
 ): Promise<PdfTaskAnswers[PdfTaskMessage["kind"]]> {
+  const say = (progress: PdfTaskProgress) => task.started.postMessage(progress);
+  say("taken");
   // The code a task needs is loaded first (on first use: the reader and the barcode library
-  // are large, and most threads only check files); the pool's wall clock starts after, so it
+  // are large, and most threads only check files); the task's clock starts after, so it
   // measures what the file asks for, not this thread's start on a busy machine.
   if (task.kind === "inspect") {
-    task.started.postMessage("started");
+    say("started");
     return inspectPdf(task.bytes);
   }
   if (task.kind === "cover-template") {
     const { coverTemplatePdf } = await import("../book-kit/cover-template-pdf");
-    task.started.postMessage("started");
+    say("started");
     return coverTemplatePdf(task.input);
   }
   await loadDrawing();
-  task.started.postMessage("started");
+  say("started");
   return render(task);
 }
 

@@ -44,6 +44,19 @@ describe("sorting a step's failure", () => {
       code: "NO_PF",
       message: expect.stringContaining("to NZ"),
     });
+    // The service's sentence, as the sandbox and the service word it, said with the country's name.
+    expect(
+      classifyFailure(
+        new PrintApiError({
+          status: 400,
+          customCode: "NO_PF",
+          details: "No production facility can produce offering 228478 for country RU",
+        }),
+      ),
+    ).toMatchObject({
+      code: "NO_PF",
+      message: "No production facility ships this product to Russia.",
+    });
     expect(classifyFailure(new PrintApiError({ status: 401 }))).toMatchObject({
       kind: "attention",
       code: "AUTH",
