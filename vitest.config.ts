@@ -35,7 +35,7 @@ export default defineConfig({
     // the database-free files run once, in a project of their own. A worker process takes one
     // file after another of its project, each started afresh by
     // test/setup/fresh-start-per-file.ts: a process per file loaded the same packages again for
-    // each, two thirds of the run's CPU (the same decision).
+    // each, about two fifths of the test files' CPU (the same decision).
     isolate: false,
     projects: selectedTestDatabases().providers.flatMap((provider) => [
       {
