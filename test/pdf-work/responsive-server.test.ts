@@ -312,11 +312,12 @@ describe("the app while PDFs are checked and drawn", () => {
         expect(answers.filter((a) => a.probe === probe).length).toBeGreaterThanOrEqual(3);
       }
       const summary = `while the PDFs were read: ${spread(answers)}; before, without them: ${spread(baseline)}`;
-      // A request thread held up by a PDF shows as seconds (the 300,000-operator page took
-      // 80-100 s on it). On a machine shared with other work, any request now and then waits
-      // for a core a little longer, with or without PDFs (the baseline above shows it): so the
-      // bar is every answer within a second, and all but one in twenty within 200 ms.
-      expect(Math.max(...answers.map((a) => a.ms)), summary).toBeLessThan(1_000);
+      // A request thread held up by a PDF shows as many seconds (the 300,000-operator page
+      // took 80-100 s on it, and a task may run 20 s). On a machine shared with other work,
+      // any request now and then waits for a core a little longer, with or without PDFs (the
+      // baseline above shows it; on a loaded 2-core machine one webhook took 1.3 s): so the
+      // bar is every answer within 3 s, and all but one in twenty within 200 ms.
+      expect(Math.max(...answers.map((a) => a.ms)), summary).toBeLessThan(3_000);
       const late = answers.filter((a) => a.ms > ANSWER_MS).length;
       expect(late, summary).toBeLessThanOrEqual(Math.floor(answers.length * 0.05));
     },
