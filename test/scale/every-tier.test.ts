@@ -193,135 +193,128 @@ describe.skipIf(!runs)("every tier can die", () => {
 
   // An upper bound only: four processes, a database restart and 30 orders took over 60 s on
   // the 2-core machine running the rest of the suite beside it.
-  it(
-    `prints and pays each of ${ORDERS} orders exactly once through a web kill and a database restart`,
-    { timeout: 180_000 },
-    async () => {
-      const { MAPPINGS, ADDRESS_NL } = await import("../support/fulfilment-harness");
-      const variants = [MAPPINGS.photoBook, MAPPINGS.novel, MAPPINGS.framedPrint];
-      const [web1, web2, worker1, worker2] = await Promise.all([
-        webProcess("web1"),
-        webProcess("web2"),
-        workerProcess("worker1"),
-        workerProcess("worker2"),
-      ]);
-      children.push(web1, web2, worker1, worker2);
-      balancer!.targets.push(web1.url, web2.url);
+  it(`prints and pays each of ${ORDERS} orders exactly once through a web kill and a database restart`, async () => {
+    const { MAPPINGS, ADDRESS_NL } = await import("../support/fulfilment-harness");
+    const variants = [MAPPINGS.photoBook, MAPPINGS.novel, MAPPINGS.framedPrint];
+    const [web1, web2, worker1, worker2] = await Promise.all([
+      webProcess("web1"),
+      webProcess("web2"),
+      workerProcess("worker1"),
+      workerProcess("worker2"),
+    ]);
+    children.push(web1, web2, worker1, worker2);
+    balancer!.targets.push(web1.url, web2.url);
 
-      const placed: { id: string; legacyId: string }[] = [];
-      const placeAndPay = async (i: number) => {
-        const { order } = await call<{ order: { id: string; legacyId: string } }>(
-          `${shopifyUrl}/__fake/orders`,
-          {
-            lineItems: [{ variantId: variants[i % 3]!.variantId }],
-            email: `buyer${i}@example.com`,
-            shippingAddress: ADDRESS_NL,
-            deliver: false,
-          },
-        );
-        placed.push(order);
-        await call(`${shopifyUrl}/__fake/orders/${encodeURIComponent(order.id)}/paid`, {
-          topics: ["orders/paid"],
-        });
-      };
-      const payAll = async (from: number, to: number, during?: (i: number) => Promise<void>) => {
-        let i = from;
-        await Promise.all(
-          Array.from({ length: 4 }, async () => {
-            while (i < to) {
-              const n = i++;
-              await Promise.all([placeAndPay(n), during?.(n)]);
-            }
-          }),
-        );
-      };
-
-      // 1. A web process is killed while webhooks arrive; a replacement takes its place.
-      let web3: Child | undefined;
-      await payAll(0, 12, async (n) => {
-        if (n !== 5) return;
-        web1.process.kill("SIGKILL");
-        await new Promise((resolve) => web1.process.once("exit", resolve));
-        web3 = await webProcess("web3");
-        children.push(web3);
-        balancer!.targets.splice(0, balancer!.targets.length, web2.url, web3.url);
+    const placed: { id: string; legacyId: string }[] = [];
+    const placeAndPay = async (i: number) => {
+      const { order } = await call<{ order: { id: string; legacyId: string } }>(
+        `${shopifyUrl}/__fake/orders`,
+        {
+          lineItems: [{ variantId: variants[i % 3]!.variantId }],
+          email: `buyer${i}@example.com`,
+          shippingAddress: ADDRESS_NL,
+          deliver: false,
+        },
+      );
+      placed.push(order);
+      await call(`${shopifyUrl}/__fake/orders/${encodeURIComponent(order.id)}/paid`, {
+        topics: ["orders/paid"],
       });
-      expect(web3).toBeDefined();
-
-      // 2. PostgreSQL restarts: while it is down, webhooks are answered 503 with Retry-After.
-      pgServer!.stop();
-      await payAll(12, 18);
-      const deliveries = () =>
-        call<WebhookDeliveryRecord[]>(`${shopifyUrl}/__fake/webhooks?topic=orders/paid`);
-      const duringOutage = (await deliveries()).slice(-6);
-      expect(duringOutage.map((d) => d.attempts.at(-1)?.status)).toEqual(
-        duringOutage.map(() => 503),
+    };
+    const payAll = async (from: number, to: number, during?: (i: number) => Promise<void>) => {
+      let i = from;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (i < to) {
+            const n = i++;
+            await Promise.all([placeAndPay(n), during?.(n)]);
+          }
+        }),
       );
-      const one = duringOutage[0]!;
-      for (const web of [web2, web3!]) {
-        const direct = await fetch(`${web.url}/webhooks/orders/paid`, {
-          method: "POST",
-          headers: one.headers,
-          body: one.rawBody,
-        });
-        expect(direct.status).toBe(503);
-        expect(direct.headers.get("retry-after")).toBe("30");
-      }
-      pgServer!.start();
+    };
 
-      // 3. More orders after the restart; then Shopify retries what failed.
-      await payAll(18, ORDERS);
-      await vi.waitUntil(
-        async () => {
-          await call(`${shopifyUrl}/__fake/webhooks/retry`, {});
-          const all = await deliveries();
-          return all.length >= ORDERS && all.every((d) => d.delivered);
-        },
-        { timeout: 20_000, interval: 200 },
-      );
-      const all = await deliveries();
-      const failedFirst = all.filter((d) => d.attempts.length > 1);
-      expect(failedFirst.length).toBeGreaterThanOrEqual(6);
-      // Deliveries that reached the killed process failed (the balancer's 502) and came again.
-      expect(all.some((d) => d.attempts.some((a) => a.status === 502))).toBe(true);
+    // 1. A web process is killed while webhooks arrive; a replacement takes its place.
+    let web3: Child | undefined;
+    await payAll(0, 12, async (n) => {
+      if (n !== 5) return;
+      web1.process.kill("SIGKILL");
+      await new Promise((resolve) => web1.process.once("exit", resolve));
+      web3 = await webProcess("web3");
+      children.push(web3);
+      balancer!.targets.splice(0, balancer!.targets.length, web2.url, web3.url);
+    });
+    expect(web3).toBeDefined();
 
-      // Every order paid at the print service, exactly once.
-      const { default: prisma } = await import("~/db.server");
-      const ids = placed.map((o) => String(o.legacyId));
-      await vi.waitUntil(
-        async () => {
-          const rows = await prisma.printOrder.findMany({ where: { shopifyOrderId: { in: ids } } });
-          return rows.length === ORDERS && rows.every((r) => r.status === "paid");
-        },
-        { timeout: 30_000, interval: 100 },
-      );
-      const rows = await prisma.printOrder.findMany({ where: { shopifyOrderId: { in: ids } } });
-      expect(new Set(rows.map((r) => r.shopifyOrderId)).size).toBe(ORDERS);
-      const { orders: atService } = await call<{
-        orders: { reference: string; history: { to: string }[] }[];
-      }>(`${printUrl}/__sandbox/orders`);
-      for (const row of rows) {
-        const created = atService.filter((o) => o.reference === row.orderReference);
-        expect(created).toHaveLength(1);
-        expect(created[0]!.history.filter((t) => t.to === "PAID")).toHaveLength(1);
-      }
+    // 2. PostgreSQL restarts: while it is down, webhooks are answered 503 with Retry-After.
+    pgServer!.stop();
+    await payAll(12, 18);
+    const deliveries = () =>
+      call<WebhookDeliveryRecord[]>(`${shopifyUrl}/__fake/webhooks?topic=orders/paid`);
+    const duringOutage = (await deliveries()).slice(-6);
+    expect(duringOutage.map((d) => d.attempts.at(-1)?.status)).toEqual(duringOutage.map(() => 503));
+    const one = duringOutage[0]!;
+    for (const web of [web2, web3!]) {
+      const direct = await fetch(`${web.url}/webhooks/orders/paid`, {
+        method: "POST",
+        headers: one.headers,
+        body: one.rawBody,
+      });
+      expect(direct.status).toBe(503);
+      expect(direct.headers.get("retry-after")).toBe("30");
+    }
+    pgServer!.start();
 
-      // The outage was logged one line per delivery, never a stack trace.
-      const logged = [...web2.output, ...web3!.output];
-      const outageLines = logged.filter((l) => l.includes("orders/paid: answered 503"));
-      // Six deliveries and two direct copies, one line each (a status callback
-      // caught by the restart may add a line of its own route).
-      expect(outageLines).toHaveLength(8);
-      for (const line of outageLines) {
-        expect(JSON.parse(line)).toMatchObject({
-          route: "orders/paid",
-          webhookId: expect.any(String),
-        });
-      }
-      expect(logged.filter((l) => /^\s+at /.test(l) || l.includes('"stack"'))).toEqual([]);
+    // 3. More orders after the restart; then Shopify retries what failed.
+    await payAll(18, ORDERS);
+    await vi.waitUntil(
+      async () => {
+        await call(`${shopifyUrl}/__fake/webhooks/retry`, {});
+        const all = await deliveries();
+        return all.length >= ORDERS && all.every((d) => d.delivered);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const all = await deliveries();
+    const failedFirst = all.filter((d) => d.attempts.length > 1);
+    expect(failedFirst.length).toBeGreaterThanOrEqual(6);
+    // Deliveries that reached the killed process failed (the balancer's 502) and came again.
+    expect(all.some((d) => d.attempts.some((a) => a.status === 502))).toBe(true);
 
-      for (const child of [web2, web3!, worker1, worker2]) child.process.kill("SIGTERM");
-    },
-    60_000,
-  );
+    // Every order paid at the print service, exactly once.
+    const { default: prisma } = await import("~/db.server");
+    const ids = placed.map((o) => String(o.legacyId));
+    await vi.waitUntil(
+      async () => {
+        const rows = await prisma.printOrder.findMany({ where: { shopifyOrderId: { in: ids } } });
+        return rows.length === ORDERS && rows.every((r) => r.status === "paid");
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const rows = await prisma.printOrder.findMany({ where: { shopifyOrderId: { in: ids } } });
+    expect(new Set(rows.map((r) => r.shopifyOrderId)).size).toBe(ORDERS);
+    const { orders: atService } = await call<{
+      orders: { reference: string; history: { to: string }[] }[];
+    }>(`${printUrl}/__sandbox/orders`);
+    for (const row of rows) {
+      const created = atService.filter((o) => o.reference === row.orderReference);
+      expect(created).toHaveLength(1);
+      expect(created[0]!.history.filter((t) => t.to === "PAID")).toHaveLength(1);
+    }
+
+    // The outage was logged one line per delivery, never a stack trace.
+    const logged = [...web2.output, ...web3!.output];
+    const outageLines = logged.filter((l) => l.includes("orders/paid: answered 503"));
+    // Six deliveries and two direct copies, one line each (a status callback
+    // caught by the restart may add a line of its own route).
+    expect(outageLines).toHaveLength(8);
+    for (const line of outageLines) {
+      expect(JSON.parse(line)).toMatchObject({
+        route: "orders/paid",
+        webhookId: expect.any(String),
+      });
+    }
+    expect(logged.filter((l) => /^\s+at /.test(l) || l.includes('"stack"'))).toEqual([]);
+
+    for (const child of [web2, web3!, worker1, worker2]) child.process.kill("SIGTERM");
+  }, 180_000);
 });
