@@ -22,6 +22,13 @@ export const REQUIRED_SCOPES = [
   "write_validations",
   // Home's setup check reads the live theme's product template for the Print details block.
   "read_themes",
+  // The app's fulfillment service "Print Connect" and its location (fulfillmentServiceCreate).
+  "write_fulfillments",
+  // The fulfillment orders Shopify assigns to that location, and answering their requests.
+  "read_assigned_fulfillment_orders",
+  "write_assigned_fulfillment_orders",
+  // Stocking print variants at that location, so Shopify assigns their lines to the app.
+  "write_inventory",
 ] as const;
 
 // Only for local sandbox use; production must set its own (see parseEnv).

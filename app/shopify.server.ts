@@ -15,6 +15,7 @@ import type { SessionStorage } from "@shopify/shopify-app-session-storage";
 import prisma from "./db.server";
 import { getEnv } from "./env.server";
 import { getLogger, redactMessage } from "./lib/logger.server";
+import { ensureFulfillmentService } from "./lib/fulfillment-service.server";
 import { resumeCarrierRates } from "./lib/rates.server";
 import { createSecretCipher } from "./services/crypto/cipher";
 import { EncryptedSessionStorage } from "./services/crypto/session-storage";
@@ -112,6 +113,13 @@ const shopify = shopifyApp({
         await resumeCarrierRates({ shop: session.shop, admin: async () => admin });
       } catch (error) {
         log.warn({ err: error, shop: session.shop }, "carrier rates not resumed");
+      }
+      // The app's fulfillment service and its location (a failure is tried again on a later
+      // visit: app/lib/fulfillment-service.server.ts).
+      try {
+        await ensureFulfillmentService({ shop: session.shop, admin: async () => admin });
+      } catch (error) {
+        log.warn({ err: error, shop: session.shop }, "fulfillment service not registered");
       }
     },
   },

@@ -38,7 +38,42 @@ export async function recordUninstall({ shop, at = new Date() }: { shop: string;
   await prisma.$transaction([
     prisma.session.deleteMany({ where: { shop } }),
     prisma.shop.updateMany({ where: { shop, uninstalledAt: null }, data: { uninstalledAt: at } }),
+    // Shopify removes an uninstalled app's fulfillment service and its location; a reinstall
+    // registers (or finds) it again.
+    prisma.shop.updateMany({
+      where: { shop },
+      data: { fulfillmentServiceId: null, fulfillmentLocationId: null },
+    }),
   ]);
+}
+
+/** The shop's fulfillment service and its location, as registered (null before). */
+export async function getFulfillmentService({
+  shop,
+}: {
+  shop: string;
+}): Promise<{ serviceId: string; locationId: string } | null> {
+  const row = await prisma.shop.findUnique({
+    where: { shop },
+    select: { fulfillmentServiceId: true, fulfillmentLocationId: true },
+  });
+  if (!row?.fulfillmentServiceId || !row.fulfillmentLocationId) return null;
+  return { serviceId: row.fulfillmentServiceId, locationId: row.fulfillmentLocationId };
+}
+
+export async function saveFulfillmentService({
+  shop,
+  serviceId,
+  locationId,
+}: {
+  shop: string;
+  serviceId: string;
+  locationId: string;
+}): Promise<void> {
+  await prisma.shop.updateMany({
+    where: { shop },
+    data: { fulfillmentServiceId: serviceId, fulfillmentLocationId: locationId },
+  });
 }
 
 /** What an order webhook needs of a shop the app knows. */

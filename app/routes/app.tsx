@@ -17,6 +17,7 @@ import adminStyles from "../styles/admin.css?url";
 import { authenticate } from "../shopify.server";
 import { getEnv } from "../env.server";
 import { requestLocale } from "../lib/request-locale.server";
+import { ensureFulfillmentServiceSoon } from "../lib/fulfillment-service.server";
 import { getShopInfo } from "../lib/shop-info.server";
 import { signInInsteadOfLogin } from "../dev/sign-in-instead.server";
 import { useKeyboardScrollableTables } from "../components/ScrollableTables";
@@ -32,6 +33,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     throw signInInsteadOfLogin(request, thrown);
   });
   const info = await getShopInfo({ shop: session.shop, admin });
+  // A shop installed before the app was a fulfillment service registers on its next visit.
+  ensureFulfillmentServiceSoon({ shop: session.shop, admin });
   return json({
     apiKey: getEnv().shopifyApiKey,
     // Sandbox mode serves App Bridge locally; Shopify mode leaves the CDN default.

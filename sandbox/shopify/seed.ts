@@ -251,6 +251,10 @@ export const DEFAULT_PRODUCT_TEMPLATE = `/*
 export const ID_BASES = {
   Shop: 90001,
   Location: 30001,
+  FulfillmentService: 31001,
+  InventoryLevel: 32001,
+  FulfillmentHold: 33001,
+  FulfillmentOrderMerchantRequest: 34001,
   Product: 10001,
   ProductVariant: 20001,
   Customer: 40001,

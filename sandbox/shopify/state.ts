@@ -21,6 +21,7 @@ import type {
   AddressInput,
   AddressRecord,
   Clock,
+  FulfillmentOrderRecord,
   LineItemRecord,
   OrderRecord,
   RefreshTokenRecord,
@@ -78,8 +79,9 @@ export class FakeState extends FakeStore {
     updateShippingAddress(this, order, address);
   }
 
-  cancelOrder(order: OrderRecord, reason: string, refund: boolean): void {
-    cancelOrder(this, order, reason, refund);
+  /** Cancels the order; returns the fulfillment orders a service must now answer a cancellation for. */
+  cancelOrder(order: OrderRecord, reason: string, refund: boolean): FulfillmentOrderRecord[] {
+    return cancelOrder(this, order, reason, refund);
   }
 
   setLineItemProperty(

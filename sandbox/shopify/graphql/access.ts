@@ -34,3 +34,32 @@ export const FO_WRITE = [
   "write_assigned_fulfillment_orders",
   "write_third_party_fulfillment_orders",
 ];
+
+/**
+ * Which kind of fulfillment order this is for the calling app: at a merchant's own location,
+ * at a location of the app's own fulfillment service, or at another app's service. Shopify
+ * shows and lets an app change each kind only with that kind's scope.
+ */
+export function fulfillmentOrderKind(
+  ctx: GraphqlContext,
+  locationId: number,
+): "merchant_managed" | "assigned" | "third_party" {
+  const location = ctx.state.locations.get(locationId);
+  const service = location?.fulfillmentServiceId
+    ? ctx.state.fulfillmentServices.get(location.fulfillmentServiceId)
+    : undefined;
+  if (!location?.fulfillmentServiceId) return "merchant_managed";
+  return service?.appId === ctx.appId ? "assigned" : "third_party";
+}
+
+/** Whether the app may read (or write) this fulfillment order with the scopes it has. */
+export function fulfillmentOrderAllowed(
+  ctx: GraphqlContext,
+  locationId: number,
+  access: "read" | "write",
+): boolean {
+  return scopeGranted(
+    ctx.scopes,
+    `${access}_${fulfillmentOrderKind(ctx, locationId)}_fulfillment_orders`,
+  );
+}

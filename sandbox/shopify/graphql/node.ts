@@ -2,13 +2,8 @@
 import type { GidType } from "../seed";
 import { FO_READ, requireAccess } from "./access";
 import { idArg, type GraphqlContext, type View } from "./context";
-import {
-  carrierServiceView,
-  locationView,
-  productView,
-  shopView,
-  variantView,
-} from "./views/catalogue";
+import { carrierServiceView, productView, shopView, variantView } from "./views/catalogue";
+import { locationView } from "./views/fulfillment-service";
 import { mediaImageView } from "./views/media";
 import {
   customerView,
@@ -62,7 +57,7 @@ export function nodeById(ctx: GraphqlContext, id: string): View | null {
     }
     case "Location": {
       const l = state.locations.get(n);
-      return l && l.shop === shop.domain ? locationView(l) : null;
+      return l && l.shop === shop.domain ? locationView(ctx, l) : null;
     }
     case "DeliveryCarrierService": {
       requireAccess(ctx, "node", "read_shipping");

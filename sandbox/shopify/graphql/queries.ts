@@ -1,17 +1,13 @@
 /** The query root: shop, products, variants, orders, fulfillments, locations, carrier services. */
 import { matchesQuery, type SearchSpec } from "../search";
 import { gid, type OrderRecord, type ProductRecord, type VariantRecord } from "../state";
-import { FO_READ, requireAccess } from "./access";
+import { FO_READ, fulfillmentOrderAllowed, requireAccess } from "./access";
 import { idArg, iso, type Args, type GraphqlContext, type View } from "./context";
 import { nodeById } from "./node";
 import { connection, sortBy, type PagingArgs } from "./paging";
-import {
-  carrierServiceView,
-  locationView,
-  productView,
-  shopView,
-  variantView,
-} from "./views/catalogue";
+import { carrierServiceView, productView, shopView, variantView } from "./views/catalogue";
+import { assignedFulfillmentOrders } from "./assigned-fulfillment-orders";
+import { fulfillmentServiceView, locationView } from "./views/fulfillment-service";
 import { appView } from "./views/app";
 import { onlineStoreQueries } from "./views/online-store";
 import { fulfillmentOrderView, fulfillmentView, orderView } from "./views/orders";
@@ -177,7 +173,20 @@ export function queryRoot(ctx: GraphqlContext): View {
     fulfillmentOrder: (args: Args) => {
       requireAccess(ctx, "fulfillmentOrder", ...FO_READ);
       const fo = state.fulfillmentOrders.get(idArg(args.id, "FulfillmentOrder") ?? -1);
-      return fo && fo.shop === shop.domain ? fulfillmentOrderView(ctx, fo) : null;
+      return fo && fo.shop === shop.domain && fulfillmentOrderAllowed(ctx, fo.locationId, "read")
+        ? fulfillmentOrderView(ctx, fo)
+        : null;
+    },
+    assignedFulfillmentOrders: (args: Args & PagingArgs) => {
+      requireAccess(ctx, "assignedFulfillmentOrders", "read_assigned_fulfillment_orders");
+      return connection(assignedFulfillmentOrders(ctx, args), args, (fo) =>
+        fulfillmentOrderView(ctx, fo),
+      );
+    },
+    fulfillmentService: (args: Args) => {
+      requireAccess(ctx, "fulfillmentService", "read_fulfillments");
+      const s = state.fulfillmentServices.get(idArg(args.id, "FulfillmentService") ?? -1);
+      return s && s.shop === shop.domain ? fulfillmentServiceView(ctx, s) : null;
     },
     fulfillment: (args: Args) => {
       requireAccess(ctx, "fulfillment", "read_orders", ...FO_READ);
@@ -188,11 +197,13 @@ export function queryRoot(ctx: GraphqlContext): View {
       requireAccess(ctx, "location", "read_locations");
       const list = [...state.locations.values()].filter((l) => l.shop === shop.domain);
       const l = args.id == null ? list[0] : state.locations.get(idArg(args.id, "Location") ?? -1);
-      return l && l.shop === shop.domain ? locationView(l) : null;
+      return l && l.shop === shop.domain ? locationView(ctx, l) : null;
     },
     locations: (args: Args & PagingArgs) => {
       requireAccess(ctx, "locations", "read_locations");
-      const list = [...state.locations.values()].filter((l) => l.shop === shop.domain);
+      const list = [...state.locations.values()].filter(
+        (l) => l.shop === shop.domain && (args.includeInactive === true || l.isActive !== false),
+      );
       const sorted =
         args.sortKey === "ID"
           ? sortBy(list, (l) => l.id)
@@ -205,7 +216,7 @@ export function queryRoot(ctx: GraphqlContext): View {
           }),
         ),
         args,
-        locationView,
+        (l) => locationView(ctx, l),
       );
     },
     carrierService: (args: Args) => {

@@ -11,6 +11,14 @@ import {
   fulfillmentTrackingInfoUpdate,
   type FulfillmentInputArg,
 } from "./mutations/fulfillment";
+import { fulfillmentRequestMutations } from "./mutations/fulfillment-requests";
+import {
+  fulfillmentServiceCreate,
+  fulfillmentServiceDelete,
+  fulfillmentServiceUpdate,
+  inventoryActivate,
+  inventoryDeactivate,
+} from "./mutations/fulfillment-service";
 import { metafieldsDelete, metafieldsSet } from "./mutations/metafields";
 import { productSet } from "./mutations/product-set";
 import { stagedUploadsCreate } from "./mutations/staged-uploads";
@@ -46,6 +54,12 @@ function mutationRoot(ctx: GraphqlContext): View {
     fulfillmentTrackingInfoUpdate: (args: Args) => fulfillmentTrackingInfoUpdate(ctx, args),
     fulfillmentTrackingInfoUpdateV2: (args: Args) => fulfillmentTrackingInfoUpdate(ctx, args),
     fulfillmentCancel: (args: Args) => fulfillmentCancel(ctx, args),
+    fulfillmentServiceCreate: (args: Args) => fulfillmentServiceCreate(ctx, args),
+    fulfillmentServiceUpdate: (args: Args) => fulfillmentServiceUpdate(ctx, args),
+    fulfillmentServiceDelete: (args: Args) => fulfillmentServiceDelete(ctx, args),
+    inventoryActivate: (args: Args) => inventoryActivate(ctx, args),
+    inventoryDeactivate: (args: Args) => inventoryDeactivate(ctx, args),
+    ...fulfillmentRequestMutations(ctx),
     carrierServiceCreate: (args: Args) => carrierServiceCreate(ctx, args.input as Args),
     carrierServiceUpdate: (args: Args) => carrierServiceUpdate(ctx, args.input as Args),
     carrierServiceDelete: (args: Args) => carrierServiceDelete(ctx, args),

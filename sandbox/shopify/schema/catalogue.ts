@@ -39,6 +39,8 @@ type InventoryItem implements Node & LegacyInteroperability {
   tracked: Boolean!
   requiresShipping: Boolean!
   measurement: InventoryItemMeasurement!
+  inventoryLevels(${PAGING}, query: String, includeInactive: Boolean = false): InventoryLevelConnection!
+  inventoryLevel(locationId: ID!, includeInactive: Boolean = false): InventoryLevel
 }
 
 type Product implements Node & LegacyInteroperability {

@@ -1,4 +1,4 @@
-/** Admin schema subset: locations, fulfillment orders and fulfillments. */
+/** Admin schema subset: locations, fulfillment services, stocking, fulfillment orders (with their requests and holds) and fulfillments. */
 import { connection, PAGING } from "./helpers";
 
 export const FULFILLMENT_SDL = `
@@ -20,11 +20,58 @@ type Location implements Node & LegacyInteroperability {
   legacyResourceId: UnsignedInt64!
   name: String!
   isActive: Boolean!
+  isFulfillmentService: Boolean!
+  fulfillmentService: FulfillmentService
   fulfillsOnlineOrders: Boolean!
   shipsInventory: Boolean!
   address: LocationAddress!
 }
 ${connection("Location")}
+
+type FulfillmentService {
+  id: ID!
+  serviceName: String!
+  handle: String!
+  callbackUrl: URL
+  trackingSupport: Boolean!
+  inventoryManagement: Boolean!
+  requiresShippingMethod: Boolean!
+  type: FulfillmentServiceType!
+  location: Location
+}
+
+type InventoryLevel implements Node {
+  id: ID!
+  isActive: Boolean!
+  canDeactivate: Boolean!
+  deactivationAlert: String
+  createdAt: DateTime!
+  updatedAt: DateTime!
+  item: InventoryItem!
+  location: Location!
+}
+${connection("InventoryLevel")}
+
+type FulfillmentHold implements Node {
+  id: ID!
+  handle: String
+  reason: FulfillmentHoldReason!
+  reasonNotes: String
+  displayReason: String!
+  heldByRequestingApp: Boolean!
+  heldByApp: App
+}
+
+type FulfillmentOrderMerchantRequest implements Node {
+  id: ID!
+  kind: FulfillmentOrderMerchantRequestKind!
+  message: String
+  requestOptions: JSON
+  responseData: JSON
+  sentAt: DateTime!
+  fulfillmentOrder: FulfillmentOrder!
+}
+${connection("FulfillmentOrderMerchantRequest")}
 
 type FulfillmentOrderAssignedLocation {
   name: String!
@@ -69,6 +116,8 @@ type FulfillmentOrder implements Node {
   assignedLocation: FulfillmentOrderAssignedLocation!
   destination: FulfillmentOrderDestination
   supportedActions: [FulfillmentOrderSupportedAction!]!
+  fulfillmentHolds: [FulfillmentHold!]!
+  merchantRequests(${PAGING}, kind: FulfillmentOrderMerchantRequestKind): FulfillmentOrderMerchantRequestConnection!
   lineItems(${PAGING}): FulfillmentOrderLineItemConnection!
   fulfillments(${PAGING}): FulfillmentConnection!
 }

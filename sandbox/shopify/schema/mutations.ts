@@ -111,6 +111,88 @@ type FulfillmentTrackingInfoUpdateV2Payload {
   userErrors: [UserError!]!
 }
 
+input IncomingRequestLineItemInput {
+  fulfillmentOrderLineItemId: ID!
+  message: String
+}
+
+input FulfillmentOrderHoldInput {
+  reason: FulfillmentHoldReason!
+  reasonNotes: String
+  notifyMerchant: Boolean
+  externalId: String
+  handle: String
+  fulfillmentOrderLineItems: [FulfillmentOrderLineItemInput!]
+}
+
+type FulfillmentServiceCreatePayload {
+  fulfillmentService: FulfillmentService
+  userErrors: [UserError!]!
+}
+
+type FulfillmentServiceUpdatePayload {
+  fulfillmentService: FulfillmentService
+  userErrors: [UserError!]!
+}
+
+type FulfillmentServiceDeletePayload {
+  deletedId: ID
+  userErrors: [UserError!]!
+}
+
+type InventoryActivatePayload {
+  inventoryLevel: InventoryLevel
+  userErrors: [UserError!]!
+}
+
+type InventoryDeactivatePayload {
+  userErrors: [UserError!]!
+}
+
+type FulfillmentOrderAcceptFulfillmentRequestPayload {
+  fulfillmentOrder: FulfillmentOrder
+  userErrors: [UserError!]!
+}
+
+type FulfillmentOrderRejectFulfillmentRequestPayload {
+  fulfillmentOrder: FulfillmentOrder
+  userErrors: [UserError!]!
+}
+
+type FulfillmentOrderAcceptCancellationRequestPayload {
+  fulfillmentOrder: FulfillmentOrder
+  userErrors: [UserError!]!
+}
+
+type FulfillmentOrderRejectCancellationRequestPayload {
+  fulfillmentOrder: FulfillmentOrder
+  userErrors: [UserError!]!
+}
+
+type FulfillmentOrderHoldUserError implements DisplayableError {
+  code: FulfillmentOrderHoldUserErrorCode
+  field: [String!]
+  message: String!
+}
+
+type FulfillmentOrderHoldPayload {
+  fulfillmentHold: FulfillmentHold
+  fulfillmentOrder: FulfillmentOrder
+  remainingFulfillmentOrder: FulfillmentOrder
+  userErrors: [FulfillmentOrderHoldUserError!]!
+}
+
+type FulfillmentOrderReleaseHoldUserError implements DisplayableError {
+  code: FulfillmentOrderReleaseHoldUserErrorCode
+  field: [String!]
+  message: String!
+}
+
+type FulfillmentOrderReleaseHoldPayload {
+  fulfillmentOrder: FulfillmentOrder
+  userErrors: [FulfillmentOrderReleaseHoldUserError!]!
+}
+
 type FulfillmentCancelPayload {
   fulfillment: Fulfillment
   userErrors: [UserError!]!

@@ -16,6 +16,8 @@ type QueryRoot {
   order(id: ID!): Order
   orders(${PAGING}, sortKey: OrderSortKeys = PROCESSED_AT, query: String, savedSearchId: ID): OrderConnection!
   fulfillmentOrder(id: ID!): FulfillmentOrder
+  assignedFulfillmentOrders(${PAGING}, assignmentStatus: FulfillmentOrderAssignmentStatus, locationIds: [ID!], sortKey: FulfillmentOrderSortKeys = ID): FulfillmentOrderConnection!
+  fulfillmentService(id: ID!): FulfillmentService
   fulfillment(id: ID!): Fulfillment
   location(id: ID): Location
   locations(${PAGING}, sortKey: LocationSortKeys = NAME, query: String, includeLegacy: Boolean = false, includeInactive: Boolean = false): LocationConnection!
@@ -35,6 +37,17 @@ type Mutation {
   fulfillmentTrackingInfoUpdate(fulfillmentId: ID!, trackingInfoInput: FulfillmentTrackingInput!, notifyCustomer: Boolean): FulfillmentTrackingInfoUpdatePayload
   fulfillmentTrackingInfoUpdateV2(fulfillmentId: ID!, trackingInfoInput: FulfillmentTrackingInput!, notifyCustomer: Boolean): FulfillmentTrackingInfoUpdateV2Payload ${deprecated("Use `fulfillmentTrackingInfoUpdate` instead.")}
   fulfillmentCancel(id: ID!): FulfillmentCancelPayload
+  fulfillmentServiceCreate(name: String!, callbackUrl: URL, trackingSupport: Boolean = false, inventoryManagement: Boolean = false, requiresShippingMethod: Boolean = true, fulfillmentOrdersOptIn: Boolean = true): FulfillmentServiceCreatePayload
+  fulfillmentServiceUpdate(id: ID!, name: String, callbackUrl: URL, trackingSupport: Boolean, inventoryManagement: Boolean, requiresShippingMethod: Boolean = true, fulfillmentOrdersOptIn: Boolean): FulfillmentServiceUpdatePayload
+  fulfillmentServiceDelete(id: ID!, destinationLocationId: ID, inventoryAction: FulfillmentServiceDeleteInventoryAction = TRANSFER): FulfillmentServiceDeletePayload
+  inventoryActivate(inventoryItemId: ID!, locationId: ID!, available: Int, onHand: Int, stockAtLegacyLocation: Boolean = false): InventoryActivatePayload
+  inventoryDeactivate(inventoryLevelId: ID!): InventoryDeactivatePayload
+  fulfillmentOrderAcceptFulfillmentRequest(id: ID!, message: String, estimatedShippedAt: DateTime): FulfillmentOrderAcceptFulfillmentRequestPayload
+  fulfillmentOrderRejectFulfillmentRequest(id: ID!, reason: FulfillmentOrderRejectionReason, message: String, lineItems: [IncomingRequestLineItemInput!]): FulfillmentOrderRejectFulfillmentRequestPayload
+  fulfillmentOrderAcceptCancellationRequest(id: ID!, message: String): FulfillmentOrderAcceptCancellationRequestPayload
+  fulfillmentOrderRejectCancellationRequest(id: ID!, message: String): FulfillmentOrderRejectCancellationRequestPayload
+  fulfillmentOrderHold(id: ID!, fulfillmentHold: FulfillmentOrderHoldInput!): FulfillmentOrderHoldPayload
+  fulfillmentOrderReleaseHold(id: ID!, holdIds: [ID!], externalId: String): FulfillmentOrderReleaseHoldPayload
   carrierServiceCreate(input: DeliveryCarrierServiceCreateInput!): CarrierServiceCreatePayload
   carrierServiceUpdate(input: DeliveryCarrierServiceUpdateInput!): CarrierServiceUpdatePayload
   carrierServiceDelete(id: ID!): CarrierServiceDeletePayload

@@ -47,6 +47,7 @@ type Shop implements Node {
   plan: ShopPlan!
   billingAddress: ShopAddress! ${deprecated("Use `shopAddress` instead.")}
   shopAddress: ShopAddress!
+  fulfillmentServices: [FulfillmentService!]!
 }
 
 type AccessScope {

@@ -137,6 +137,29 @@ export async function handleControl(
       );
     }
   }
+  if (method === "GET" && a === "fulfillment-services")
+    return new HttpReply(200, control.fulfillmentServices(shopParam));
+  if (method === "GET" && a === "variants" && b && c === "stocked-at")
+    return new HttpReply(200, control.stockedAt(decodeURIComponent(b)));
+  if (method === "POST" && a === "fulfillment-orders" && b) {
+    const id = decodeURIComponent(b);
+    const message = typeof body.message === "string" ? body.message : undefined;
+    if (c === "request-fulfillment") {
+      const notifyCustomer =
+        typeof body.notifyCustomer === "boolean" ? body.notifyCustomer : undefined;
+      return new HttpReply(
+        200,
+        await control.requestFulfillment(id, { message, notifyCustomer, wait: body.wait }),
+      );
+    }
+    if (c === "request-cancellation")
+      return new HttpReply(
+        200,
+        await control.requestCancellation(id, { message, wait: body.wait }),
+      );
+    if (c === "move")
+      return new HttpReply(200, control.moveFulfillmentOrder(id, String(body.locationId ?? "")));
+  }
   if (method === "POST" && a === "app" && b === "uninstalled")
     return new HttpReply(200, await control.uninstallApp(shopParam, delivery));
   if (method === "GET" && a === "carrier-services")

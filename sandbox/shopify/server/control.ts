@@ -13,7 +13,9 @@ import {
   type CreateOrderSpec,
   type ProductRecord,
 } from "../state";
+import { removeAppServices } from "../state/fulfillment-service";
 import { newFakeState, shopOf, type FakeServerState } from "./context";
+import { DEFAULT_APP_ID } from "./options";
 import type { DeliveryOptions, FaultSpec, RequestLogEntry, WebhookDeliveryRecord } from "./records";
 import {
   listCarrierServices,
@@ -22,7 +24,12 @@ import {
   type ShippingRatesRequest,
   type ShippingRatesResult,
 } from "./shipping-rates";
+import {
+  createFulfillmentServiceControl,
+  type FulfillmentServiceControl,
+} from "./control-fulfillment-service";
 import { createOnlineStoreControl, type OnlineStoreControl } from "./control-online-store";
+import { notifyService } from "./service-notifications";
 import { productSnapshot, type ProductSnapshot } from "./product-snapshot";
 import { snapshot, type OrderSnapshot } from "./snapshot";
 import { attempt, deliverMany, orderEvents, track } from "./webhook-delivery";
@@ -32,7 +39,7 @@ export interface ChangeResult {
   deliveries: WebhookDeliveryRecord[];
 }
 
-export interface ShopifyFakeControl extends OnlineStoreControl {
+export interface ShopifyFakeControl extends OnlineStoreControl, FulfillmentServiceControl {
   setAppUrl(url: string): void;
   addShop(seed: ShopSeed): { id: string; domain: string };
   createOrder(spec: CreateOrderSpec, delivery?: DeliveryOptions): Promise<ChangeResult>;
@@ -126,6 +133,7 @@ export interface StagedUploadSummary {
 export function createControl(fake: FakeServerState): ShopifyFakeControl {
   return {
     ...createOnlineStoreControl(fake),
+    ...createFulfillmentServiceControl(fake),
     setAppUrl(url) {
       fake.appUrl = url.replace(/\/$/, "");
     },
@@ -172,7 +180,13 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
     },
     async cancelOrder(orderId, opts = {}) {
       const order = fake.state.requireOrder(orderId);
-      fake.state.cancelOrder(order, opts.reason ?? "CUSTOMER", opts.refund ?? true);
+      const requested = fake.state.cancelOrder(
+        order,
+        opts.reason ?? "CUSTOMER",
+        opts.refund ?? true,
+      );
+      // A service that accepted the work is asked to cancel it.
+      for (const fo of requested) await notifyService(fake, fo, "CANCELLATION_REQUEST", opts);
       const deliveries = await deliverMany(
         fake,
         order.shop,
@@ -233,6 +247,7 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
       const shop = shopOf(fake, shopDomain);
       shop.installed = false;
       fake.state.revokeTokens(shop.domain);
+      removeAppServices(fake.state, shop.domain, fake.options.appId ?? DEFAULT_APP_ID);
       return deliverMany(
         fake,
         shop.domain,

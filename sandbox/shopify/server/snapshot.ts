@@ -1,6 +1,6 @@
 /** OrderSnapshot: an order as the control API shows it. */
 import { iso } from "../graphql";
-import { gid, type FakeState, type OrderRecord } from "../state";
+import { gid, type FakeState, type FulfillmentOrderRecord, type OrderRecord } from "../state";
 
 export interface OrderSnapshot {
   id: string;
@@ -28,19 +28,7 @@ export interface OrderSnapshot {
     print: boolean;
     properties: Array<{ name: string; value: string }>;
   }>;
-  fulfillmentOrders: Array<{
-    id: string;
-    status: string;
-    requestStatus: string;
-    location: { id: string; name: string };
-    lineItems: Array<{
-      id: string;
-      lineItemId: string;
-      sku: string | null;
-      totalQuantity: number;
-      remainingQuantity: number;
-    }>;
-  }>;
+  fulfillmentOrders: FulfillmentOrderSnapshot[];
   fulfillments: Array<{
     id: string;
     name: string;
@@ -53,6 +41,66 @@ export interface OrderSnapshot {
     trackingHistory: Array<{ at: string; trackingInfo: unknown[]; notifyCustomer: boolean }>;
     createdAt: string;
   }>;
+}
+
+export interface FulfillmentOrderSnapshot {
+  id: string;
+  status: string;
+  requestStatus: string;
+  location: { id: string; name: string };
+  lineItems: Array<{
+    id: string;
+    lineItemId: string;
+    sku: string | null;
+    totalQuantity: number;
+    remainingQuantity: number;
+  }>;
+  holds: Array<{ id: string; handle: string; reason: string; reasonNotes: string | null }>;
+  /** The merchant's requests to the service, with the service's answer (responseData). */
+  merchantRequests: Array<{
+    kind: string;
+    message: string | null;
+    requestOptions: unknown;
+    responseData: unknown;
+    sentAt: string;
+  }>;
+}
+
+const locationRef = (state: FakeState, id: number) => ({
+  id: gid("Location", id),
+  name: state.locations.get(id)?.name ?? "",
+});
+
+export function fulfillmentOrderSnapshot(
+  state: FakeState,
+  fo: FulfillmentOrderRecord,
+): FulfillmentOrderSnapshot {
+  return {
+    id: gid("FulfillmentOrder", fo.id),
+    status: fo.status,
+    requestStatus: fo.requestStatus,
+    location: locationRef(state, fo.locationId),
+    lineItems: fo.lineItems.map((li) => ({
+      id: gid("FulfillmentOrderLineItem", li.id),
+      lineItemId: state.ids.gid("LineItem", li.lineItemId),
+      sku: state.lineItems.get(li.lineItemId)?.sku ?? null,
+      totalQuantity: li.totalQuantity,
+      remainingQuantity: li.remainingQuantity,
+    })),
+    holds: (fo.holds ?? []).map((h) => ({
+      id: gid("FulfillmentHold", h.id),
+      handle: h.handle,
+      reason: h.reason,
+      reasonNotes: h.reasonNotes,
+    })),
+    merchantRequests: (fo.merchantRequests ?? []).map((r) => ({
+      kind: r.kind,
+      message: r.message,
+      requestOptions: r.requestOptions,
+      responseData: r.responseData,
+      sentAt: iso(r.sentAt)!,
+    })),
+  };
 }
 
 export function snapshot(state: FakeState, order: OrderRecord): OrderSnapshot {
@@ -85,19 +133,9 @@ export function snapshot(state: FakeState, order: OrderRecord): OrderSnapshot {
       print: l.print,
       properties: l.properties.map((p) => ({ ...p })),
     })),
-    fulfillmentOrders: state.orderFulfillmentOrders(order).map((fo) => ({
-      id: gid("FulfillmentOrder", fo.id),
-      status: fo.status,
-      requestStatus: fo.requestStatus,
-      location: locationRef(fo.locationId),
-      lineItems: fo.lineItems.map((li) => ({
-        id: gid("FulfillmentOrderLineItem", li.id),
-        lineItemId: state.ids.gid("LineItem", li.lineItemId),
-        sku: state.lineItems.get(li.lineItemId)?.sku ?? null,
-        totalQuantity: li.totalQuantity,
-        remainingQuantity: li.remainingQuantity,
-      })),
-    })),
+    fulfillmentOrders: state
+      .orderFulfillmentOrders(order)
+      .map((fo) => fulfillmentOrderSnapshot(state, fo)),
     fulfillments: state.orderFulfillments(order).map((f) => ({
       id: gid("Fulfillment", f.id),
       name: f.name,

@@ -1,6 +1,7 @@
 /** Creating an order: its line items, customer, addresses and one fulfillment order per location. */
 import { randomBytes } from "node:crypto";
 import { COUNTRY_NAMES, DEMO_SHOP } from "../seed";
+import { serviceLocationStocking } from "./fulfillment-service";
 import { parseId } from "./ids";
 import type {
   AddressInput,
@@ -150,10 +151,15 @@ export function createOrder(store: FakeStore, spec: CreateOrderSpec): OrderRecor
   };
   store.orders.set(orderId, order);
   for (const line of lineItems) store.lineItems.set(line.id, line);
-  // One fulfillment order per assigned location.
+  // One fulfillment order per assigned location: a variant stocked at a fulfillment service's
+  // location goes there (how Shopify routes to a service); the rest by kind.
   const groups = new Map<number, LineItemRecord[]>();
   for (const line of lineItems) {
-    const location = store.locationFor(shop.domain, line.print ? "print" : "warehouse");
+    const stocked =
+      line.variantId === null
+        ? undefined
+        : serviceLocationStocking(store, shop.domain, line.variantId);
+    const location = stocked ?? store.locationFor(shop.domain, line.print ? "print" : "warehouse");
     groups.set(location.id, [...(groups.get(location.id) ?? []), line]);
   }
   for (const [locationId, lines] of groups) {
@@ -165,6 +171,8 @@ export function createOrder(store: FakeStore, spec: CreateOrderSpec): OrderRecor
       locationId,
       status: "OPEN",
       requestStatus: "UNSUBMITTED",
+      holds: [],
+      merchantRequests: [],
       lineItems: lines.map((l) => ({
         id: store.nextId("FulfillmentOrderLineItem"),
         lineItemId: l.id,

@@ -1,7 +1,8 @@
 /** Changes to an order after it was created, and the totals and status derived from it. */
 import { makeAddress } from "./create-order";
 import { fromCents, toCents } from "./money";
-import type { AddressInput, LineItemRecord, OrderRecord } from "./records";
+import { requestCancellation, serviceOfLocation } from "./fulfillment-service";
+import type { AddressInput, FulfillmentOrderRecord, LineItemRecord, OrderRecord } from "./records";
 import { FakeError, type FakeStore } from "./store";
 
 export function markPaid(store: FakeStore, order: OrderRecord): void {
@@ -22,13 +23,17 @@ export function updateShippingAddress(
   order.updatedAt = store.now();
 }
 
+/**
+ * Cancels the order. Its fulfillment orders close, except those a fulfillment service has
+ * accepted: those get a cancellation request (returned, so the service can be told).
+ */
 export function cancelOrder(
   store: FakeStore,
   order: OrderRecord,
   reason: string,
   refund: boolean,
-): void {
-  if (order.cancelledAt) return;
+): FulfillmentOrderRecord[] {
+  if (order.cancelledAt) return [];
   const now = store.now();
   order.cancelledAt = now;
   order.closedAt = now;
@@ -41,13 +46,20 @@ export function cancelOrder(
       : order.financialStatus === "PENDING"
         ? "VOIDED"
         : order.financialStatus;
+  const requested: FulfillmentOrderRecord[] = [];
   for (const fo of store.orderFulfillmentOrders(order)) {
-    if (fo.status !== "CLOSED") {
+    const accepted =
+      fo.requestStatus === "ACCEPTED" || fo.requestStatus === "CANCELLATION_REJECTED";
+    if (accepted && serviceOfLocation(store, fo.locationId)) {
+      requestCancellation(store, fo, "The order was cancelled.");
+      requested.push(fo);
+    } else if (fo.status !== "CLOSED") {
       fo.status = "CLOSED";
       fo.updatedAt = now;
     }
   }
   order.updatedAt = now;
+  return requested;
 }
 
 export function setLineItemProperty(

@@ -22,11 +22,41 @@ export interface LocationRecord {
   id: number;
   shop: string;
   name: string;
-  role: "print" | "warehouse";
+  /** Seeded merchant locations: where print and other lines go unless stocked elsewhere. */
+  role: "print" | "warehouse" | "service";
   address1: string;
   city: string;
   zip: string;
   countryCode: string;
+  /** The fulfillment service that owns this location (Shopify made it), or null. */
+  fulfillmentServiceId?: number | null;
+  /** false once its fulfillment service is gone. */
+  isActive?: boolean;
+}
+
+/** A fulfillment service an app registered on a shop (fulfillmentServiceCreate). */
+export interface FulfillmentServiceRecord {
+  id: number;
+  shop: string;
+  /** The app that registered it (its API client id): only it sees its assigned fulfillment orders. */
+  appId: string;
+  serviceName: string;
+  handle: string;
+  callbackUrl: string | null;
+  trackingSupport: boolean;
+  inventoryManagement: boolean;
+  requiresShippingMethod: boolean;
+  locationId: number;
+  createdAt: number;
+}
+
+/** An inventory item (a variant: the same number) stocked at a location. */
+export interface InventoryLevelRecord {
+  id: number;
+  shop: string;
+  inventoryItemId: number;
+  locationId: number;
+  createdAt: number;
 }
 
 export interface ProductRecord {
@@ -196,14 +226,50 @@ export interface FulfillmentOrderLineItemRecord {
   remainingQuantity: number;
 }
 
+export type FulfillmentOrderRequestStatus =
+  | "ACCEPTED"
+  | "CANCELLATION_ACCEPTED"
+  | "CANCELLATION_REJECTED"
+  | "CANCELLATION_REQUESTED"
+  | "CLOSED"
+  | "REJECTED"
+  | "SUBMITTED"
+  | "UNSUBMITTED";
+
+/** A hold on a fulfillment order (fulfillmentOrderHold); released holds are removed. */
+export interface FulfillmentHoldRecord {
+  id: number;
+  handle: string;
+  reason: string;
+  reasonNotes: string | null;
+  /** The API client that placed it, or null for the merchant. */
+  heldByAppId: string | null;
+  createdAt: number;
+}
+
+/** A fulfillment or cancellation request the merchant sent to the service. */
+export interface MerchantRequestRecord {
+  id: number;
+  kind: "FULFILLMENT_REQUEST" | "CANCELLATION_REQUEST";
+  message: string | null;
+  requestOptions: { notify_customer?: boolean };
+  responseData: { message: string | null; reason?: string } | null;
+  sentAt: number;
+}
+
 export interface FulfillmentOrderRecord {
   id: number;
   shop: string;
   orderId: number;
   locationId: number;
   status: FulfillmentOrderStatus;
-  requestStatus: string;
+  requestStatus: FulfillmentOrderRequestStatus;
   lineItems: FulfillmentOrderLineItemRecord[];
+  /** Active holds (status ON_HOLD while any). */
+  holds?: FulfillmentHoldRecord[];
+  /** The status to go back to when the last hold is released. */
+  statusBeforeHold?: FulfillmentOrderStatus | null;
+  merchantRequests?: MerchantRequestRecord[];
   createdAt: number;
   updatedAt: number;
 }

@@ -11,6 +11,8 @@ import type {
   CustomerRecord,
   FulfillmentOrderRecord,
   FulfillmentRecord,
+  FulfillmentServiceRecord,
+  InventoryLevelRecord,
   LineItemRecord,
   LocationRecord,
   MediaRecord,
@@ -56,6 +58,8 @@ export class FakeStore {
   readonly fulfillmentOrders = new Map<number, FulfillmentOrderRecord>();
   readonly fulfillments = new Map<number, FulfillmentRecord>();
   readonly carrierServices = new Map<number, CarrierServiceRecord>();
+  readonly fulfillmentServices = new Map<number, FulfillmentServiceRecord>();
+  readonly inventoryLevels = new Map<number, InventoryLevelRecord>();
   readonly metafields = new Map<number, MetafieldRecord>();
   readonly media = new Map<number, MediaRecord>();
   /** The app's deployed functions by id (app-wide, not per shop). */
@@ -105,8 +109,11 @@ export class FakeStore {
     return shop;
   }
 
+  /** The shop's own location for this role (never a fulfillment service's). */
   locationFor(shop: string, role: "print" | "warehouse"): LocationRecord {
-    const all = [...this.locations.values()].filter((l) => l.shop === shop);
+    const all = [...this.locations.values()].filter(
+      (l) => l.shop === shop && !l.fulfillmentServiceId,
+    );
     const found = all.find((l) => l.role === role) ?? all[0];
     if (!found) throw new FakeError(500, `Shop ${shop} has no locations`);
     return found;

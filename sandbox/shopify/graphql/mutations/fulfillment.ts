@@ -1,6 +1,6 @@
 /** fulfillmentCreate (and V2), fulfillmentTrackingInfoUpdate (and V2) and fulfillmentCancel. */
 import type { FulfillmentOrderRecord, FulfillmentRecord, TrackingInfo } from "../../state";
-import { FO_WRITE, requireAccess } from "../access";
+import { FO_WRITE, fulfillmentOrderAllowed, fulfillmentOrderKind, requireAccess } from "../access";
 import {
   idArg,
   iso,
@@ -81,10 +81,19 @@ export function fulfillmentCreate(
   for (const entry of input.lineItemsByFulfillmentOrder) {
     const foId = idArg(entry.fulfillmentOrderId, "FulfillmentOrder");
     const fo = foId === null ? undefined : state.fulfillmentOrders.get(foId);
-    if (!fo || fo.shop !== ctx.shop.domain) return fail("Fulfillment order does not exist.");
+    if (!fo || fo.shop !== ctx.shop.domain || !fulfillmentOrderAllowed(ctx, fo.locationId, "write"))
+      return fail("Fulfillment order does not exist.");
     if (fo.status !== "OPEN" && fo.status !== "IN_PROGRESS") {
       return fail(
         `Fulfillment order ${fo.id} has an unfulfillable status= ${fo.status.toLowerCase()}.`,
+      );
+    }
+    // A fulfillment service fulfils only the work it accepted.
+    const accepted =
+      fo.requestStatus === "ACCEPTED" || fo.requestStatus === "CANCELLATION_REJECTED";
+    if (fulfillmentOrderKind(ctx, fo.locationId) !== "merchant_managed" && !accepted) {
+      return fail(
+        `Fulfillment order ${fo.id} has an unfulfillable request status= ${fo.requestStatus.toLowerCase()}.`,
       );
     }
     if (orderId !== null && orderId !== fo.orderId)

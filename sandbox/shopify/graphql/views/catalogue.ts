@@ -5,12 +5,12 @@
 import {
   gid,
   type CarrierServiceRecord,
-  type LocationRecord,
   type ProductRecord,
   type VariantRecord,
 } from "../../state";
 import { iso, type Args, type GraphqlContext, type View } from "../context";
 import { connection, sortBy, type PagingArgs } from "../paging";
+import { fulfillmentServiceView, inventoryItemLevels } from "./fulfillment-service";
 import { mediaImageView, mediaUrl, productMediaRecords } from "./media";
 import { metafieldFields } from "./metafields";
 
@@ -123,6 +123,11 @@ export function shopView(ctx: GraphqlContext): View {
     // The deprecated billingAddress and its replacement shopAddress are the same address.
     billingAddress: address,
     shopAddress: address,
+    fulfillmentServices: () =>
+      [...ctx.state.fulfillmentServices.values()]
+        .filter((f) => f.shop === s.domain)
+        .sort((a, b) => a.id - b.id)
+        .map((f) => fulfillmentServiceView(ctx, f)),
   };
 }
 
@@ -213,18 +218,7 @@ export function variantView(ctx: GraphqlContext, v: VariantRecord): View {
     position: v.position,
     availableForSale: product?.status === "ACTIVE",
     inventoryPolicy: v.inventoryPolicy ?? "DENY",
-    inventoryItem: {
-      __typename: "InventoryItem",
-      id: gid("InventoryItem", v.id),
-      legacyResourceId: String(v.id),
-      sku: v.sku,
-      tracked: v.tracked ?? true,
-      requiresShipping: v.requiresShipping ?? true,
-      measurement: {
-        id: gid("InventoryItemMeasurement", v.id),
-        weight: v.weight ?? { unit: "GRAMS", value: v.grams },
-      },
-    },
+    inventoryItem: inventoryItemView(ctx, v),
     inventoryQuantity: v.inventoryQuantity,
     selectedOptions: v.options,
     image: imageView(ctx, v.imageUrl ?? product?.imageUrl ?? null, product?.imageAlt ?? null, v.id),
@@ -235,28 +229,23 @@ export function variantView(ctx: GraphqlContext, v: VariantRecord): View {
   };
 }
 
-export function locationView(l: LocationRecord): View {
-  return {
-    __typename: "Location",
-    id: gid("Location", l.id),
-    legacyResourceId: String(l.id),
-    name: l.name,
-    isActive: true,
-    fulfillsOnlineOrders: true,
-    shipsInventory: true,
-    address: {
-      address1: l.address1,
-      address2: null,
-      city: l.city,
-      country: l.countryCode,
-      countryCode: l.countryCode,
-      province: null,
-      provinceCode: null,
-      zip: l.zip,
-      phone: null,
-      formatted: [l.address1, `${l.zip} ${l.city}`, l.countryCode].filter(Boolean),
+function inventoryItemView(ctx: GraphqlContext, v: VariantRecord): View {
+  const item: View = {
+    __typename: "InventoryItem",
+    id: gid("InventoryItem", v.id),
+    legacyResourceId: String(v.id),
+    sku: v.sku,
+    tracked: v.tracked ?? true,
+    requiresShipping: v.requiresShipping ?? true,
+    measurement: {
+      id: gid("InventoryItemMeasurement", v.id),
+      weight: v.weight ?? { unit: "GRAMS", value: v.grams },
     },
   };
+  return Object.assign(
+    item,
+    inventoryItemLevels(ctx, v, () => item),
+  );
 }
 
 export function carrierServiceView(c: CarrierServiceRecord): View {

@@ -14,10 +14,11 @@ import {
   type OrderRecord,
 } from "../../state";
 import { matchesQuery } from "../../search";
-import { FO_READ, requireAccess } from "../access";
+import { FO_READ, fulfillmentOrderAllowed, fulfillmentOrderKind, requireAccess } from "../access";
 import { iso, money, type Args, type GraphqlContext, type View } from "../context";
 import { connection, sortBy, type PagingArgs } from "../paging";
-import { imageView, locationView, productView, variantView } from "./catalogue";
+import { imageView, productView, variantView } from "./catalogue";
+import { holdView, locationView, merchantRequestsView } from "./fulfillment-service";
 
 function addressView(a: AddressRecord | null): View | null {
   if (!a) return null;
@@ -143,7 +144,12 @@ export function orderView(ctx: GraphqlContext, o: OrderRecord): View {
       connection(ctx.state.orderLineItems(o), args, (l) => lineItemView(ctx, l)),
     fulfillmentOrders: (args: PagingArgs & { query?: string | null; displayable?: boolean }) => {
       requireAccess(ctx, "fulfillmentOrders", ...FO_READ);
-      let list = sortBy(ctx.state.orderFulfillmentOrders(o), (fo) => fo.id);
+      let list = sortBy(
+        ctx.state
+          .orderFulfillmentOrders(o)
+          .filter((fo) => fulfillmentOrderAllowed(ctx, fo.locationId, "read")),
+        (fo) => fo.id,
+      );
       if (args.displayable)
         list = list.filter((fo) => fo.status !== "CANCELLED" && fo.status !== "INCOMPLETE");
       if (args.query) {
@@ -167,11 +173,31 @@ export function orderView(ctx: GraphqlContext, o: OrderRecord): View {
   };
 }
 
+/** What the calling app may do with a fulfillment order now (Shopify's supportedActions). */
+function supportedActions(ctx: GraphqlContext, fo: FulfillmentOrderRecord): string[] {
+  const kind = fulfillmentOrderKind(ctx, fo.locationId);
+  if (fo.status === "ON_HOLD") return ["RELEASE_HOLD"];
+  if (fo.status !== "OPEN" && fo.status !== "IN_PROGRESS") return [];
+  if (kind === "merchant_managed") return ["CREATE_FULFILLMENT", "HOLD", "MOVE"];
+  // At a service's location: the merchant requests, the service answers and fulfils.
+  switch (fo.requestStatus) {
+    case "UNSUBMITTED":
+    case "REJECTED":
+      return ["REQUEST_FULFILLMENT", "HOLD", "MOVE"];
+    case "SUBMITTED":
+      return ["CANCEL_FULFILLMENT_ORDER"];
+    case "ACCEPTED":
+    case "CANCELLATION_REJECTED":
+      return kind === "assigned" ? ["CREATE_FULFILLMENT"] : ["REQUEST_CANCELLATION"];
+    default:
+      return [];
+  }
+}
+
 export function fulfillmentOrderView(ctx: GraphqlContext, fo: FulfillmentOrderRecord): View {
   const order = ctx.state.orders.get(fo.orderId);
   const location = ctx.state.locations.get(fo.locationId);
   const a = order?.shippingAddress ?? null;
-  const open = fo.status === "OPEN" || fo.status === "IN_PROGRESS";
   return {
     __typename: "FulfillmentOrder",
     id: gid("FulfillmentOrder", fo.id),
@@ -191,7 +217,7 @@ export function fulfillmentOrderView(ctx: GraphqlContext, fo: FulfillmentOrderRe
       province: null,
       zip: location?.zip ?? null,
       phone: null,
-      location: location ? locationView(location) : null,
+      location: location ? locationView(ctx, location) : null,
     },
     destination: a
       ? {
@@ -210,9 +236,9 @@ export function fulfillmentOrderView(ctx: GraphqlContext, fo: FulfillmentOrderRe
           email: order?.email ?? null,
         }
       : null,
-    supportedActions: open
-      ? [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }, { action: "MOVE" }]
-      : [],
+    supportedActions: supportedActions(ctx, fo).map((action) => ({ action })),
+    fulfillmentHolds: (fo.holds ?? []).map((h) => holdView(ctx, h)),
+    merchantRequests: merchantRequestsView(ctx, fo, () => fulfillmentOrderView(ctx, fo)),
     lineItems: (args: PagingArgs) =>
       connection(fo.lineItems, args, (li) => {
         const line = ctx.state.lineItems.get(li.lineItemId);
@@ -258,7 +284,7 @@ export function fulfillmentView(ctx: GraphqlContext, f: FulfillmentRecord): View
     updatedAt: iso(f.updatedAt),
     totalQuantity: f.lineItems.reduce((n, l) => n + l.quantity, 0),
     order: () => (order ? orderView(ctx, order) : null),
-    location: location ? locationView(location) : null,
+    location: location ? locationView(ctx, location) : null,
     trackingInfo: (args: { first?: number | null }) =>
       args.first ? f.trackingInfo.slice(0, args.first) : f.trackingInfo,
     fulfillmentLineItems: (args: PagingArgs) =>
