@@ -142,22 +142,28 @@ export async function rememberPricingRule({
 }
 
 /** Records a proof's approval once; the approval time that stands (an earlier one wins). */
+/**
+ * Records the approval (of this proof, or of none) unless one is recorded; the approval that
+ * stands.
+ */
 export async function markCreationProofApproved({
   shop,
   id,
   at,
+  proofId,
 }: {
   shop: string;
   id: string;
   at: Date;
-}): Promise<Date> {
+  proofId: string | null;
+}): Promise<{ approvedAt: Date; proofId: string | null }> {
   await prisma.productCreation.updateMany({
     where: { shop, id, proofApprovedAt: null },
-    data: { proofApprovedAt: at },
+    data: { proofApprovedAt: at, approvedProofId: proofId },
   });
   const row = await prisma.productCreation.findFirst({
     where: { shop, id },
-    select: { proofApprovedAt: true },
+    select: { proofApprovedAt: true, approvedProofId: true },
   });
-  return row?.proofApprovedAt ?? at;
+  return { approvedAt: row?.proofApprovedAt ?? at, proofId: row?.approvedProofId ?? proofId };
 }

@@ -136,3 +136,57 @@ export async function recordProof({
     throw error;
   }
 }
+
+/** A proof copy ordered of one of a product's variants, as the created product's page lists it. */
+export interface OrderedProof {
+  id: string;
+  name: string;
+  status: string;
+  orderedAt: Date;
+}
+
+/**
+ * The proofs ordered of these variants (newest first, at most 20), cancelled ones left out:
+ * what a product kept a draft for its proof can be approved with.
+ */
+export async function proofsOfVariants({
+  shop,
+  variantIds,
+}: {
+  shop: string;
+  variantIds: string[];
+}): Promise<OrderedProof[]> {
+  if (!variantIds.length) return [];
+  const rows = await prisma.printOrder.findMany({
+    where: {
+      shop,
+      kind: "proof",
+      status: { not: "cancelled" },
+      items: { some: { shop, variantId: { in: variantIds } } },
+    },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+    select: { id: true, shopifyOrderName: true, status: true, createdAt: true },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.shopifyOrderName,
+    status: r.status,
+    orderedAt: r.createdAt,
+  }));
+}
+
+/** A proof's name by id (an approved proof later cancelled is no longer in proofsOfVariants). */
+export async function findPrintOrderName({
+  shop,
+  id,
+}: {
+  shop: string;
+  id: string;
+}): Promise<{ name: string } | null> {
+  const row = await prisma.printOrder.findFirst({
+    where: { shop, id },
+    select: { shopifyOrderName: true },
+  });
+  return row ? { name: row.shopifyOrderName } : null;
+}

@@ -4,7 +4,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import { getCreation } from "../pages/create-product/index.server";
-import { approveCreationProof } from "../pages/create-product/approve-proof.server";
+import {
+  approvalChoiceOf,
+  approveCreationProof,
+} from "../pages/create-product/approve-proof.server";
 import { CreationSummary } from "../components/product-creation/CreationSummary";
 import { RouteError } from "../components/States";
 
@@ -19,7 +22,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   return json({ creation });
 };
 
-/** "Mark the proof approved": makes the product active in Shopify (intent=approveProof). */
+/**
+ * Approving the proof (intent=approveProof, with the proof's id or the confirmation that none
+ * was ordered): makes the product active in Shopify.
+ */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session, admin } = await authenticate.admin(request);
   const id = idSchema.safeParse(params.id);
@@ -27,7 +33,12 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const form = await request.formData();
   if (form.get("intent") !== "approveProof")
     return json({ problem: "Unknown action." }, { status: 400 });
-  const outcome = await approveCreationProof({ shop: session.shop, admin, id: id.data });
+  const outcome = await approveCreationProof({
+    shop: session.shop,
+    admin,
+    id: id.data,
+    choice: approvalChoiceOf(form),
+  });
   if (outcome.status === "not_found") throw json("Product creation not found", { status: 404 });
   if (outcome.status === "refused") return json({ problem: outcome.message }, { status: 409 });
   return json({ problem: null });

@@ -1,4 +1,6 @@
 import { findCreation } from "../../data/product-creation.server";
+import { findPrintOrderName, proofsOfVariants } from "../../data/proofs.server";
+import { creationVariantIds } from "./approve-proof.server";
 import { getLogger } from "../../lib/logger.server";
 import { marginBps } from "../../services/pricing/margin";
 import { parseMajor } from "../../services/print";
@@ -31,6 +33,24 @@ export interface CreationVariantView {
   proofUrl: string | null;
 }
 
+/** A proof copy ordered of the product, with its own page. */
+export interface ProofView {
+  id: string;
+  name: string;
+  status: string;
+  orderedAt: string;
+  url: string;
+}
+
+export interface ProofApprovalView {
+  /** When it was approved (null: not yet). */
+  approvedAt: string | null;
+  /** The proof approved; null before, or when approved without one. */
+  approvedProofName: string | null;
+  /** The proofs ordered of its variants, newest first (what it can be approved with). */
+  proofs: ProofView[];
+}
+
 export interface CreationView {
   id: string;
   state: string;
@@ -45,8 +65,8 @@ export interface CreationView {
   publication: { checkoutUrl: string } | null;
   publications: { label: string; checkoutUrl: string }[];
   problem: string | null;
-  /** Kept a draft until a proof copy is approved: when it was (null: not yet); null otherwise. */
-  proofApproval: { approvedAt: string | null } | null;
+  /** Kept a draft until a proof copy is approved: its state; null otherwise. */
+  proofApproval: ProofApprovalView | null;
   createdAt: string;
   /** The posted fields, for "Try again". */
   form: Record<string, string>;
@@ -55,6 +75,28 @@ export interface CreationView {
 const log = () => getLogger().child({ component: "product-creation" });
 
 const adminProductUrl = (productId: string) => `shopify://admin/products/${legacyIdOf(productId)}`;
+
+async function proofApproval(
+  shop: string,
+  row: { request: string; proofApprovedAt: Date | null; approvedProofId: string | null },
+): Promise<ProofApprovalView> {
+  const proofs = await proofsOfVariants({ shop, variantIds: creationVariantIds(row.request) });
+  const approved = row.approvedProofId
+    ? (proofs.find((p) => p.id === row.approvedProofId) ??
+      (await findPrintOrderName({ shop, id: row.approvedProofId })))
+    : null;
+  return {
+    approvedAt: row.proofApprovedAt?.toISOString() ?? null,
+    approvedProofName: approved?.name ?? null,
+    proofs: proofs.map((p) => ({
+      id: p.id,
+      name: p.name,
+      status: p.status,
+      orderedAt: p.orderedAt.toISOString(),
+      url: `/app/orders/${p.id}`,
+    })),
+  };
+}
 
 /** What a creation made, with the product's live status, image and prices from Shopify. */
 export async function getCreation({
@@ -126,9 +168,7 @@ export async function getCreation({
       checkoutUrl: pub.checkoutUrl,
     })),
     problem: row.problem,
-    proofApproval: row.draftUntilProof
-      ? { approvedAt: row.proofApprovedAt?.toISOString() ?? null }
-      : null,
+    proofApproval: row.draftUntilProof ? await proofApproval(shop, row) : null,
     createdAt: row.createdAt.toISOString(),
     form: stored.values,
   };

@@ -2,4 +2,9 @@
 export { loadCreateProductPage, type CreateProductPageData } from "./loader.server";
 export { previewProduct, type PreviewResult, type PreviewVariant } from "./preview.server";
 export { createProduct, type CreateProductResult, type CreationDeps } from "./create.server";
-export { getCreation, type CreationView, type CreationVariantView } from "./created.server";
+export {
+  getCreation,
+  type CreationView,
+  type CreationVariantView,
+  type ProofApprovalView,
+} from "./created.server";

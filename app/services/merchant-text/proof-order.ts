@@ -57,7 +57,7 @@ export const PROOF_CANNOT_MAKE = {
 /** The button that places the proof, with the quoted total (already formatted). */
 export const placeProofLabel = (total: string) => `Place proof order for ${total}`;
 
-/** "Mark the proof approved" on a created product kept a draft for its proof. */
+/** Approving the proof of a created product kept a draft for it (by the proof, or confirming none). */
 export const PROOF_APPROVAL_TEXT = {
   notKept:
     "This product was not kept a draft for a proof. Make it active in Shopify when you want to sell it.",
@@ -65,4 +65,22 @@ export const PROOF_APPROVAL_TEXT = {
     "The product is not in Shopify yet, so it cannot be made active. Finish creating it first.",
   shopifyRefused: (detail: string) =>
     `Shopify did not make the product active (${detail}). The proof is not marked approved; try again.`,
+  noProof:
+    "No proof copy has been ordered for this product. Order one and check it when it arrives, or confirm that you approve the product without one.",
+  chooseProof: "Choose the proof copy you approve.",
+  unknownProof:
+    "That proof copy is not one ordered for this product, or it was cancelled. Reload the page and choose again.",
+  /** The card's text once approved, naming the proof (or its absence). */
+  approved: (when: string, proofName: string | null) =>
+    proofName
+      ? `You approved ${proofName} on ${when}, and the product was made active.`
+      : `You approved the product without a proof copy on ${when}, and it was made active.`,
+  /** The confirmation asked for when no proof was ordered. */
+  withoutProofConfirm: "I approve this product without ordering a proof copy",
+  withoutProofButton: "Approve without a proof",
+  /** Beside the approve button while the proof is still on its way. */
+  notShippedYet: (proofName: string) =>
+    `${proofName} has not shipped yet: approve it once you have checked the printed copy.`,
+  /** "Approve Proof P1001": proofs are named "Proof P…". */
+  approveButton: (proofName: string) => `Approve ${proofName}`,
 } as const;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ProductCreation" ADD COLUMN "approvedProofId" TEXT;
