@@ -20,6 +20,8 @@ import {
   type MappingFormValues,
 } from "../services/catalogue/mapping-rules";
 import { ISBN_TEXT } from "../services/merchant-text/isbn";
+import type { IsbnUsesAnswer } from "../pages/mapping/isbn-uses.server";
+import { IsbnUses } from "./IsbnUses";
 import { SPINE_FONTS } from "../services/print/input-rules";
 import { fieldProps } from "./form-field";
 import { OfferingPicker, type CategoryOption, type OfferingOption } from "./OfferingPicker";
@@ -27,6 +29,12 @@ import { OfferingPicker, type CategoryOption, type OfferingOption } from "./Offe
 /** The mapping form's fields, shared by the single and the bulk mapping pages. */
 
 export type MappingValues = MappingFormValues;
+
+/** The variant an ISBN field belongs to, and the other products its saved ISBN is on. */
+export interface IsbnUsesContext {
+  variantId: string;
+  initial: IsbnUsesAnswer | null;
+}
 
 /** Field errors as useFieldErrors gives them (server errors of fields not changed since). */
 export type MappingErrors = { readonly [key: string]: string | undefined };
@@ -44,6 +52,7 @@ export function MappingFileFields({
   errors,
   offering,
   asksIsbn = false,
+  isbnUses,
 }: {
   values: MappingValues;
   set: (key: keyof MappingValues) => (value: string) => void;
@@ -51,6 +60,8 @@ export function MappingFileFields({
   offering: OfferingOption | undefined;
   /** The single variant's page asks a book's ISBN; the bulk page does not (one ISBN, one edition). */
   asksIsbn?: boolean;
+  /** Warn when another product carries the ISBN: this variant, and what the page found saved. */
+  isbnUses?: IsbnUsesContext;
 }) {
   const sizeHint = offering ? sizeRuleText(offering) : undefined;
   const asksPages = !offering || !isSinglePage(offering);
@@ -247,6 +258,13 @@ export function MappingFileFields({
               placeholder="978-0-306-40615-7"
               helpText={ISBN_TEXT.fieldHelp}
             />
+            {isbnUses ? (
+              <IsbnUses
+                isbn={values.isbn}
+                variantId={isbnUses.variantId}
+                initial={isbnUses.initial}
+              />
+            ) : null}
           </BlockStack>
         </Card>
       ) : null}
@@ -265,6 +283,7 @@ export function MappingFormBody({
   saving,
   submitLabel,
   asksIsbn = false,
+  isbnUses,
 }: {
   offerings: OfferingOption[];
   categories: CategoryOption[];
@@ -276,6 +295,7 @@ export function MappingFormBody({
   submitLabel: string;
   /** Ask a book's ISBN (the single variant's page). */
   asksIsbn?: boolean;
+  isbnUses?: IsbnUsesContext;
 }) {
   return (
     <BlockStack gap="400">
@@ -299,6 +319,7 @@ export function MappingFormBody({
         errors={errors}
         offering={offering}
         asksIsbn={asksIsbn}
+        isbnUses={isbnUses}
       />
       <InlineStack align="end">
         <Button submit variant="primary" loading={saving}>

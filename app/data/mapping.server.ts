@@ -77,6 +77,33 @@ export async function getMapping({ shop, variantId }: { shop: string; variantId:
   return prisma.variantMapping.findUnique({ where: { shop_variantId: { shop, variantId } } });
 }
 
+/** Another product's mapping that carries an ISBN, as a warning names it. */
+export interface IsbnUse {
+  variantId: string;
+  title: string;
+}
+
+/**
+ * The other variants whose mapping carries this ISBN-13 (at most five): an ISBN identifies
+ * one edition, so the pages warn when it is on two.
+ */
+export async function isbnUses({
+  shop,
+  isbn,
+  exceptVariantIds = [],
+}: {
+  shop: string;
+  isbn: string;
+  exceptVariantIds?: string[];
+}): Promise<IsbnUse[]> {
+  return prisma.variantMapping.findMany({
+    where: { shop, isbn, variantId: { notIn: exceptVariantIds } },
+    orderBy: { variantId: "asc" },
+    take: 5,
+    select: { variantId: true, title: true },
+  });
+}
+
 /** The stored mappings of these variants (GIDs), for a bulk save. */
 export async function getMappings({ shop, variantIds }: { shop: string; variantIds: string[] }) {
   return prisma.variantMapping.findMany({ where: { shop, variantId: { in: variantIds } } });

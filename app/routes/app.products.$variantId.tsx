@@ -220,6 +220,7 @@ export default function MapVariant() {
                   saving={saving}
                   submitLabel="Save mapping"
                   asksIsbn
+                  isbnUses={{ variantId: variant.legacyId, initial: data.isbnUses }}
                 />
               </form>
             </CatalogueLoaded>

@@ -5,6 +5,7 @@ import { loader as mapLoader, action as mapAction } from "~/routes/app.products.
 import { action as bulkAction } from "~/routes/app.products.bulk";
 import { action as newAction, loader as newLoader } from "~/routes/app.products.new";
 import { loader as createdLoader } from "~/routes/app.products.created.$id";
+import { loader as isbnUsesLoader } from "~/routes/app.isbn-uses";
 import { savePrintSettings } from "~/data/print-settings.server";
 import {
   call,
@@ -215,14 +216,12 @@ describe("the ISBN of a book mapping", () => {
   });
 });
 
-describe("ISBNs on Create product", () => {
-  async function freshKey(): Promise<string> {
-    const page = await data<{ requestKey: string }>(
-      await call(newLoader, get("/app/products/new")),
-    );
-    return page.requestKey;
-  }
+async function freshKey(): Promise<string> {
+  const page = await data<{ requestKey: string }>(await call(newLoader, get("/app/products/new")));
+  return page.requestKey;
+}
 
+describe("ISBNs on Create product", () => {
   it("checks each edition's ISBN with the other fields on the first submit", async () => {
     const key = await freshKey();
     const answer = await data<{ preview?: { ok: boolean; fieldErrors?: Record<string, string> } }>(
@@ -298,5 +297,90 @@ describe("ISBNs on Create product", () => {
       ["Hardcover", "9780306406157"],
       ["Softcover", "9780804429573"],
     ]);
+  });
+});
+
+describe("one ISBN on two products", () => {
+  /** The hardcover photo book: a bound book of the demo shop besides the novel. */
+  const PHOTO_BOOK = "20001";
+
+  const usesOf = async (isbn: string, variant?: string, shop = DEMO_SHOP) =>
+    data<{ isbn: string | null; uses: { title: string; url: string }[] }>(
+      await call(
+        isbnUsesLoader,
+        get(
+          `/app/isbn-uses?${new URLSearchParams({ isbn, ...(variant ? { variant } : {}) })}`,
+          shop,
+        ),
+      ),
+    );
+
+  it("warns on the field, naming the other product, and never on the variant's own", async () => {
+    expect((await saveNovel({ isbn: "978-3-16-148410-0" })).status).toBe(302);
+    // As typed on the photo book's page (with hyphens or as an ISBN-10): the novel has it.
+    const typed = await usesOf("3-16-148410-X", PHOTO_BOOK);
+    expect(typed).toEqual({
+      isbn: "9783161484100",
+      uses: [{ title: expect.stringContaining("Novel"), url: `/app/products/${NOVEL}` }],
+    });
+    // On the novel's own page it is no other product's.
+    expect((await usesOf("9783161484100", NOVEL)).uses).toEqual([]);
+    // Half-typed, or another shop: nothing.
+    expect(await usesOf("978-0-306", PHOTO_BOOK)).toEqual({ isbn: null, uses: [] });
+    env.shopify.state.seedShop({ domain: "other-isbn-shop.myshopify.com" });
+    expect(
+      (await usesOf("9783161484100", PHOTO_BOOK, "other-isbn-shop.myshopify.com")).uses,
+    ).toEqual([]);
+    // Saved on the photo book anyway (a warning, not a stop): its page warns, naming the novel.
+    const saved = await call(
+      mapAction,
+      post(
+        `/app/products/${PHOTO_BOOK}`,
+        mapForm({
+          offeringId: "228478",
+          contentUrl: `${env.sandbox.url}/files/photo-book/interior-24.pdf`,
+          contentWidth: "210",
+          contentHeight: "297",
+          numberOfPages: "24",
+          isbn: "9783161484100",
+        }),
+      ),
+      { variantId: PHOTO_BOOK },
+    );
+    expect(saved.status, await saved.clone().text()).toBe(302);
+    const page = await data<{ isbnUses: { uses: { url: string }[] } | null }>(
+      await call(mapLoader, get(`/app/products/${PHOTO_BOOK}`), { variantId: PHOTO_BOOK }),
+    );
+    expect(page.isbnUses?.uses.map((u) => u.url)).toEqual([`/app/products/${NOVEL}`]);
+    const novelPage = await data<{ isbnUses: { uses: { url: string }[] } | null }>(
+      await call(mapLoader, get(`/app/products/${NOVEL}`), { variantId: NOVEL }),
+    );
+    expect(novelPage.isbnUses?.uses.map((u) => u.url)).toEqual([`/app/products/${PHOTO_BOOK}`]);
+  });
+
+  it("names the other product on the created product's page when Create product reused its ISBN", async () => {
+    expect((await saveNovel({ isbn: "978-3-16-148410-0" })).status).toBe(302);
+    const key = await freshKey();
+    const title = "A second book with the novel's ISBN";
+    const response = await call(
+      newAction,
+      post("/app/products/new", {
+        ...creationFields(env.sandbox.url, { requestKey: key, title }),
+        "variants[0].isbn": "978-3-16-148410-0",
+        "variants[1].isbn": "978-1-4028-9462-6",
+        intent: "create",
+      }),
+    );
+    expect(response.status, await response.clone().text()).toBe(302);
+    const location = response.headers.get("Location")!;
+    const { creation } = await data<{
+      creation: { variants: { label: string; isbnAlsoOn: { url: string }[] }[] };
+    }>(await call(createdLoader, get(location), { id: location.split("/").pop()! }));
+    const alsoOn = Object.fromEntries(
+      creation.variants.map((v) => [v.label, v.isbnAlsoOn.map((u) => u.url)]),
+    );
+    expect(alsoOn.Hardcover).toContain(`/app/products/${NOVEL}`);
+    // An ISBN no other product has is not warned about.
+    expect(alsoOn.Softcover).toEqual([]);
   });
 });

@@ -52,3 +52,27 @@ describeBrowser("a book's ISBN on its mapping page", () => {
     expect(await page.getByText("The ISBN is saved, but it is not in Shopify yet").count()).toBe(0);
   });
 });
+
+describeBrowser("one ISBN on two products", () => {
+  it("warns under the ISBN field as it is typed, naming the product that has it", async () => {
+    const { default: prisma } = await import("../../app/db.server");
+    // The novel's mapping carries the ISBN (the test above saved it).
+    await prisma.variantMapping.update({
+      where: {
+        shop_variantId: { shop: h().shop, variantId: `gid://shopify/ProductVariant/${NOVEL}` },
+      },
+      data: { isbn: "9781861978769" },
+    });
+    const page = await h().openAdmin("/app/products/20001");
+    await page.getByLabel("ISBN").fill("978-1-86197-876-9");
+    await page
+      .getByText("ISBN 9781861978769 is already on “Softcover novel”.", { exact: false })
+      .waitFor();
+    await page.getByRole("link", { name: "Open “Softcover novel”" }).waitFor();
+    await h().screenshot("isbn-on-another-product");
+    // Another ISBN: the warning goes.
+    await page.getByLabel("ISBN").fill("978-3-16-148410-0");
+    await page.getByText("is already on", { exact: false }).waitFor({ state: "detached" });
+    h().assertNoBrowserErrors();
+  });
+});

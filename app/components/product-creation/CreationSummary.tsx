@@ -15,6 +15,7 @@ import {
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import type { CreationView, ProofApprovalView } from "../../pages/create-product/index.server";
+import { ISBN_TEXT } from "../../services/merchant-text/isbn";
 import { PROOF_APPROVAL_TEXT } from "../../services/merchant-text/proof-order";
 import { shownStatusOf } from "../../services/merchant-text/proofs";
 import { StatusBadge } from "../StatusBadge";
@@ -121,6 +122,36 @@ export function CreationSummary({
                     {done ? "Variants" : "Planned variants"}
                   </Text>
                 </div>
+                {creation.variants.some((v) => v.isbnAlsoOn?.length) ? (
+                  <div style={{ padding: "0 var(--p-space-400) var(--p-space-400)" }}>
+                    <Banner tone="warning" title="An ISBN is on another product too">
+                      <BlockStack gap="100">
+                        {creation.variants
+                          .filter((v) => v.isbn && v.isbnAlsoOn?.length)
+                          .map((v) => (
+                            <BlockStack gap="050" key={v.index}>
+                              <Text as="p">
+                                {ISBN_TEXT.alsoOn(
+                                  v.isbn!,
+                                  v.isbnAlsoOn.map((u) => u.title),
+                                )}
+                              </Text>
+                              <InlineStack gap="300">
+                                {v.isbnAlsoOn.map((u) => (
+                                  <Link key={u.url} url={u.url}>
+                                    {`Open “${u.title || "the other product"}”`}
+                                  </Link>
+                                ))}
+                                {v.mappingUrl ? (
+                                  <Link url={v.mappingUrl}>{`Change the ISBN of ${v.label}`}</Link>
+                                ) : null}
+                              </InlineStack>
+                            </BlockStack>
+                          ))}
+                      </BlockStack>
+                    </Banner>
+                  </div>
+                ) : null}
                 <DataTable
                   columnContentTypes={["text", "numeric", "numeric", "numeric", "numeric", "text"]}
                   headings={["Variant", "Price", "Cost", "Margin", "Share", "Mapping"]}

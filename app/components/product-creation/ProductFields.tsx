@@ -13,6 +13,7 @@ import {
 import { DESCRIPTION_MAX, TITLE_MAX } from "../../services/product-creation/form";
 import { offeringTakesIsbn } from "../../services/catalogue/mapping-rules";
 import { ISBN_TEXT } from "../../services/merchant-text/isbn";
+import { IsbnUses } from "../IsbnUses";
 import { fieldProps, type FieldErrors } from "../form-field";
 import { OfferingPicker, type CategoryOption, type OfferingOption } from "../OfferingPicker";
 import { CoverTemplateLink } from "../CoverTemplateLink";
@@ -363,12 +364,15 @@ function VariantCard({
             helpText="Only for offerings printed with a separate cover file."
           />
           {asksIsbn ? (
-            <TextField
-              label="ISBN (optional)"
-              {...text("isbn")}
-              placeholder="978-0-306-40615-7"
-              helpText={ISBN_TEXT.fieldHelp}
-            />
+            <BlockStack gap="100">
+              <TextField
+                label="ISBN (optional)"
+                {...text("isbn")}
+                placeholder="978-0-306-40615-7"
+                helpText={ISBN_TEXT.fieldHelp}
+              />
+              <IsbnUses isbn={variant.isbn} />
+            </BlockStack>
           ) : null}
         </FormLayout>
         {/* A book's spine and its cover template, for the pages typed above (none without a spine). */}

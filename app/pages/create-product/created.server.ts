@@ -1,5 +1,6 @@
 import { findCreation } from "../../data/product-creation.server";
 import { findPrintOrderName, proofsOfVariants } from "../../data/proofs.server";
+import { findIsbnUses } from "../mapping/isbn-uses.server";
 import { creationVariantIds } from "./approve-proof.server";
 import { getLogger } from "../../lib/logger.server";
 import { marginBps } from "../../services/pricing/margin";
@@ -31,6 +32,8 @@ export interface CreationVariantView {
   mappingUrl: string | null;
   /** "Order a proof copy" of this edition. */
   proofUrl: string | null;
+  /** Other products whose mapping carries this edition's ISBN (a warning). */
+  isbnAlsoOn: { title: string; url: string }[];
 }
 
 /** A proof copy ordered of the product, with its own page. */
@@ -124,6 +127,14 @@ export async function getCreation({
       log().warn({ err: error, shop }, "created product not read from Shopify");
     }
   }
+  const ownVariants = creationVariantIds(row.request);
+  const isbnUses = await Promise.all(
+    stored.variants.map(async (v) =>
+      v.isbn
+        ? (await findIsbnUses({ shop, typed: v.isbn, exceptVariantIds: ownVariants })).uses
+        : [],
+    ),
+  );
   const livePrice = new Map(live?.variants.nodes.map((v) => [v.id, v.price]) ?? []);
   const labels = new Map(stored.variants.map((v) => [v.index, v.label]));
   return {
@@ -133,7 +144,7 @@ export async function getCreation({
     productId: row.productId,
     adminUrl: row.productId ? adminProductUrl(row.productId) : null,
     status: live ? (live.status === "ACTIVE" ? "active" : "draft") : stored.status,
-    variants: stored.variants.map((v) => {
+    variants: stored.variants.map((v, i) => {
       const current = v.variantId ? livePrice.get(v.variantId) : undefined;
       const priceMinor =
         current !== undefined ? parseMajor(current, stored.currency).amountMinor : v.priceMinor;
@@ -157,6 +168,7 @@ export async function getCreation({
           v.variantId && row.state === "done"
             ? `/app/proofs/new?variantId=${legacyIdOf(v.variantId)}`
             : null,
+        isbnAlsoOn: isbnUses[i] ?? [],
       };
     }),
     imageStatus: live?.media.nodes[0]?.status.toLowerCase() ?? null,

@@ -8,6 +8,7 @@ import type { MappingMargin } from "../../services/pricing/mapping-margin";
 import { targetMarginBps } from "../../services/pricing/price-rule";
 import { unmapVariants } from "../../lib/storefront-minimum.server";
 import { storedFileCheck } from "../../services/preflight/file-check-view";
+import { findIsbnUses } from "./isbn-uses.server";
 import { ShopifyAdminError, type AdminApi } from "../../services/shopify-admin";
 import { variantGid } from "../../services/shopify-admin/ids";
 import {
@@ -69,6 +70,10 @@ export async function loadVariantMapping({
         ? { isbn: mapping.isbn, barcode: variant.barcode }
         : null,
     values: mappingToFormValues(mapping),
+    // The saved ISBN on another product too: the ISBN field warns, naming it.
+    isbnUses: mapping?.isbn
+      ? await findIsbnUses({ shop, typed: mapping.isbn, variant: gid })
+      : null,
     currency: settings?.currency ?? variant.price.currency,
     saved: justSaved && mapping ? await savedMargin(shop, admin, legacyId, mapping) : null,
     ...catalogue,

@@ -11,4 +11,7 @@ export const ISBN_TEXT = {
       : `The variant has no barcode in Shopify, not the saved ISBN ${isbn}. Save the mapping again to write it.`,
   fieldHelp:
     "ISBN-13 or ISBN-10, with or without hyphens. It becomes the variant's barcode in Shopify.",
+  /** Under the field when another product's mapping has the same ISBN (a warning, not a stop). */
+  alsoOn: (isbn: string, titles: readonly string[]) =>
+    `ISBN ${isbn} is already on ${titles.map((t) => `“${t || "an untitled product"}”`).join(", ")}. An ISBN identifies one edition: give each book its own, unless this is that same edition.`,
 } as const;

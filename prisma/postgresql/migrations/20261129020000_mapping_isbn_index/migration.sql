@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "VariantMapping_shop_isbn_idx" ON "VariantMapping"("shop", "isbn");
