@@ -2,10 +2,21 @@ import prisma from "../db.server";
 
 /** What Import past orders reads and writes of the app's own records, each scoped by shop. */
 
-/** How the app already holds a Shopify order: printed (it has print orders) or only recorded. */
-type KnownOrder = "printed" | "recorded";
+/** A print order of a Shopify order the app already holds, as Import shows it. */
+export interface HeldPrintOrder {
+  id: string;
+  status: string;
+  lastErrorMessage: string | null;
+  holdUntil: Date | null;
+}
 
-/** The Shopify orders (numeric ids) the app has recorded, and whether they have print orders. */
+/**
+ * How the app already holds a Shopify order: handled (its print orders, none yet while it is
+ * being planned) or only recorded (it had nothing to print then).
+ */
+export type KnownOrder = { kind: "handled"; printOrders: HeldPrintOrder[] } | { kind: "recorded" };
+
+/** What the app already holds of each of these Shopify orders (none: unknown to it). */
 export async function knownShopOrders({
   shop,
   shopifyOrderIds,
@@ -17,13 +28,25 @@ export async function knownShopOrders({
   if (shopifyOrderIds.length === 0) return known;
   const rows = await prisma.shopOrder.findMany({
     where: { shop, shopifyOrderId: { in: [...shopifyOrderIds] } },
-    select: { shopifyOrderId: true, _count: { select: { printOrders: true } } },
+    select: {
+      shopifyOrderId: true,
+      printOrders: {
+        select: { id: true, status: true, lastErrorMessage: true, holdUntil: true },
+        orderBy: { createdAt: "asc" },
+        take: 20,
+      },
+    },
   });
   for (const row of rows)
-    known.set(row.shopifyOrderId, row._count.printOrders > 0 ? "printed" : "recorded");
+    known.set(
+      row.shopifyOrderId,
+      row.printOrders.length
+        ? { kind: "handled", printOrders: row.printOrders }
+        : { kind: "recorded" },
+    );
   // Imported or found and not planned yet: its print order is on its way.
   for (const id of await waitingToBePlanned({ shop, shopifyOrderIds })) {
-    if (!known.has(id)) known.set(id, "printed");
+    if (!known.has(id)) known.set(id, { kind: "handled", printOrders: [] });
   }
   return known;
 }

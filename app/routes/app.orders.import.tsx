@@ -7,7 +7,11 @@ import { loadImportPreview } from "../pages/import-orders/preview.server";
 import { runImportAction } from "../pages/import-orders/import.server";
 import { ImportPeriodForm } from "../components/import-orders/ImportPeriodForm";
 import { ImportConfirm } from "../components/import-orders/ImportConfirm";
-import { OrdersLeftOut, OrdersToPrint } from "../components/import-orders/ImportPreview";
+import {
+  OrdersHandled,
+  OrdersLeftOut,
+  OrdersToPrint,
+} from "../components/import-orders/ImportPreview";
 import { Empty, RouteError } from "../components/States";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -28,7 +32,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 
 export default function ImportOrders() {
   const preview = useLoaderData<typeof loader>();
-  const nothing = preview.toPrint.length === 0 && preview.leftOut.length === 0;
+  const nothing =
+    preview.toPrint.length === 0 && preview.handled.length === 0 && preview.leftOut.length === 0;
   return (
     <Page
       title="Import past orders"
@@ -95,6 +100,11 @@ export default function ImportOrders() {
             {preview.toPrint.length > 0 ? (
               <Layout.Section variant="fullWidth">
                 <OrdersToPrint orders={preview.toPrint} />
+              </Layout.Section>
+            ) : null}
+            {preview.handled.length > 0 ? (
+              <Layout.Section variant="fullWidth">
+                <OrdersHandled orders={preview.handled} />
               </Layout.Section>
             ) : null}
             {preview.leftOut.length > 0 ? (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { judgePastOrder, type PastOrder } from "~/pages/import-orders/classify";
+import type { HeldPrintOrder } from "~/data/import-orders.server";
 import { parsePeriod } from "~/pages/import-orders/period";
 import type { MappingForPlan } from "~/services/fulfilment/plan";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
@@ -59,8 +60,8 @@ function past(overrides: Partial<PastOrder> = {}, order: Record<string, unknown>
 describe("judging a past order", () => {
   it("prints a paid, unfulfilled order's mapped lines and names the others", () => {
     const verdict = judgePastOrder(past(), undefined, mappings);
-    expect(verdict.print).toBe(true);
-    if (!verdict.print) return;
+    expect(verdict.kind).toBe("print");
+    if (verdict.kind !== "print") return;
     expect(verdict.order.items.map((i) => [i.title, i.quantity])).toEqual([["Photo book", 2]]);
     expect(verdict.order.skippedLines).toEqual([
       { lineItemId: "2", title: "Gift card", reason: "not a print product" },
@@ -69,8 +70,7 @@ describe("judging a past order", () => {
   });
 
   it.each([
-    ["already_printed", past(), "printed"],
-    ["already_recorded", past(), "recorded"],
+    ["already_recorded", past(), { kind: "recorded" }],
     ["cancelled", past({}, { cancelled_at: "2026-11-02T10:00:00Z" }), undefined],
     ["fulfilled", past({ fulfillmentStatus: "FULFILLED" }), undefined],
     ["partly_fulfilled", past({ fulfillmentStatus: "PARTIALLY_FULFILLED" }), undefined],
@@ -83,13 +83,50 @@ describe("judging a past order", () => {
     ],
   ] as const)("leaves out an order: %s", (reason, order, known) => {
     const verdict = judgePastOrder(order, known, mappings);
-    expect(verdict.print).toBe(false);
-    expect(!verdict.print && verdict.order.reason).toBe(reason);
+    expect(verdict.kind).toBe("left_out");
+    expect(verdict.kind === "left_out" && verdict.order.reason).toBe(reason);
   });
+
+  const held = (status: string, extra: Partial<HeldPrintOrder> = {}): HeldPrintOrder => ({
+    id: `po-${status}`,
+    status,
+    lastErrorMessage: null,
+    holdUntil: null,
+    ...extra,
+  });
+
+  it.each([
+    ["shipped", [held("fulfilled")], "fulfilled", null],
+    [
+      "needing the merchant, before the part that shipped",
+      [held("fulfilled"), held("needs_attention", { lastErrorMessage: "No house number." })],
+      "needs_attention",
+      "No house number.",
+    ],
+    ["held", [held("paid"), held("held")], "held", null],
+    ["the part furthest behind of a split order", [held("shipped"), held("paid")], "paid", null],
+    ["being planned", [], "pending", null],
+    ["cancelled, counting only what is left", [held("cancelled"), held("paid")], "paid", null],
+  ] as const)(
+    "says where an order Print Connect handles stands: %s",
+    (_, printOrders, status, detail) => {
+      const verdict = judgePastOrder(
+        past(),
+        { kind: "handled", printOrders: [...printOrders] },
+        mappings,
+      );
+      expect(verdict.kind).toBe("handled");
+      if (verdict.kind !== "handled") return;
+      expect(verdict.order).toMatchObject({ status, detail });
+      expect(verdict.order.printOrderId).toBe(printOrders.length ? `po-${status}` : null);
+    },
+  );
 
   it("warns of what will stop an imported order: no shipping address", () => {
     const verdict = judgePastOrder(past({}, { shipping_address: null }), undefined, mappings);
-    expect(verdict.print && verdict.order.warnings).toEqual(["The order has no shipping address."]);
+    expect(verdict.kind === "print" && verdict.order.warnings).toEqual([
+      "The order has no shipping address.",
+    ]);
   });
 });
 

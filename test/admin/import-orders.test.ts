@@ -166,9 +166,18 @@ describe("import past orders", () => {
     expect(why).toEqual({
       [printOnly.name]: "no_print_products",
       [cancelled.name]: "cancelled",
-      [delivered.name]: "already_printed",
     });
-    expect(p.byReason.reduce((n, r) => n + r.count, 0)).toBe(3);
+    expect(p.byReason.reduce((n, r) => n + r.count, 0)).toBe(2);
+    // The order whose webhook arrived is Print Connect's already: not "not printed", but where
+    // its print order stands, with its page.
+    const [printOrder] = await printOrdersOf(delivered.id);
+    expect(p.handled).toEqual([
+      expect.objectContaining({
+        name: delivered.name,
+        status: printOrder!.status,
+        url: `/app/orders/${printOrder!.id}`,
+      }),
+    ]);
 
     // Each order quoted as the print service quotes it, and the total is their sum.
     const bookCost = await sandboxQuote([
@@ -228,15 +237,15 @@ describe("import past orders", () => {
     };
     const p = await preview();
     expect(p.toPrint).toEqual([]);
-    expect(
-      p.leftOut
-        .filter((o) => o.reason === "already_printed")
-        .map((o) => o.name)
-        .sort(),
-    ).toEqual([books.name, novelAndPrint.name, delivered.name].sort());
-    // The same confirmation sent again (a second tab, a double click): nothing is recorded.
+    expect(p.handled.map((o) => o.name).sort()).toEqual(
+      [books.name, novelAndPrint.name, delivered.name].sort(),
+    );
+    expect(p.leftOut.map((o) => o.name).sort()).toEqual([printOnly.name, cancelled.name].sort());
+    // The same confirmation sent again (a second tab, a double click): nothing is recorded, and
+    // the answer says Print Connect has them, not that they changed.
     const again = await confirm(p, [books.id, novelAndPrint.id]);
-    expect(again.answer).toMatchObject({ imported: 0, changed: 2, failed: [] });
+    expect(again.answer).toMatchObject({ imported: 0, alreadyThere: 2, changed: 0, failed: [] });
+    expect(again.answer.message).toBe("0 orders imported; 2 orders Print Connect already had.");
 
     // The webhook Shopify never delivered arrives after all.
     await h.shopify.control.sendWebhook({ topic: "orders/paid", orderId: books.id });
@@ -264,6 +273,37 @@ describe("import past orders", () => {
     } finally {
       await h.settings({ routingMode: "immediate" });
     }
+  });
+
+  it("says when Shopify was read, and reads it again when asked", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const first = await preview(`?from=${today}&to=${today}`);
+    expect(Date.parse(first.readAt!)).toBeGreaterThan(Date.now() - 60_000);
+    // Paid a moment after that look: the kept look does not have it yet, and says when it read.
+    const late = await paidWithoutWebhook([{ variantId: MAPPINGS.photoBook.variantId }]);
+    const kept = await preview(`?from=${today}&to=${today}`);
+    expect(kept.readAt).toBe(first.readAt);
+    expect(kept.toPrint.map((o) => o.name)).not.toContain(late.name);
+    // "Read Shopify again".
+    const fresh = await preview(`?from=${today}&to=${today}&fresh=1`);
+    expect(fresh.toPrint.map((o) => o.name)).toContain(late.name);
+    expect(Date.parse(fresh.readAt!)).toBeGreaterThanOrEqual(Date.parse(first.readAt!));
+    // Imported now, so that later looks of today do not offer it.
+    expect((await confirm(fresh, [late.id])).answer).toMatchObject({ imported: 1 });
+  });
+
+  it("does not import an order cancelled and refunded in Shopify after the preview", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const order = await paidWithoutWebhook([{ variantId: MAPPINGS.photoBook.variantId }]);
+    const p = await preview(`?from=${today}&to=${today}&fresh=1`);
+    expect(p.toPrint.map((o) => o.name)).toContain(order.name);
+    // Cancelled while the merchant reads the preview; its webhook never came.
+    await h.shopify.control.cancelOrder(order.id, { refund: true, deliver: false });
+    const { answer } = await confirm(p, [order.id]);
+    expect(answer).toMatchObject({ imported: 0, changed: 1 });
+    await settle(h.worker());
+    expect(await printOrdersOf(order.id)).toEqual([]);
+    expect(sandboxOrdersOf(order.id)).toEqual([]);
   });
 
   it("refuses a period Shopify cannot read, and says so in plain words", async () => {

@@ -82,9 +82,23 @@ describeBrowser("import past orders in the browser", () => {
         await h().screenshot("import-orders-debug");
         throw error;
       });
-    // The preview is read again: both are now Print Connect's, nothing is left to import.
+    // The preview is read again: they are now Print Connect's, nothing is left to import, and
+    // the page says where each stands rather than counting it "not printed".
     await page.getByText("0 orders to print").waitFor();
+    await page.getByText("3 orders already in Print Connect").waitFor();
+    await page.getByRole("heading", { name: "Already in Print Connect" }).waitFor();
+    await page.getByRole("link", { name: books.name, exact: true }).waitFor();
+    await page.getByText(/^Orders as Shopify had them at /).waitFor();
     await h().screenshot("import-orders-done");
+    for (const width of [375]) {
+      await setWidth(width);
+      await h().screenshot(`import-orders-done-${width}`);
+    }
+    await setWidth(1280);
+    // "Read Shopify again" reads it now.
+    await page.getByRole("link", { name: "Read Shopify again" }).click();
+    await page.waitForURL(/fresh=1/);
+    await page.getByText("3 orders already in Print Connect").waitFor();
 
     // Recorded as a webhook's orders would be; the worker's next round plans them.
     await planRecordedOrders();

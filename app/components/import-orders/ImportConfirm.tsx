@@ -6,6 +6,11 @@ import type { ImportPreview } from "../../pages/import-orders/preview.server";
 import { countOf } from "../../services/merchant-text/orders";
 import { useFormat } from "../format";
 
+/** The same period, read from Shopify now rather than from the look kept a moment ago. */
+function readAgainUrl(form: { from: string; to: string }): string {
+  return `/app/orders/import?${new URLSearchParams({ from: form.from, to: form.to, fresh: "1" })}`;
+}
+
 /**
  * The preview's totals and the confirmation: "Import N orders" asks once more, with the
  * routing and the cost, before anything is recorded.
@@ -61,11 +66,26 @@ export function ImportConfirm({ preview }: { preview: ImportPreview }) {
             <Text as="p" variant="headingLg">
               {countOf(count, "order")} to print
             </Text>
+            {preview.handled.length ? (
+              <Text as="p" variant="headingLg" tone="subdued">
+                {countOf(preview.handled.length, "order")} already in Print Connect
+              </Text>
+            ) : null}
             <Text as="p" variant="headingLg" tone="subdued">
               {countOf(preview.leftOut.length, "order")} not printed
             </Text>
           </InlineStack>
           {costSentence ? <Text as="p">{costSentence}</Text> : null}
+          {preview.readAt ? (
+            <InlineStack gap="200" blockAlign="center" wrap>
+              <Text as="p" tone="subdued">
+                {`Orders as Shopify had them at ${fmt.dateTime(preview.readAt)}.`}
+              </Text>
+              <Button variant="plain" url={readAgainUrl(preview.form)}>
+                Read Shopify again
+              </Button>
+            </InlineStack>
+          ) : null}
           {preview.routing ? (
             <Text as="p" tone="subdued">
               Your routing ({preview.routing.label.toLowerCase()}) applies to imported orders.{" "}

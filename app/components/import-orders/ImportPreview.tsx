@@ -9,7 +9,9 @@ import {
   Text,
 } from "@shopify/polaris";
 import type { ImportPreview } from "../../pages/import-orders/preview.server";
+import { orderStatusPhrase } from "../../services/merchant-text/orders";
 import { useFormat } from "../format";
+import { StatusBadge } from "../StatusBadge";
 
 /**
  * The orders Import would print, each with its print lines, notes and quoted cost: stacked
@@ -93,6 +95,66 @@ export function OrdersToPrint({ orders }: { orders: ImportPreview["toPrint"] }) 
   );
 }
 
+/**
+ * The period's orders Print Connect handles already: where each stands (shipped, held, waiting
+ * for the merchant and why), each a link to its print order. Not "not printed": they are.
+ */
+export function OrdersHandled({ orders }: { orders: ImportPreview["handled"] }) {
+  const fmt = useFormat();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            Already in Print Connect
+          </Text>
+          <Text as="p" tone="subdued">
+            A webhook, the regular check with Shopify or an earlier import brought these. Importing
+            again never prints them twice.
+          </Text>
+        </BlockStack>
+        <BlockStack gap="0">
+          {orders.map((order) => (
+            <Box
+              key={order.id}
+              paddingBlock="300"
+              borderBlockStartWidth="025"
+              borderColor="border-secondary"
+            >
+              <BlockStack gap="100">
+                <InlineStack gap="200" align="start" blockAlign="center" wrap>
+                  <Link url={order.url} removeUnderline>
+                    {order.name}
+                  </Link>
+                  <Text as="span" tone="subdued" variant="bodySm">
+                    {fmt.date(order.createdAt)}
+                  </Text>
+                  <StatusBadge status={order.status} />
+                </InlineStack>
+                <Text as="p" tone={order.status === "needs_attention" ? "critical" : "subdued"}>
+                  {handledWords(order, fmt.dateTime)}
+                </Text>
+              </BlockStack>
+            </Box>
+          ))}
+        </BlockStack>
+      </BlockStack>
+    </Card>
+  );
+}
+
+/** Where a handled order stands, in a sentence. */
+function handledWords(
+  order: ImportPreview["handled"][number],
+  dateTime: (iso: string | null) => string,
+): string {
+  if (order.status === "needs_attention")
+    return `Needs your attention: ${order.detail ?? "open it to see why."}`;
+  if (order.status === "held" && order.holdUntil)
+    return `Held until ${dateTime(order.holdUntil)}, then it goes to print.`;
+  return `It is ${orderStatusPhrase(order.status)}.`;
+}
+
 /** The period's orders Import leaves out, each with why. */
 export function OrdersLeftOut({
   orders,
@@ -132,13 +194,7 @@ export function OrdersLeftOut({
               </IndexTable.Cell>
               <IndexTable.Cell>
                 <BlockStack gap="050">
-                  {order.reason === "already_printed" ? (
-                    <Link url={`/app/orders?q=${encodeURIComponent(order.name)}`} removeUnderline>
-                      {order.reasonText}
-                    </Link>
-                  ) : (
-                    <Text as="span">{order.reasonText}</Text>
-                  )}
+                  <Text as="span">{order.reasonText}</Text>
                   {order.detail ? (
                     <Text as="span" tone="subdued" variant="bodySm">
                       {order.detail}

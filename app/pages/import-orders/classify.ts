@@ -5,6 +5,8 @@ import {
   type PlannedItem,
   type SkippedLine,
 } from "../../services/fulfilment/plan";
+import type { HeldPrintOrder, KnownOrder } from "../../data/import-orders.server";
+import { PRINT_ORDER_STATUSES } from "../../services/fulfilment/machine";
 import type { ShopifyOrder } from "../../services/fulfilment/shopify-order";
 import { variantGid } from "../../services/shopify-admin/ids";
 
@@ -14,12 +16,10 @@ import { variantGid } from "../../services/shopify-admin/ids";
  * order's payment and fulfilment and what the app already holds of it.
  */
 
-/** How the app already holds a Shopify order: printed (it has print orders) or only recorded. */
-export type KnownOrder = "printed" | "recorded";
+export type { KnownOrder };
 
 /** Why a past order is left out, in the merchant's words. */
 export type SkipReason =
-  | "already_printed"
   | "already_recorded"
   | "cancelled"
   | "fulfilled"
@@ -29,7 +29,6 @@ export type SkipReason =
   | "unreadable";
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
-  already_printed: "Already sent to print by Print Connect",
   already_recorded: "Already received by Print Connect",
   cancelled: "Cancelled in Shopify",
   fulfilled: "Already fulfilled in Shopify",
@@ -74,8 +73,47 @@ export interface LeftOutOrder {
   detail: string | null;
 }
 
+/**
+ * An order Print Connect already handles (a webhook, the regular check or an earlier import
+ * brought it): not "not printed", but where its print order stands.
+ */
+export interface HandledOrder {
+  id: string;
+  name: string;
+  createdAt: string | null;
+  /** The print order that says where the order stands; null while it is being planned. */
+  printOrderId: string | null;
+  /** Its status (services/fulfilment/machine.ts). */
+  status: string;
+  /** Why it needs the merchant, or until when it is held; null otherwise. */
+  detail: string | null;
+  holdUntil: string | null;
+}
+
 export type Verdict =
-  { print: true; order: PrintableOrder } | { print: false; order: LeftOutOrder };
+  | { kind: "print"; order: PrintableOrder }
+  | { kind: "left_out"; order: LeftOutOrder }
+  | { kind: "handled"; order: HandledOrder };
+
+const FIRST_FOR_THE_MERCHANT = ["needs_attention", "awaiting_approval", "held"];
+
+/**
+ * Where an order's print orders stand, as one: the one that needs the merchant first (attention,
+ * approval, a hold), else the one furthest behind (a split order ships when its last part does).
+ */
+export function standingOf(printOrders: readonly HeldPrintOrder[]): HeldPrintOrder | null {
+  const live = printOrders.filter((p) => p.status !== "cancelled");
+  const pool = live.length ? live : printOrders;
+  for (const status of FIRST_FOR_THE_MERCHANT) {
+    const found = pool.find((p) => p.status === status);
+    if (found) return found;
+  }
+  const rank = (status: string) => {
+    const i = (PRINT_ORDER_STATUSES as readonly string[]).indexOf(status);
+    return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return [...pool].sort((a, b) => rank(a.status) - rank(b.status))[0] ?? null;
+}
 
 /** Fulfilment states in which part or all of the order has left the shop another way. */
 const FULFILLED = new Set(["FULFILLED", "RESTOCKED"]);
@@ -98,12 +136,25 @@ export function judgePastOrder(
 ): Verdict {
   const base = { id: past.id, name: past.name, createdAt: past.createdAt };
   const leftOut = (reason: SkipReason, detail: string | null = null): Verdict => ({
-    print: false,
+    kind: "left_out",
     order: { ...base, reason, detail },
   });
-  // What the app already holds comes first: an order it printed is never offered again.
-  if (known === "printed") return leftOut("already_printed");
-  if (known === "recorded") return leftOut("already_recorded", "It had nothing to print then.");
+  // What the app already holds comes first: an order it handles is never offered again.
+  if (known?.kind === "handled") {
+    const standing = standingOf(known.printOrders);
+    return {
+      kind: "handled",
+      order: {
+        ...base,
+        printOrderId: standing?.id ?? null,
+        status: standing?.status ?? "pending",
+        detail: standing?.status === "needs_attention" ? standing.lastErrorMessage : null,
+        holdUntil: standing?.status === "held" ? (standing.holdUntil?.toISOString() ?? null) : null,
+      },
+    };
+  }
+  if (known?.kind === "recorded")
+    return leftOut("already_recorded", "It had nothing to print then.");
   if ("problem" in past.order) return leftOut("unreadable", past.order.problem);
   const order = past.order;
   if (order.cancelled_at) return leftOut("cancelled");
@@ -135,7 +186,7 @@ export function judgePastOrder(
         : `${awaiting} items wait for the customer's print file.`,
     );
   return {
-    print: true,
+    kind: "print",
     order: {
       ...base,
       paidAt: past.paidAt,

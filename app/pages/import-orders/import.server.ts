@@ -99,8 +99,16 @@ export async function runImportAction({
   if (!asked.ok) return { status: 400, answer: refused(asked.message) };
 
   let printable;
+  let handled;
   try {
-    ({ printable } = await judgePeriod({ shop, admin, period: asked.period }));
+    // Judged on Shopify as it is now, not on the look the preview showed: an order cancelled,
+    // refunded or fulfilled since is not imported.
+    ({ printable, handled } = await judgePeriod({
+      shop,
+      admin,
+      period: asked.period,
+      fresh: true,
+    }));
   } catch (error) {
     const failure = pageFailure(error);
     if (!failure) throw error;
@@ -113,7 +121,14 @@ export async function runImportAction({
   }
   const confirmed = new Set(parsed.data.orderId);
   const chosen = printable.filter((o) => confirmed.has(o.id));
-  const counts = { imported: 0, alreadyThere: 0, changed: confirmed.size - chosen.length };
+  // Confirmed orders Print Connect has by now (another import, a webhook, the regular check)
+  // are there, not "changed": only the rest no longer qualify.
+  const there = handled.filter((o) => confirmed.has(o.id)).length;
+  const counts = {
+    imported: 0,
+    alreadyThere: there,
+    changed: confirmed.size - chosen.length - there,
+  };
   const failed: string[] = [];
   // One at a time: each is one short transaction, and the worker starts on the first at once.
   for (const order of chosen) {

@@ -11,6 +11,7 @@ import {
   judgePastOrder,
   SKIP_REASON_TEXT,
   variantIdsOf,
+  type HandledOrder,
   type LeftOutOrder,
   type PrintableOrder,
   type SkipReason,
@@ -25,12 +26,15 @@ import { readPastOrders, MAX_PAST_ORDERS } from "./read-past-orders.server";
  * (import.server.ts) judges them again the same way before it records any.
  */
 
-/** The period's orders judged: what would be printed and what would not. */
+/** The period's orders judged: what would be printed, what the app handles already, the rest. */
 export interface JudgedPeriod {
   printable: PrintableOrder[];
+  handled: HandledOrder[];
   leftOut: LeftOutOrder[];
   /** The period holds more orders than one look reads: the day to continue from. */
   continueFrom: string | null;
+  /** When Shopify was read (a look is kept a little while: read-past-orders.server.ts). */
+  readAt: string;
 }
 
 /** Reads the period's paid orders from Shopify and judges each against what the app holds. */
@@ -39,31 +43,45 @@ export async function judgePeriod({
   admin,
   period,
   pages,
+  fresh = false,
 }: {
   shop: string;
   admin: AdminApi;
   period: Pick<ImportPeriod, "start" | "end">;
   /** Fewer pages than a look at the page reads (Home's offer reads one). */
   pages?: number | undefined;
+  /** Read Shopify now rather than take a look kept from a moment ago. */
+  fresh?: boolean;
 }): Promise<JudgedPeriod> {
-  const read = await readPastOrders({ shop, admin, start: period.start, end: period.end, pages });
+  const read = await readPastOrders({
+    shop,
+    admin,
+    start: period.start,
+    end: period.end,
+    pages,
+    fresh,
+  });
   const [known, mappingRows] = await Promise.all([
     knownShopOrders({ shop, shopifyOrderIds: read.orders.map((o) => o.id) }),
     getMappings({ shop, variantIds: variantIdsOf(read.orders) }),
   ]);
   const mappings = new Map<string, MappingForPlan>(mappingRows.map((m) => [m.variantId, m]));
   const printable: PrintableOrder[] = [];
+  const handled: HandledOrder[] = [];
   const leftOut: LeftOutOrder[] = [];
   for (const past of read.orders) {
     const verdict = judgePastOrder(past, known.get(past.id), mappings);
-    if (verdict.print) printable.push(verdict.order);
+    if (verdict.kind === "print") printable.push(verdict.order);
+    else if (verdict.kind === "handled") handled.push(verdict.order);
     else leftOut.push(verdict.order);
   }
   const last = read.orders.at(-1);
   return {
     printable,
+    handled,
     leftOut,
     continueFrom: read.more && last?.createdAt ? dayOf(new Date(last.createdAt)) : null,
+    readAt: read.readAt,
   };
 }
 
@@ -82,6 +100,18 @@ export interface PreviewOrder {
   warnings: string[];
   cost: MoneyMinor | null;
   costNote: string | null;
+}
+
+/** An order Print Connect handles already, with where it stands and its page. */
+export interface PreviewHandled {
+  id: string;
+  name: string;
+  createdAt: string | null;
+  status: string;
+  detail: string | null;
+  holdUntil: string | null;
+  /** Its print order's page, or the orders list searched by its name while it is planned. */
+  url: string;
 }
 
 export interface PreviewLeftOut {
@@ -116,7 +146,10 @@ function emptyPreview(from: string, to: string, now: Date) {
     mappings: 0,
     routing: null as { label: string; effect: string } | null,
     toPrint: [] as PreviewOrder[],
+    handled: [] as PreviewHandled[],
     leftOut: [] as PreviewLeftOut[],
+    /** When Shopify was read for what the page shows; null before any look. */
+    readAt: null as string | null,
     byReason: [] as { reason: SkipReason; text: string; count: number }[],
     total: null as MoneyMinor | null,
     unquoted: 0,
@@ -170,7 +203,7 @@ export async function loadImportPreview({
   };
   let judged: JudgedPeriod;
   try {
-    judged = await judgePeriod({ shop, admin, period });
+    judged = await judgePeriod({ shop, admin, period, fresh: searchParams.has("fresh") });
   } catch (error) {
     const failure = pageFailure(error);
     if (!failure) throw error;
@@ -191,6 +224,18 @@ export async function loadImportPreview({
   return {
     ...preview,
     toPrint: judged.printable.map((o, i) => previewOrder(o, costs[i]!)),
+    handled: judged.handled.map((o) => ({
+      id: o.id,
+      name: o.name,
+      createdAt: o.createdAt,
+      status: o.status,
+      detail: o.detail,
+      holdUntil: o.holdUntil,
+      url: o.printOrderId
+        ? `/app/orders/${o.printOrderId}`
+        : `/app/orders?q=${encodeURIComponent(o.name)}`,
+    })),
+    readAt: judged.readAt,
     leftOut: judged.leftOut.map((o) => ({ ...o, reasonText: SKIP_REASON_TEXT[o.reason] })),
     byReason: [...counts].map(([reason, count]) => ({
       reason,

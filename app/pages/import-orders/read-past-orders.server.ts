@@ -19,10 +19,11 @@ const PAGES_PER_LOOK = 3;
 export const MAX_PAST_ORDERS = PAGES_PER_LOOK * ORDERS_PER_PAGE;
 
 /**
- * A look is kept this long, per shop and period: the confirmation and the page read again right
- * after it cost Shopify nothing. What the app holds of each order is always read fresh (that is
- * what keeps an order from printing twice); a Shopify cancellation after the look reaches the
- * print order through orders/cancelled, as for any order.
+ * A look is kept this long, per shop and period: the page opened again right after it costs
+ * Shopify nothing, and the page says when Shopify was read and offers to read it again. What
+ * the app holds of each order is always read fresh (that is what keeps an order from printing
+ * twice), and the confirmation reads Shopify afresh, so an order cancelled, refunded or
+ * fulfilled since the look is not imported.
  */
 const LOOK_KEPT_MS = 2 * 60_000;
 const looks = new TtlCache<PastOrdersRead>({ ttlMs: LOOK_KEPT_MS, maxEntries: 200 });
@@ -31,6 +32,8 @@ export interface PastOrdersRead {
   orders: PastOrder[];
   /** The period holds more orders than one look reads. */
   more: boolean;
+  /** When Shopify answered (ISO time). */
+  readAt: string;
 }
 
 export function readPastOrders({
@@ -39,15 +42,19 @@ export function readPastOrders({
   start,
   end,
   pages = PAGES_PER_LOOK,
+  fresh = false,
 }: {
   shop: string;
   admin: AdminApi;
   start: Date;
   end: Date;
   pages?: number | undefined;
+  /** Read Shopify now (the kept look is replaced). */
+  fresh?: boolean;
 }): Promise<PastOrdersRead> {
   const maxPages = Math.max(1, Math.min(pages, PAGES_PER_LOOK));
   const key = `${shop}|${start.toISOString()}|${end.toISOString()}|${maxPages}`;
+  if (fresh) looks.invalidate(key);
   return looks.get(key, async () => ({
     value: await readFromShopify(admin, start, end, maxPages),
   }));
@@ -69,6 +76,7 @@ async function readFromShopify(
   );
   return {
     more: !read.complete,
+    readAt: new Date().toISOString(),
     orders: read.orders.map(({ order, lineItems }) => {
       const converted = orderFromAdmin(order, lineItems);
       return {
