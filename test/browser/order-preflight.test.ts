@@ -48,6 +48,13 @@ describeBrowser("an order stopped by the print-file check", () => {
     await page
       .getByText("The file check found problems, so this item is not sent to print:")
       .waitFor();
+    // A personalised file: corrected in the Shopify order, not on this page.
+    await page
+      .getByText(
+        `This file came with the Shopify order (its “${DEMO_FILE_PROPERTY}” property): correct it there`,
+        { exact: false },
+      )
+      .waitFor();
     await h().screenshot("order-preflight-failed");
 
     await page.getByRole("button", { name: "Print anyway" }).click();

@@ -11,11 +11,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { getPrintOrderDetail } from "~/pages/order-detail/view.server";
-import { action as orderAction } from "~/routes/app.orders.$id";
+import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id";
 import { parsePreflight } from "~/services/preflight";
 import { printAnywayPrintOrder, retryPrintOrder } from "~/services/fulfilment/commands";
 import { makePdf } from "../../sandbox/files";
-import { call, data, post } from "../admin/helpers";
+import { call, data, get, post } from "../admin/helpers";
+import { ATTENTION_TEXT } from "~/services/merchant-text/errors";
 import {
   MAPPINGS,
   placePaidOrder,
@@ -123,10 +124,16 @@ describe("a mapping's print file that does not fit its product", () => {
     expect(printOrder.lastErrorMessage).toMatch(
       /^"Hardcover Photo Book[^"]*": Your PDF has 47 pages; .* needs 48 pages/,
     );
-    expect(printOrder.lastErrorAction).toBe(
-      "Upload a corrected file and retry, or choose Print anyway if you know the file is right.",
-    );
+    expect(printOrder.lastErrorAction).toBe(ATTENTION_TEXT.preflightFailed.action);
     expect(printOrder.resumeStatus).toBe("pending");
+    // The order page says where the corrected file goes: this product's mapping, with its page.
+    const page = await data<{
+      order: { items: { fileSource: unknown; fileCheck: { status: string } | null }[] };
+    }>(await call(orderLoader, get(`/app/orders/${printOrder.id}`), { id: printOrder.id }));
+    expect(page.order.items[0]).toMatchObject({
+      fileCheck: { status: "failed" },
+      fileSource: { kind: "mapping", url: `/app/products/${PHOTO_BOOK_48.split("/").pop()}` },
+    });
     // Nothing at the print service: not quoted into an order, not created, not paid.
     expect(printOrder.printOrderId).toBeNull();
     expect(createRequestsFor(printOrder.orderReference)).toHaveLength(0);

@@ -6,11 +6,13 @@ import {
   Card,
   Divider,
   InlineStack,
+  Link,
   List,
   Text,
   TextField,
 } from "@shopify/polaris";
 import type { OrderActionData } from "../../pages/order-detail/action.server";
+import { PREFLIGHT_TEXT } from "../../services/merchant-text/errors";
 import { countOf } from "../../services/merchant-text/orders";
 import { useFieldErrors } from "../form-field";
 import { useFormat } from "../format";
@@ -83,6 +85,24 @@ function FileCheck({ check }: { check: NonNullable<OrderDetailItem["fileCheck"]>
   );
 }
 
+/** Where the corrected file of an item the check stopped goes, with the way there. */
+function FixFile({ source }: { source: NonNullable<OrderDetailItem["fileSource"]> }) {
+  if (source.kind === "order")
+    return (
+      <Text as="p" variant="bodySm">
+        {PREFLIGHT_TEXT.fixInOrder(source.property)}
+      </Text>
+    );
+  return (
+    <InlineStack gap="200" blockAlign="center" wrap>
+      <Text as="p" variant="bodySm">
+        {PREFLIGHT_TEXT.fixInMapping}
+      </Text>
+      <Link url={source.url}>{PREFLIGHT_TEXT.fixInMappingLink}</Link>
+    </InlineStack>
+  );
+}
+
 /** The print order's items, their files and file checks, and a field to attach a missing file. */
 export function ItemsCard({ order }: { order: OrderDetail }) {
   const fmt = useFormat();
@@ -142,6 +162,9 @@ export function ItemsCard({ order }: { order: OrderDetail }) {
               </BlockStack>
             ) : null}
             {item.fileCheck ? <FileCheck check={item.fileCheck} /> : null}
+            {item.fileCheck?.status === "failed" && order.actions.printAnyway && item.fileSource ? (
+              <FixFile source={item.fileSource} />
+            ) : null}
           </BlockStack>
         ))}
       </BlockStack>

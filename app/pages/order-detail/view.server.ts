@@ -17,6 +17,7 @@ import {
 } from "../../services/pricing/order-margin";
 import type { MoneyMinor, OrderPrices } from "../../services/print";
 import { shownEventMessage } from "../../services/merchant-text/errors";
+import { legacyIdOf } from "../../services/shopify-admin/ids";
 import { fileCheckOf, type ItemFileCheck } from "./file-check";
 import {
   addressLines,
@@ -87,6 +88,11 @@ export interface OrderDetailView {
     serviceStateLabel: string | null;
     /** The print-file check of the item's current file, in plain words; null when not checked. */
     fileCheck: ItemFileCheck | null;
+    /**
+     * Where a corrected file goes: the product's mapping (its page), or the Shopify order's
+     * line item property (a personalised file); null for a proof of a catalogue offering.
+     */
+    fileSource: { kind: "mapping"; url: string } | { kind: "order"; property: string } | null;
   }[];
   /** One entry per change, newest first; `by` is who did it, in words. */
   events: { id: number; at: string; by: string; type: string; message: string }[];
@@ -224,6 +230,11 @@ export async function getPrintOrderDetail({
         // Never behind its order: a shipped order's item does not read "Ready to print".
         serviceStateLabel: itemStateShownLabel(i.serviceState, order),
         fileCheck: fileCheckOf(i, files?.contentUrl ?? null),
+        fileSource: i.fileProperty
+          ? { kind: "order" as const, property: i.fileProperty }
+          : i.variantId
+            ? { kind: "mapping" as const, url: `/app/products/${legacyIdOf(i.variantId)}` }
+            : null,
       };
     }),
     events: collapseTimeline(events).map((e) => ({

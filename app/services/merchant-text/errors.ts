@@ -242,7 +242,7 @@ export const ATTENTION_TEXT = {
     message: (problems: { title: string; summary: string }[]) =>
       problems.map((p) => `"${p.title}": ${p.summary}`).join(" "),
     action:
-      "Upload a corrected file and retry, or choose Print anyway if you know the file is right.",
+      "Correct the file where it comes from (the product's mapping, or the Shopify order for a personalised file; each item below says which), then retry. Or choose Print anyway if you know the file is right.",
   },
 } as const;
 
@@ -265,6 +265,11 @@ export const PREFLIGHT_TEXT = {
   unreachable: (reason: string) =>
     `Not checked: the file could not be downloaded (${reason}). The print service fetches it itself.`,
   overridden: (problems: string) => `Printed despite: ${problems}`,
+  /** Under a failed check: where the corrected file goes. */
+  fixInMapping: "Change the print file in this product's mapping, then retry the order.",
+  fixInMappingLink: "Change the file in the mapping",
+  fixInOrder: (property: string) =>
+    `This file came with the Shopify order (its “${property}” property): correct it there, or put the corrected file at the same address, then retry the order.`,
 } as const;
 
 /** A coded reason with the service's details added, e.g. "No printer ... (details)". */

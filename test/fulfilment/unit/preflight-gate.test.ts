@@ -20,6 +20,7 @@ import {
   type PreflightResult,
 } from "~/services/preflight";
 import type { Offering } from "~/services/print";
+import { ATTENTION_TEXT } from "~/services/merchant-text/errors";
 
 const BOOK = {
   id: 228478,
@@ -174,8 +175,7 @@ describe("the print-file gate", () => {
     expect((error as AttentionError).reason).toEqual({
       code: "PREFLIGHT_FAILED",
       message: '"Photo book": Your PDF has 23 pages. "Second book": Your PDF has 23 pages.',
-      action:
-        "Upload a corrected file and retry, or choose Print anyway if you know the file is right.",
+      action: ATTENTION_TEXT.preflightFailed.action,
     });
     expect(t.itemWrites.map((w) => w.id)).toEqual(["i1", "i2"]);
   });
