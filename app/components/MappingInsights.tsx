@@ -32,6 +32,8 @@ export function MappingInsights(props: {
   numberOfPages: string;
   /** Shown under a book's spine width: the cover template's download (CoverTemplateLink). */
   coverTemplate?: ReactNode;
+  /** The offering or pages in the form are not saved: the card says its figures are theirs. */
+  unsaved?: boolean;
 }) {
   const fetcher = useFetcher<MappingInsightsAnswer>();
   const load = useRef(fetcher.load);
@@ -63,6 +65,7 @@ export function MappingInsights(props: {
         data={(fetcher.data as MappingInsightsData | undefined) ?? null}
         loading={fetcher.state !== "idle"}
         coverTemplate={props.coverTemplate}
+        unsaved={props.unsaved}
       />
     </>
   );
@@ -73,10 +76,12 @@ export function MappingInsightsView({
   data,
   loading = false,
   coverTemplate,
+  unsaved = false,
 }: {
   data: MappingInsightsData | null;
   loading?: boolean;
   coverTemplate?: ReactNode;
+  unsaved?: boolean;
 }) {
   const format = useFormat();
   const mm = (n: number) => format.number(n, { maximumFractionDigits: 1 });
@@ -87,6 +92,11 @@ export function MappingInsightsView({
         <Text as="h2" variant="headingSm">
           Print check
         </Text>
+        {unsaved ? (
+          <Text as="p" tone="caution">
+            For the offering and pages in the form, not saved yet.
+          </Text>
+        ) : null}
         {!data ? (
           <Text as="p" tone="subdued">
             {loading ? "Checking spine size and margin…" : "Choose an offering to check it."}

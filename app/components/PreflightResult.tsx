@@ -14,6 +14,7 @@ export function PreflightResult({
   checking,
   onCheckAgain,
   variants = "this variant",
+  formChanged = false,
 }: {
   check: FileCheckView | null;
   /** The file comes with each order: it is checked when the order brings it. */
@@ -24,6 +25,8 @@ export function PreflightResult({
   onCheckAgain: () => void;
   /** Whose orders wait: "this variant", or "these variants" when mapped in bulk. */
   variants?: string;
+  /** The form's file, size or pages differ from the saved mapping's: this check is not theirs. */
+  formChanged?: boolean;
 }) {
   const fmt = useFormat();
   const checkAgain = (
@@ -40,6 +43,12 @@ export function PreflightResult({
           </Text>
           {check ? <StatusBadge status={check.status} /> : null}
         </InlineStack>
+        {formChanged && !perOrder && (check || hasFile) ? (
+          <Text as="p" tone="caution">
+            This is the check of the saved mapping&apos;s file. The file, size and pages in the form
+            are checked when you save them.
+          </Text>
+        ) : null}
         {perOrder ? (
           <Text as="p" tone="subdued">
             Each order brings its own file. It is checked when it arrives, and an order whose file

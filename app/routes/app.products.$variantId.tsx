@@ -63,6 +63,16 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   return redirect(`/app/products/${id.data}?${outcome.flag}=1${isbn}`);
 };
 
+/** What the saved file's check depends on: when the form changes one, the check is not its. */
+const FILE_CHECK_FIELDS = [
+  "offeringId",
+  "fileSource",
+  "contentUrl",
+  "contentWidth",
+  "contentHeight",
+  "numberOfPages",
+] as const satisfies readonly (keyof MappingValues)[];
+
 export default function MapVariant() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -77,9 +87,12 @@ export default function MapVariant() {
   // even where it reads the input differently; a refused save keeps the input, still unsaved.
   const location = useLocation();
   const [seenLocation, setSeenLocation] = useState(location.key);
+  // The address keeps ?saved=1 after a save; a later refused save (its answer is the action's
+  // data) comes back to it, and keeps the merchant's input rather than the stored mapping.
+  const refusedNow = result !== undefined;
   if (seenLocation !== location.key) {
     setSeenLocation(location.key);
-    if (params.get("saved")) form.reset(data.values);
+    if (params.get("saved") && !refusedNow) form.reset(data.values);
   }
   const set = (key: keyof MappingValues) => (v: string) => setValues((s) => ({ ...s, [key]: v }));
   const fieldErrors = result && "fieldErrors" in result ? result.fieldErrors : null;
@@ -133,7 +146,7 @@ export default function MapVariant() {
       ]}
     >
       <Layout>
-        {params.get("saved") && data.mapped ? (
+        {params.get("saved") && data.mapped && !refusedNow ? (
           <Layout.Section variant="fullWidth">
             <BlockStack gap="300">
               {savedNotices.map((n) => (
@@ -198,6 +211,7 @@ export default function MapVariant() {
                 hasFile={data.mapped.hasFile}
                 checking={checking}
                 onCheckAgain={() => submit({ intent: "check_file" }, { method: "post" })}
+                formChanged={FILE_CHECK_FIELDS.some((k) => values[k] !== form.saved[k])}
               />
             ) : null}
             <CatalogueLoaded catalogue={data.catalogue}>
@@ -264,6 +278,11 @@ export default function MapVariant() {
                 variantId={variant.legacyId}
                 offeringId={values.offeringId}
                 numberOfPages={offering && isSinglePage(offering) ? "1" : values.numberOfPages}
+                unsaved={
+                  Boolean(data.mapped) &&
+                  (values.offeringId !== form.saved.offeringId ||
+                    values.numberOfPages !== form.saved.numberOfPages)
+                }
                 coverTemplate={
                   <CoverTemplateLink
                     offeringId={values.offeringId}

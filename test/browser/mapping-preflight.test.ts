@@ -95,6 +95,41 @@ describeBrowser("the print file check on the mapping page", () => {
     expect(widths.field).toBeCloseTo(widths.off, 1);
   });
 
+  it(
+    "after a refused save, says the file check is the saved file's and the print check the form's",
+    SAVE_AND_CHECK,
+    async () => {
+      const page = await saveFileUrl(
+        "20002",
+        `${h().sandbox.url}/files/photo-book/interior-48.pdf`,
+      );
+      await page.getByText("Mapping saved", { exact: true }).waitFor();
+      // Another file and too few pages: refused, the input kept.
+      await page
+        .getByLabel("File URL", { exact: true })
+        .fill(`${h().sandbox.url}/files/bad/photo-book-47-pages.pdf`);
+      await page.getByLabel("Pages", { exact: true }).fill("12");
+      await page.getByRole("button", { name: "Save mapping" }).last().click();
+      await page.getByText("The mapping was not saved").waitFor();
+      // One state: the input is kept (not the stored mapping), and no "Mapping saved" beside it.
+      expect(await page.getByLabel("Pages", { exact: true }).inputValue()).toBe("12");
+      expect(await page.getByText("Mapping saved", { exact: true }).count()).toBe(0);
+      await page
+        .getByText(
+          "This is the check of the saved mapping's file. The file, size and pages in the form are checked when you save them.",
+        )
+        .waitFor();
+      await page.getByText("For the offering and pages in the form, not saved yet.").waitFor();
+      await h().screenshot("mapping-refused-save-states");
+      // Back to the saved values: both cards are the saved mapping's again, and say nothing more.
+      await page.getByRole("button", { name: "Discard" }).click();
+      await page.getByText("checked when you save them", { exact: false }).waitFor({
+        state: "detached",
+      });
+      expect(await page.getByText("not saved yet", { exact: false }).count()).toBe(0);
+    },
+  );
+
   it("shows a passed check in one line", SAVE_AND_CHECK, async () => {
     const watch = watchOutgoing(h().page);
     const page = await saveFileUrl("20002", `${h().sandbox.url}/files/photo-book/interior-48.pdf`);
