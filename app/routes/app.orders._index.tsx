@@ -10,7 +10,6 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import {
-  Badge,
   Banner,
   BlockStack,
   Box,
@@ -18,13 +17,12 @@ import {
   Card,
   EmptySearchResult,
   IndexTable,
+  useBreakpoints,
   InlineStack,
-  Link,
   Page,
   Pagination,
   Select,
   Tabs,
-  Text,
   TextField,
   useIndexResourceState,
 } from "@shopify/polaris";
@@ -32,13 +30,11 @@ import { authenticate } from "../shopify.server";
 import type { BulkActionData } from "../pages/orders/bulk-action.server";
 import { loadOrders, runOrdersAction } from "../pages/orders/list.server";
 import { ORDER_VIEWS, type OrderView } from "../services/fulfilment/order-views";
-import { serviceStateLabel } from "../services/fulfilment/service-states";
 import { countOf } from "../services/merchant-text/orders";
-import { ORDER_KIND_CHOICES, PROOF_BADGE, shownStatusOf } from "../services/merchant-text/proofs";
+import { ORDER_KIND_CHOICES } from "../services/merchant-text/proofs";
 import { Empty, RouteError } from "../components/States";
-import { StatusBadge } from "../components/StatusBadge";
-import { useFormat } from "../components/format";
 import { LiveUpdates } from "../components/order/LiveUpdates";
+import { OrderRowCells } from "../components/orders/OrderRowCells";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -143,7 +139,7 @@ export default function Orders() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const fmt = useFormat();
+  const { smDown } = useBreakpoints();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/app/orders";
   const filtered = Boolean(query.q || query.from || query.to || query.kind);
   const bulk = useFetcher<BulkAnswer>();
@@ -277,14 +273,20 @@ export default function Orders() {
             ]}
             loading={loading}
             emptyState={emptyState}
-            headings={[
-              { title: "Order" },
-              { title: "Status" },
-              { title: "Created" },
-              { title: "Items", alignment: "end" },
-              { title: "Wholesale", alignment: "end" },
-              { title: "Details" },
-            ]}
+            // On a phone each order is one stacked block under one heading, its checkbox kept
+            // for the bulk actions: no column is cut off.
+            headings={
+              smDown
+                ? [{ title: "Print order" }]
+                : [
+                    { title: "Order" },
+                    { title: "Status" },
+                    { title: "Created" },
+                    { title: "Items", alignment: "end" },
+                    { title: "Wholesale", alignment: "end" },
+                    { title: "Details" },
+                  ]
+            }
           >
             {rows.map((row, index) => (
               <IndexTable.Row
@@ -293,53 +295,7 @@ export default function Orders() {
                 position={index}
                 selected={selectedIds.includes(row.id)}
               >
-                <IndexTable.Cell>
-                  <BlockStack gap="050">
-                    <InlineStack gap="200" blockAlign="center" wrap={false}>
-                      <Link url={`/app/orders/${row.id}`} dataPrimaryLink removeUnderline>
-                        <Text as="span" fontWeight="semibold">
-                          {row.shopifyOrderName}
-                        </Text>
-                      </Link>
-                      {row.kind === "proof" ? <Badge tone="info">{PROOF_BADGE}</Badge> : null}
-                    </InlineStack>
-                    {row.split ? (
-                      <Text as="span" tone="subdued" variant="bodySm">
-                        {`Print order ${row.split.index} of ${row.split.of}`}
-                      </Text>
-                    ) : null}
-                  </BlockStack>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <StatusBadge status={shownStatusOf(row)} />
-                </IndexTable.Cell>
-                <IndexTable.Cell>{fmt.dateTime(row.createdAt)}</IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" alignment="end" numeric>
-                    {fmt.number(row.copies)}
-                  </Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" alignment="end" numeric>
-                    {row.wholesaleTotalMinor === null
-                      ? "—"
-                      : fmt.money({ amountMinor: row.wholesaleTotalMinor, currency: row.currency })}
-                  </Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  {/* Wraps instead of widening the table: the reason is what the merchant reads. */}
-                  <div style={{ whiteSpace: "normal", minWidth: "14rem" }}>
-                    <Text as="span" tone="subdued">
-                      {row.status === "needs_attention"
-                        ? (row.lastErrorMessage ?? "")
-                        : row.status === "held" && row.holdUntil
-                          ? `Until ${fmt.dateTime(row.holdUntil)}`
-                          : row.printOrderId
-                            ? `Print service order ${row.printOrderId}${row.serviceState ? ` · ${serviceStateLabel(row.serviceState)}` : ""}`
-                            : ""}
-                    </Text>
-                  </div>
-                </IndexTable.Cell>
+                <OrderRowCells row={row} stacked={smDown} />
               </IndexTable.Row>
             ))}
           </IndexTable>

@@ -92,6 +92,14 @@ describeBrowser("delivery health in the browser", () => {
     await page.getByText("Held or approved first").waitFor();
     await h().screenshot("delivery-page-1280");
     await page.setViewportSize({ width: 375, height: 800 });
+    // On a phone each period is one line, every figure named, nothing cut off.
+    await page
+      .getByText(/^Last 7 days: typically \d+ s, 95% within /)
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
     await h().screenshot("delivery-page-375");
     await page.setViewportSize({ width: 1280, height: 900 });
   });

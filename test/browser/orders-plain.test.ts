@@ -85,7 +85,12 @@ describeBrowser("the orders pages in plain words", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     try {
       await h().openAdmin("/app/orders");
-      await page.locator("tr", { hasText: order.name }).getByRole("checkbox").check();
+      // One stacked block per order: its status, date, copies and details all in view.
+      const row = page.locator("tr", { hasText: order.name });
+      await row.getByText("Held", { exact: true }).waitFor();
+      await row.getByText(/ · \d+ cop(y|ies) · /).waitFor();
+      await row.getByText(/^Until /).waitFor();
+      await row.getByRole("checkbox").check();
       await page.getByText("1 selected").waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         375,

@@ -10,6 +10,7 @@ import {
   InlineStack,
   Link,
   Text,
+  useBreakpoints,
 } from "@shopify/polaris";
 import type { PeriodHealth } from "../../data/handoff.server";
 import type { NotTakenInRow } from "../../data/order-deliveries.server";
@@ -46,6 +47,7 @@ function HandoffTable({
   pick: (p: PeriodHealth) => HandoffStats;
 }) {
   const fmt = useFormat();
+  const { smDown } = useBreakpoints();
   return (
     <BlockStack gap="200">
       <Text as="h3" variant="headingSm">
@@ -54,11 +56,25 @@ function HandoffTable({
       <Text as="p" variant="bodySm" tone="subdued">
         {detail}
       </Text>
-      <DataTable
-        columnContentTypes={["text", "text", "text", "numeric"]}
-        headings={["Period", "Typical (median)", "95% within", "Print orders"]}
-        rows={periods.map((p) => statsRow(`Last ${p.days} days`, pick(p), (n) => fmt.number(n)))}
-      />
+      {smDown ? (
+        // On a phone one line per period, every figure named: no column is cut off.
+        <BlockStack gap="100">
+          {periods.map((p) => {
+            const stats = pick(p);
+            return (
+              <Text as="p" key={p.days}>
+                {`Last ${p.days} days: typically ${durationText(stats.medianMs)}, 95% within ${durationText(stats.p95Ms)} (${countOf(stats.count, "print order")})`}
+              </Text>
+            );
+          })}
+        </BlockStack>
+      ) : (
+        <DataTable
+          columnContentTypes={["text", "text", "text", "numeric"]}
+          headings={["Period", "Typical (median)", "95% within", "Print orders"]}
+          rows={periods.map((p) => statsRow(`Last ${p.days} days`, pick(p), (n) => fmt.number(n)))}
+        />
+      )}
     </BlockStack>
   );
 }
@@ -153,6 +169,7 @@ export function CheckCard({ view }: { view: Pick<DeliveryPageView, "health"> }) 
 
 export function FoundOrdersCard({ found }: { found: DeliveryPageView["found"] }) {
   const fmt = useFormat();
+  const { smDown } = useBreakpoints();
   return (
     <Card>
       <BlockStack gap="300">
@@ -163,6 +180,24 @@ export function FoundOrdersCard({ found }: { found: DeliveryPageView["found"] })
           <Text as="p" tone="subdued">
             None in the last 30 days: Shopify notified the app of every paid order.
           </Text>
+        ) : smDown ? (
+          // On a phone each order is one block, its times in full.
+          <BlockStack gap="300">
+            {found.map((o) => (
+              <BlockStack gap="050" key={o.shopOrderId}>
+                {o.printOrderId ? (
+                  <Link url={`/app/orders/${o.printOrderId}`} removeUnderline>
+                    {o.name}
+                  </Link>
+                ) : (
+                  <Text as="span">{o.name}</Text>
+                )}
+                <Text as="span" tone="subdued" variant="bodySm">
+                  {`Paid in Shopify ${fmt.dateTime(o.shopifyPaidAt)} · found ${fmt.dateTime(o.foundAt)}`}
+                </Text>
+              </BlockStack>
+            ))}
+          </BlockStack>
         ) : (
           <DataTable
             columnContentTypes={["text", "text", "text"]}
