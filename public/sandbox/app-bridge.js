@@ -17,6 +17,8 @@
  *   strip), `ui-save-bar` (a bar with its buttons: `loading` / `disabled`
  *   states, `discardConfirmation`), `ui-modal` (a dialog: focus moves in,
  *   Tab stays in, Escape closes);
+ * - links into the shop's admin (`shopify://admin/...`, `https://<shop>/admin/...`): opened
+ *   through the app's `/dev/shopify-admin`, which shows the Shopify stand-in's page;
  * - `shopify.saveBar.leaveConfirmation()`: resolves at once without a showing
  *   save bar, else asks "Leave page with unsaved changes?" and resolves on
  *   "Leave page" (stays pending on "Stay"), as App Bridge documents it.
@@ -146,6 +148,46 @@
     (window.top || window).location.assign(next);
   }
   window.fetch = authenticatedFetch;
+
+  // ------------------------------------------------------------ admin links
+  /**
+   * Links into the shop's admin: `shopify://admin/<path>` (App Bridge opens it in Shopify admin)
+   * and `https://<shop>/admin/<path>` (the theme editor's deep link). Offline neither opens:
+   * the app's /dev/shopify-admin shows the Shopify stand-in's page for it (a product, the theme
+   * editor), in this window.
+   */
+  function adminAddress(href) {
+    var admin = /^shopify:\/\/admin\/(.*)$/.exec(href);
+    if (admin && shop) return "https://" + shop + "/admin/" + admin[1];
+    try {
+      var url = new URL(href, window.location.href);
+      if (
+        url.protocol === "https:" &&
+        /\.myshopify\.com$/.test(url.hostname) &&
+        /^\/admin\//.test(url.pathname)
+      ) {
+        return url.toString();
+      }
+    } catch {
+      /* not an address */
+    }
+    return null;
+  }
+  document.addEventListener(
+    "click",
+    function (event) {
+      if (event.defaultPrevented || event.button !== 0) return;
+      var anchor = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+      if (!anchor) return;
+      var address = adminAddress(anchor.getAttribute("href") || "");
+      if (!address) return;
+      event.preventDefault();
+      (window.top || window).location.assign(
+        "/dev/shopify-admin?to=" + encodeURIComponent(address),
+      );
+    },
+    true,
+  );
 
   // -------------------------------------------------------------- overlays
   var layerStyle =

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { describeBrowser, setupBrowserHarness } from "./harness";
+import { standInAdminPages } from "./stand-in-admin-pages";
 
 /**
  * Create product with "Draft until I approve a proof copy" in Chromium, on the real build: the
@@ -59,6 +60,17 @@ describeBrowser("a product kept a draft until its proof is approved", () => {
       await page.getByText(`You approved ${proofName} on `, { exact: false }).waitFor();
       expect(shopify.control.products(shop, { title })[0]?.status).toBe("ACTIVE");
       await h().screenshot("proof-approval-approved");
+      // "Open in Shopify": offline, the Shopify stand-in's page of the product.
+      await standInAdminPages(page);
+      await page.getByRole("link", { name: "Open in Shopify" }).last().click();
+      await page.waitForURL((url) => url.pathname === "/dev/shopify-admin");
+      expect(new URL(page.url()).searchParams.get("to")).toMatch(
+        new RegExp(`^https://${shop}/admin/products/\\d+$`),
+      );
+      await page.getByRole("heading", { name: new RegExp(`^${title}`) }).waitFor();
+      await page.getByText("Active", { exact: true }).waitFor();
+      await h().screenshot("open-in-shopify-stand-in");
+      await page.unroute("**/dev/shopify-admin?**");
       h().assertNoBrowserErrors();
     },
   );

@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { DEFAULT_PRODUCT_TEMPLATE, DEMO_IDS } from "../../sandbox/shopify/seed";
 import { describeBrowser, setupBrowserHarness } from "./harness";
+import { standInAdminPages } from "./stand-in-admin-pages";
 
 /**
  * Home's setup check in the browser, streamed in after the page: first a shop with problems
@@ -124,6 +125,30 @@ describeBrowser("Home's setup check", () => {
       .toContain("On: checkout refuses fewer copies");
     await card.getByText("The Print Connect carrier service is registered and active").waitFor();
     await h().screenshot("home-setup-check-fixed");
+  });
+
+  it("adds the Print details block through the theme editor link: offline, the stand-in's editor", async () => {
+    const page = await h().openAdmin("/app");
+    await standInAdminPages(page);
+    const card = setupCard(page);
+    await card.getByText("does not show the Print details block").waitFor();
+    await card.getByRole("link", { name: "Add the block in the theme editor" }).click();
+    await page.waitForURL((url) => url.pathname === "/dev/shopify-admin");
+    expect(new URL(page.url()).searchParams.get("to")).toMatch(
+      new RegExp(
+        `^https://${h().shop}/admin/themes/current/editor\\?template=product&addAppBlockId=[^&]+/print-specs`,
+      ),
+    );
+    await page.getByRole("heading", { name: "Dawn: product template" }).waitFor();
+    await h().screenshot("theme-editor-stand-in");
+    await page.getByRole("button", { name: "Add block and save" }).click();
+    await page.getByText("Block added and saved.").waitFor();
+    await h().openAdmin("/app");
+    const back = setupCard(page);
+    await expect
+      .poll(() => cardTextOnceChecked(back, { unfold: true }), { timeout: 30_000 })
+      .toContain("The Print details block is on the product page of your live theme");
+    await page.unroute("**/dev/shopify-admin?**");
   });
 
   it("says all is well once the block is in the theme and an order went through, and lists the fine checks on request", async () => {

@@ -5,7 +5,9 @@ import { DEMO_SHOP } from "~/dev/demo-data.server";
 import { mintDemoSessionToken } from "~/dev/sign-in.server";
 import { startSandboxMode, stopSandboxMode, type SandboxModeHandle } from "~/dev/start.server";
 import { action as createProductAction } from "~/routes/app.products.new";
-import { loader as shopifyAdmin } from "~/routes/dev.shopify-admin";
+import { action as shopifyAdminPost, loader as shopifyAdmin } from "~/routes/dev.shopify-admin";
+import { getEnv } from "~/env.server";
+import { templateHasAppBlock, themeEditorUrl } from "~/services/setup-check/judge";
 import { DEFAULT_SCOPES } from "../../sandbox/shopify";
 import { TEST_APP_URL } from "../support/app-env";
 
@@ -14,7 +16,9 @@ import { TEST_APP_URL } from "../support/app-env";
  * on the Create product page sends the merchant to the shop's grant screen
  * (the library's scopes.request: 401 and a reauthorize address, which App
  * Bridge follows). Offline that address is the Shopify stand-in's, reached
- * through /dev/shopify-admin, which grants and comes back into the app.
+ * through /dev/shopify-admin, which grants and comes back into the app. The same route shows
+ * the stand-in's pages the app links to: a product ("Open in Shopify") and the theme editor's
+ * "Add block".
  */
 
 async function answer(run: () => Promise<unknown>): Promise<Response> {
@@ -86,10 +90,12 @@ describe("granting write_products in sandbox mode", () => {
     expect(shop.scopes.split(",")).toContain("write_products");
   });
 
-  it("refuses anything but a shop's admin OAuth address", async () => {
+  it("refuses anything but a shop's admin OAuth address or a page apps link to", async () => {
     for (const to of [
       "https://evil.example/admin/oauth/install",
+      "https://evil.example/admin/products/10001",
       `https://${DEMO_SHOP}/admin/products`,
+      `https://${DEMO_SHOP}/admin/settings`,
       `http://${DEMO_SHOP}/admin/oauth/install`,
       "not a url",
     ]) {
@@ -102,5 +108,55 @@ describe("granting write_products in sandbox mode", () => {
       );
       expect(response.status, to).toBe(400);
     }
+  });
+});
+
+describe("the shop admin pages the app links to, in sandbox mode", () => {
+  const get = (to: string) =>
+    answer(() =>
+      shopifyAdmin({
+        request: new Request(`${TEST_APP_URL}/dev/shopify-admin?to=${encodeURIComponent(to)}`),
+        params: {},
+        context: {},
+      }),
+    );
+
+  it("shows a product as the stand-in has it (Open in Shopify)", async () => {
+    const response = await get(`https://${DEMO_SHOP}/admin/products/10001`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain("Hardcover Photo Book");
+    expect((await get(`https://${DEMO_SHOP}/admin/products/99999999`)).status).toBe(404);
+  });
+
+  it("adds the app's block to the live theme through the theme editor's link, and the setup check sees it", async () => {
+    // The link Home's setup check gives (services/setup-check/judge.ts).
+    const editor = themeEditorUrl(DEMO_SHOP, getEnv().shopifyApiKey, "print-specs");
+    const page = await get(editor);
+    expect(page.status, await page.clone().text()).toBe(200);
+    expect(await page.text()).toContain("Add block and save");
+    const saved = await answer(() =>
+      shopifyAdminPost({
+        request: new Request(`${TEST_APP_URL}/dev/shopify-admin?to=${encodeURIComponent(editor)}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            addAppBlockId: new URL(editor).searchParams.get("addAppBlockId")!,
+          }),
+        }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(saved.status).toBe(303);
+    const next = new URL(saved.headers.get("Location") ?? "", TEST_APP_URL);
+    expect(next.pathname).toBe("/dev/shopify-admin");
+    const after = await get(next.searchParams.get("to")!);
+    expect(await after.text()).toContain("Block added and saved.");
+    const template = handle.shopify.control.themeFile("templates/product.json", {
+      shop: DEMO_SHOP,
+    });
+    expect(templateHasAppBlock(template ?? "", "print-specs")).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import type { FakeServerState } from "./context";
 import type { ShopifyFakeControl } from "./control";
 import { handleControl } from "./control-routes";
 import { applyAnswerLostFault, applyFault, requestShape, takeUserErrorsFault } from "./faults";
+import { handleAdminPage } from "./admin-pages";
 import { handleInstall } from "./install";
 import { handleAccessToken } from "./oauth";
 import type { RequestLogEntry } from "./records";
@@ -88,7 +89,9 @@ async function route(
       const version = /^\/admin\/api\/([^/]+)\//.exec(path)?.[1];
       if (version && version !== "graphql.json") reply.headers["X-Shopify-API-Version"] = version;
     } else {
-      reply = new HttpReply(404, { errors: "Not Found" });
+      reply =
+        handleAdminPage(fake, shopDomain, method, url, params) ??
+        new HttpReply(404, { errors: "Not Found" });
     }
   } catch (error) {
     reply =
