@@ -18,7 +18,11 @@ import type {
   ShopperPrice,
 } from "../pages/publications/publications-page.server";
 import { httpUrlOrNull } from "../services/safe-url";
-import { shopperPays, shopperPriceDetail } from "../services/merchant-text/publications";
+import {
+  merchantEarns,
+  shopperPays,
+  shopperPriceDetail,
+} from "../services/merchant-text/publications";
 import { CopyButton } from "./CopyField";
 import { LOCALES } from "./PublicationForm";
 import { Empty } from "./States";
@@ -89,6 +93,11 @@ function ShopperPriceLine({ price }: { price: SerializeFrom<ShopperPrice> | unde
       <Text as="span" tone="subdued" variant="bodySm">
         {shopperPriceDetail(price.quantity, price.countryCode)}
       </Text>
+      {price.earns ? (
+        <Text as="span" variant="bodySm" tone={price.earns.amountMinor > 0 ? "success" : "caution"}>
+          {merchantEarns(fmt.money(price.earns), price.earns.amountMinor <= 0)}
+        </Text>
+      ) : null}
     </BlockStack>
   );
 }

@@ -269,7 +269,12 @@ describe("the publications list", () => {
       sources: Record<string, string>;
       shopperPrices: Record<
         string,
-        { status: string; price?: { amountMinor: number; currency: string }; quantity?: number }
+        {
+          status: string;
+          price?: { amountMinor: number; currency: string };
+          earns?: { amountMinor: number; currency: string } | null;
+          quantity?: number;
+        }
       >;
     }>(await call(publicationsLoader, get("/app/publications")));
     const row = body.page.rows.find((r) => r.title === "The Quiet Harbour")!;
@@ -282,6 +287,10 @@ describe("the publications list", () => {
     const shown = /data-testid="price">EUR ([\d.]+)</.exec(checkout)?.[1];
     expect(shown, checkout.slice(0, 400)).toBeDefined();
     expect(price.price).toEqual({ amountMinor: Math.round(Number(shown) * 100), currency: "EUR" });
+    // And what the merchant earns on it: the account's markup over the print cost, before VAT.
+    expect(price.earns?.currency).toBe("EUR");
+    expect(price.earns!.amountMinor).toBeGreaterThan(0);
+    expect(price.earns!.amountMinor).toBeLessThan(price.price!.amountMinor);
   });
 });
 

@@ -92,6 +92,9 @@ describeBrowser("the merchant's words", () => {
     await row.getByText("From The Quiet Harbour (Softcover Novel)").waitFor();
     await row.getByText(/^Shopper pays €\d+\.\d{2}$/).waitFor();
     await row.getByText("1 copy to Netherlands, shipping and VAT included").waitFor();
+    await row
+      .getByText(/^You earn €\d+\.\d{2}: your markup over the print cost, before VAT$/)
+      .waitFor();
     expect(await page.locator("body").innerText()).not.toMatch(/From variant \d+/);
     // The new column still lets every column fit at 1280 px, nothing scrolled out of view.
     const overflow = await page.evaluate(() => {

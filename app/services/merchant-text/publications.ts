@@ -24,3 +24,10 @@ export function shopperPriceDetail(quantity: number, countryCode: string): strin
 
 /** The price line of a listing: "Shopper pays €26.79". */
 export const shopperPays = (amount: string) => `Shopper pays ${amount}`;
+
+/** What the merchant keeps of a checkout's price: the markup (amounts already formatted). */
+export function merchantEarns(earns: string, zero: boolean): string {
+  return zero
+    ? "You earn nothing on it: your markup in the print service's account is 0 %."
+    : `You earn ${earns}: your markup over the print cost, before VAT`;
+}
