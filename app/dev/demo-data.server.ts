@@ -32,7 +32,7 @@ export function demoMappings(printSandboxUrl: string): MappingInput[] {
     {
       variantId: DEMO_IDS.variants.photoBook24,
       productId: DEMO_IDS.products.photoBook,
-      title: "Hardcover Photo Book - A4 Landscape / 24 pages",
+      title: "Hardcover Photo Book - A4 Portrait / 24 pages",
       offeringId: 228478,
       contentUrl: `${files}/photo-book/interior-24.pdf`,
       coverUrl: `${files}/photo-book/cover-24.pdf`,
@@ -43,7 +43,7 @@ export function demoMappings(printSandboxUrl: string): MappingInput[] {
     {
       variantId: DEMO_IDS.variants.photoBook48,
       productId: DEMO_IDS.products.photoBook,
-      title: "Hardcover Photo Book - A4 Landscape / 48 pages",
+      title: "Hardcover Photo Book - A4 Portrait / 48 pages",
       offeringId: 228478,
       contentUrl: `${files}/photo-book/interior-48.pdf`,
       coverUrl: `${files}/photo-book/cover-48.pdf`,
@@ -65,7 +65,9 @@ export function demoMappings(printSandboxUrl: string): MappingInput[] {
       variantId: DEMO_IDS.variants.framedPrint3040,
       productId: DEMO_IDS.products.framedPrint,
       title: "Framed Art Print - Dunes at Dusk - 30 x 40 cm",
-      offeringId: 228550,
+      // The framed print, as the product is: made in London, so an order with a photo book
+      // (Amsterdam) is split in two print orders.
+      offeringId: 228554,
       contentUrl: `${files}/art/dunes-at-dusk-30x40.pdf`,
       contentWidth: 300,
       contentHeight: 400,

@@ -83,21 +83,21 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     imageAlt: "Open hardcover photo book",
     variants: [
       {
-        title: "A4 Landscape / 24 pages",
-        sku: "PB-HC-A4L-24",
+        title: "A4 Portrait / 24 pages",
+        sku: "PB-HC-A4P-24",
         price: "34.95",
         options: [
-          { name: "Format", value: "A4 Landscape" },
+          { name: "Format", value: "A4 Portrait" },
           { name: "Pages", value: "24 pages" },
         ],
         grams: 900,
       },
       {
-        title: "A4 Landscape / 48 pages",
-        sku: "PB-HC-A4L-48",
+        title: "A4 Portrait / 48 pages",
+        sku: "PB-HC-A4P-48",
         price: "49.95",
         options: [
-          { name: "Format", value: "A4 Landscape" },
+          { name: "Format", value: "A4 Portrait" },
           { name: "Pages", value: "48 pages" },
         ],
         grams: 1300,
@@ -139,13 +139,13 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
       {
         title: "30 x 40 cm",
         sku: "PRINT-FR-3040",
-        price: "59.00",
+        price: "89.00",
         options: [{ name: "Size", value: "30 x 40 cm" }],
       },
       {
         title: "50 x 70 cm",
         sku: "PRINT-FR-5070",
-        price: "89.00",
+        price: "129.00",
         options: [{ name: "Size", value: "50 x 70 cm" }],
       },
     ],
@@ -156,7 +156,7 @@ export const DEMO_PRODUCTS: ProductSeed[] = [
     description: "A5 notebook, 120 dotted pages, lay-flat binding.",
     tags: ["print", "notebook"],
     imageUrl: `${IMAGES}/dotted-notebook-a5.svg`,
-    variants: [{ title: "Default Title", sku: "NB-A5-DOT", price: "12.50", grams: 280 }],
+    variants: [{ title: "Default Title", sku: "NB-A5-DOT", price: "19.95", grams: 280 }],
   },
   {
     title: "Canvas Tote Bag",

@@ -36,7 +36,7 @@ const VARIANT = {
   photoBook24: "20001", // €34.95
   novel: "20003", // €14.95
   magazine: "20004", // €8.50
-  framedPrint: "20006", // €59.00
+  framedPrint: "20006", // €89.00
 };
 const OFFERING = { hardcoverA4: 228478, magazine: 228520, artPrint: 228550 };
 
@@ -157,7 +157,7 @@ describe("the mapping page's print check", () => {
     expect(body.margin?.status).toBe("ok");
     const text = await renderedText(body);
     expect(text).not.toMatch(/spine/i);
-    expect(text).toContain("Margin in Netherlands: price €59.00");
+    expect(text).toContain("Margin in Netherlands: price €89.00");
   });
 
   it("warns when the price does not cover printing, shipping and VAT", async () => {

@@ -53,7 +53,7 @@ async function adminPages(): Promise<AdminPage[]> {
     { path: `/app/orders/${proof.id}`, heading: proof.name },
     { path: "/app/proofs/new?variantId=20001", heading: "Order a proof copy" },
     { path: "/app/products", heading: "Products" },
-    { path: "/app/products/20001", heading: "Hardcover Photo Book - A4 Landscape / 24 pages" },
+    { path: "/app/products/20001", heading: "Hardcover Photo Book - A4 Portrait / 24 pages" },
     { path: "/app/products/bulk?variant=20004&variant=20005", heading: "Map 2 variants" },
     { path: "/app/products/new?offering=228478", heading: "Create product" },
     { path: "/app/products/prices", heading: "Prices below your target margin" },

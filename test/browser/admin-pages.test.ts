@@ -142,7 +142,7 @@ describeBrowser("admin pages in the browser", () => {
       ["/app/orders", "Print orders", "page-orders"],
       [`/app/orders/${orders.paid}`, "#2004", "page-order-detail"],
       ["/app/products", "Products", "page-products"],
-      ["/app/products/20001", "Hardcover Photo Book - A4 Landscape / 24 pages", "page-mapping"],
+      ["/app/products/20001", "Hardcover Photo Book - A4 Portrait / 24 pages", "page-mapping"],
       [
         "/app/products/bulk?variant=20004&variant=20005",
         "Map 2 variants",
@@ -295,7 +295,7 @@ describeBrowser("admin pages in the browser", () => {
     const page = await h().openAdmin("/app/publications");
     await page
       .getByLabel("Variant", { exact: true })
-      .selectOption({ label: "Hardcover Photo Book - A4 Landscape / 24 pages" });
+      .selectOption({ label: "Hardcover Photo Book - A4 Portrait / 24 pages" });
     await page.getByLabel("Title", { exact: true }).fill("Our photo book");
     await page.getByRole("button", { name: "Create publication" }).click();
     await page.getByText("Publication created").waitFor();

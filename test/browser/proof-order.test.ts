@@ -23,7 +23,7 @@ describeBrowser("ordering a proof copy", () => {
       await page.waitForURL(/\/app\/proofs\/new\?/);
       await page.getByRole("heading", { name: "What will be printed" }).waitFor();
       // The mapping's own file, cover and page count, one copy.
-      await page.getByText("Hardcover Photo Book - A4 Landscape / 24 pages").waitFor();
+      await page.getByText("Hardcover Photo Book - A4 Portrait / 24 pages").waitFor();
       await page.getByRole("link", { name: "interior-24.pdf" }).waitFor();
       await page.getByRole("link", { name: "cover-24.pdf" }).waitFor();
       // Prefilled with the shop's address, quoted before anything is placed.

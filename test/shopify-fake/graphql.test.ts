@@ -99,7 +99,7 @@ describe("Admin GraphQL", () => {
   it.each([
     ["title:*book*", ["Hardcover Photo Book", "Dotted Notebook A5"]],
     ["photo", ["Hardcover Photo Book"]],
-    ["PB-HC-A4L-48", ["Hardcover Photo Book"]],
+    ["PB-HC-A4P-48", ["Hardcover Photo Book"]],
     ["sku:MUG-*", ["Ceramic Mug"]],
     ["product_type:Calendar", ["2027 Wall Calendar"]],
     ["product_type:Bag OR product_type:Mug", ["Canvas Tote Bag", "Ceramic Mug"]],
@@ -128,18 +128,18 @@ describe("Admin GraphQL", () => {
       expect.objectContaining({
         id: DEMO_IDS.variants.framedPrint3040,
         sku: "PRINT-FR-3040",
-        price: "59.00",
+        price: "89.00",
         displayName: "Framed Art Print - Dunes at Dusk - 30 x 40 cm",
       }),
       expect.objectContaining({
         id: DEMO_IDS.variants.framedPrint5070,
         sku: "PRINT-FR-5070",
-        price: "89.00",
+        price: "129.00",
       }),
     ]);
     expect(at(res.body.data, "productVariant")).toMatchObject({
-      title: "A4 Landscape / 48 pages",
-      sku: "PB-HC-A4L-48",
+      title: "A4 Portrait / 48 pages",
+      sku: "PB-HC-A4P-48",
       price: "49.95",
     });
     expect(at(res.body.data, "product")).toMatchObject({

@@ -106,7 +106,7 @@ describe("orders, fulfillment orders and fulfillments", () => {
       "nodes",
     );
     expect(lines[0]).toMatchObject({
-      sku: "PB-HC-A4L-24",
+      sku: "PB-HC-A4P-24",
       variant: { id: DEMO_IDS.variants.photoBook24 },
       customAttributes: [{ key: "Print file", value: "https://files.example/book.pdf" }],
     });

@@ -158,8 +158,8 @@ describe("webhook delivery", () => {
           variant_id: 20002,
           product_id: 10001,
           title: "Hardcover Photo Book",
-          variant_title: "A4 Landscape / 48 pages",
-          sku: "PB-HC-A4L-48",
+          variant_title: "A4 Portrait / 48 pages",
+          sku: "PB-HC-A4P-48",
           quantity: 1,
           price: "49.95",
           properties: [{ name: "Print file", value: "https://files.example/a.pdf" }],
@@ -306,7 +306,7 @@ describe("webhook delivery", () => {
       expect(result.status).toBe(200);
       expect(result.body).toMatchObject({
         ok: true,
-        echo: ["PB-HC-A4L-24", 3495, "BE"],
+        echo: ["PB-HC-A4P-24", 3495, "BE"],
         rates: [{ total_price: "495" }],
       });
     } finally {
