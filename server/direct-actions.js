@@ -86,7 +86,23 @@ export function mountDirectActions(app, build, getLoadContext) {
       try {
         const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
         const context = getLoadContext(req);
-        const { body, whole } = await readBounded(req);
+        let read;
+        try {
+          read = await readBounded(req);
+        } catch (error) {
+          // A sender that hangs up mid-body ("aborted", ECONNRESET): nothing was read, so nothing
+          // is recorded. Anyone can do it without signing anything: one line, no stack trace.
+          const reason = error?.code ?? error?.message ?? "aborted";
+          // eslint-disable-next-line no-console -- the app's logger lives in the build, not here
+          console.warn(
+            `order webhook: the request body was cut short (${reason}); nothing recorded`,
+          );
+          if (!res.headersSent && !res.destroyed) {
+            res.status(400).type("text/plain").end("The request body was cut short.");
+          }
+          return;
+        }
+        const { body, whole } = read;
         // The route refuses what was not read whole; the connection goes with the answer.
         if (!whole) res.setHeader("Connection", "close");
         const request = fetchRequest(req, url, body);

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
 import path from "node:path";
+import { isbot } from "isbot";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -52,5 +53,16 @@ describe("links in the README and docs/", () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+});
+
+describe("curl examples in the README and docs/", () => {
+  it("give a user agent the Shopify library lets through to admin pages (it answers bots 410)", () => {
+    const agents = ["README.md", ...markdownUnder("docs")].flatMap((file) =>
+      [...read(file).matchAll(/curl -A "([^"]+)"/g)].map((m) => ({ file, agent: m[1]! })),
+    );
+    expect(agents.length).toBeGreaterThan(0);
+    // The same check shopify-app-remix makes (reject-bot-request): isbot.
+    expect(agents.filter(({ agent }) => isbot(agent))).toEqual([]);
   });
 });

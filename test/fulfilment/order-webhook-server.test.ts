@@ -9,7 +9,8 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { recordInstall } from "~/data/shop.server";
 import * as ordersPaid from "~/routes/webhooks.orders.paid";
@@ -107,5 +108,35 @@ describe("POST /webhooks/orders/paid on the app's server", () => {
     expect(await response.text()).toMatch(/^Webhook body larger than 2097152 bytes/);
     expect(sent).toBeLessThan(1024);
     expect(await prisma.orderDelivery.count()).toBe(before);
+  });
+
+  it("says in one line, with no stack trace, that a body was cut short, and records nothing", async () => {
+    const before = await prisma.orderDelivery.count();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const { port } = new URL(app.url);
+      const socket = net.connect(Number(port), "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      // Headers that promise 10,000 bytes, 20 of them, then the sender hangs up.
+      await new Promise<void>((resolve) =>
+        socket.write(
+          "POST /webhooks/orders/paid HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+            "Content-Length: 10000\r\n\r\n" +
+            '{"id": 1, "line_it',
+          () => resolve(),
+        ),
+      );
+      socket.end();
+      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+      const lines = warn.mock.calls.map((call) => call.map(String).join(" "));
+      expect(lines).toEqual([
+        expect.stringMatching(
+          /^order webhook: the request body was cut short \(\w+\); nothing recorded$/,
+        ),
+      ]);
+      expect(await prisma.orderDelivery.count()).toBe(before);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
