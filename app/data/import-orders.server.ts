@@ -2,7 +2,7 @@ import prisma from "../db.server";
 
 /** What Import past orders reads and writes of the app's own records, each scoped by shop. */
 
-/** A print order of a Shopify order the app already holds, as Import shows it. */
+/** A print order of a Shopify order the app already holds (the shape classify.ts judges). */
 export interface HeldPrintOrder {
   id: string;
   status: string;

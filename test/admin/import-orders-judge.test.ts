@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { judgePastOrder, type PastOrder } from "~/pages/import-orders/classify";
-import type { HeldPrintOrder } from "~/data/import-orders.server";
+import {
+  judgePastOrder,
+  type HeldPrintOrder,
+  type PastOrder,
+} from "~/pages/import-orders/classify";
 import { parsePeriod } from "~/pages/import-orders/period";
 import type { MappingForPlan } from "~/services/fulfilment/plan";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";

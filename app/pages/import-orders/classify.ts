@@ -5,7 +5,6 @@ import {
   type PlannedItem,
   type SkippedLine,
 } from "../../services/fulfilment/plan";
-import type { HeldPrintOrder, KnownOrder } from "../../data/import-orders.server";
 import { PRINT_ORDER_STATUSES } from "../../services/fulfilment/machine";
 import type { ShopifyOrder } from "../../services/fulfilment/shopify-order";
 import { variantGid } from "../../services/shopify-admin/ids";
@@ -16,7 +15,19 @@ import { variantGid } from "../../services/shopify-admin/ids";
  * order's payment and fulfilment and what the app already holds of it.
  */
 
-export type { KnownOrder };
+/** A print order of a Shopify order the app already holds (as data/import-orders reads it). */
+export interface HeldPrintOrder {
+  id: string;
+  status: string;
+  lastErrorMessage: string | null;
+  holdUntil: Date | null;
+}
+
+/**
+ * How the app already holds a Shopify order: handled (its print orders, none yet while it is
+ * being planned) or only recorded (it had nothing to print then).
+ */
+export type KnownOrder = { kind: "handled"; printOrders: HeldPrintOrder[] } | { kind: "recorded" };
 
 /** Why a past order is left out, in the merchant's words. */
 export type SkipReason =
