@@ -30,6 +30,8 @@ export const DATABASE_FREE_FILES = [
   // Home's setup check: the judgement of the facts (pure)
   "app/services/setup-check/judge.test.ts",
   "app/services/shopify-admin/client.test.ts",
+  // The regular check's reader of Shopify's orders, over a stand-in GraphQL port
+  "test/reconciliation/read-orders.test.ts",
   "test/admin/cache.test.ts",
   // how Import past orders judges an order and its period (pure)
   "test/admin/import-orders-judge.test.ts",

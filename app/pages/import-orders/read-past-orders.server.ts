@@ -77,8 +77,10 @@ async function readFromShopify(
   return {
     more: !read.complete,
     readAt: new Date().toISOString(),
-    orders: read.orders.map(({ order, lineItems }) => {
-      const converted = orderFromAdmin(order, lineItems);
+    orders: read.orders.map(({ order, lineItems, problem }) => {
+      const converted = problem
+        ? ({ ok: false, problem } as const)
+        : orderFromAdmin(order, lineItems);
       return {
         // The key the app stores the order under (the number in its GID), as a webhook's.
         id: converted.ok ? converted.order.id : String(order.legacyResourceId),

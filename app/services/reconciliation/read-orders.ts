@@ -39,10 +39,15 @@ export interface ReadOrdersRequest {
   after?: string | null;
 }
 
-/** An order with every one of its line items. */
+/** An order with every one of its line items, or why they could not all be read. */
 export interface WholeAdminOrder {
   order: AdminOrder;
   lineItems: AdminLineItem[];
+  /**
+   * Set when the order has more line items than the app reads: the order is skipped and
+   * reported (an order of that size is no print order), and the read goes on with the rest.
+   */
+  problem?: string;
 }
 
 export interface OrdersRead {
@@ -73,11 +78,11 @@ async function patiently<T>(
   }
 }
 
-/** The line items past the first page of one order. */
+/** The line items past the first page of one order; `complete` false past the bound. */
 async function remainingLineItems(
   ports: ReadOrdersPorts,
   order: AdminOrder,
-): Promise<AdminLineItem[]> {
+): Promise<{ lines: AdminLineItem[]; complete: boolean }> {
   const lines = [...order.lineItems.nodes];
   let pageInfo = order.lineItems.pageInfo;
   for (let page = 0; pageInfo.hasNextPage && page < LINE_ITEM_PAGES; page++) {
@@ -90,10 +95,7 @@ async function remainingLineItems(
     lines.push(...data.order.lineItems.nodes);
     pageInfo = data.order.lineItems.pageInfo;
   }
-  if (pageInfo.hasNextPage) {
-    throw new Error(`${order.name} has more line items than the app reads (${lines.length}+)`);
-  }
-  return lines;
+  return { lines, complete: !pageInfo.hasNextPage };
 }
 
 /** Reads up to `maxPages` pages of orders matching the search, each with all its line items. */
@@ -115,10 +117,21 @@ export async function readOrders(
     });
     pages++;
     for (const order of data.orders.nodes) {
-      const lineItems = order.lineItems.pageInfo.hasNextPage
-        ? await remainingLineItems(ports, order)
-        : order.lineItems.nodes;
-      orders.push({ order, lineItems });
+      if (!order.lineItems.pageInfo.hasNextPage) {
+        orders.push({ order, lineItems: order.lineItems.nodes });
+        continue;
+      }
+      const { lines, complete } = await remainingLineItems(ports, order);
+      // One order too large to read must not stop the read of every order after it.
+      orders.push(
+        complete
+          ? { order, lineItems: lines }
+          : {
+              order,
+              lineItems: lines,
+              problem: `It has more line items than Print Connect reads (over ${lines.length}).`,
+            },
+      );
     }
     hasNextPage = data.orders.pageInfo.hasNextPage;
     after = data.orders.pageInfo.endCursor;

@@ -32,7 +32,10 @@ export async function unrecorded(
   shop: string,
   orders: readonly WholeAdminOrder[],
 ): Promise<WholeAdminOrder[]> {
-  const converted = orders.map((o) => ({ o, parsed: orderFromAdmin(o.order, o.lineItems) }));
+  const converted = orders.map((o) => ({
+    o,
+    parsed: o.problem ? ({ ok: false } as const) : orderFromAdmin(o.order, o.lineItems),
+  }));
   const ids = converted.flatMap(({ parsed }) => (parsed.ok ? [parsed.order.id] : []));
   const known = await ports.store.knownOrderIds(shop, ids);
   return converted
@@ -54,7 +57,11 @@ export async function ingestEach(
 ): Promise<IngestTally> {
   const tally: IngestTally = { found: 0, unreadable: [] };
   if (orders.length === 0) return tally;
-  for (const { order, lineItems } of orders) {
+  for (const { order, lineItems, problem } of orders) {
+    if (problem) {
+      tally.unreadable.push({ orderName: order.name, problem });
+      continue;
+    }
     const parsed = orderFromAdmin(order, lineItems);
     if (!parsed.ok) {
       tally.unreadable.push({ orderName: parsed.orderName, problem: parsed.problem });
