@@ -69,21 +69,27 @@ export default function ImportOrders() {
         {preview.periodError || preview.problem ? null : (
           <>
             <Layout.Section variant="fullWidth">
-              <ImportConfirm key={`${preview.form.from}:${preview.form.to}`} preview={preview} />
+              <ImportConfirm
+                key={`${preview.form.from}:${preview.form.to}:${preview.form.after ?? ""}`}
+                preview={preview}
+              />
             </Layout.Section>
-            {preview.continueFrom ? (
+            {preview.continueAfter ? (
               <Layout.Section variant="fullWidth">
                 <Banner
                   tone="info"
                   title={`This period holds more than ${preview.limit} orders`}
                   action={{
                     content: "Look at the next orders",
-                    url: `/app/orders/import?from=${preview.continueFrom}&to=${preview.form.to}`,
+                    url: `/app/orders/import?${new URLSearchParams({
+                      from: preview.form.from,
+                      to: preview.form.to,
+                      after: preview.continueAfter,
+                    })}`,
                   }}
                 >
                   <p>
-                    The oldest {preview.limit} are shown. Import them, then look at the orders from{" "}
-                    {preview.continueFrom} on.
+                    The oldest {preview.limit} are shown. Import them, then look at the next ones.
                   </p>
                 </Banner>
               </Layout.Section>

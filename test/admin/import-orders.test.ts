@@ -61,6 +61,7 @@ async function confirm(p: ImportPreview, orderIds = p.toPrint.map((o) => o.id)) 
       intent: "import",
       from: p.form.from,
       to: p.form.to,
+      ...(p.form.after ? { after: p.form.after } : {}),
       orderId: orderIds,
     }),
   );
@@ -305,6 +306,31 @@ describe("import past orders", () => {
     expect(await printOrdersOf(order.id)).toEqual([]);
     expect(sandboxOrdersOf(order.id)).toEqual([]);
   });
+
+  it("reads a day with more orders than one look holds to its end, look after look", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const made: string[] = [];
+    for (let i = 0; i < 50; i++)
+      made.push((await paidWithoutWebhook([{ variantId: MAPPINGS.photoBook.variantId }])).name);
+    const offered: string[] = [];
+    let query = `?from=${today}&to=${today}&fresh=1`;
+    for (let look = 0; look < 10; look++) {
+      const p = await preview(query);
+      expect(p.problem).toBeNull();
+      offered.push(...p.toPrint.map((o) => o.name));
+      // Each look's orders are imported before the next (as the page asks the merchant to).
+      if (p.toPrint.length) expect((await confirm(p)).answer).toMatchObject({ failed: [] });
+      if (!p.continueAfter) break;
+      query = `?${new URLSearchParams({ from: today, to: today, after: p.continueAfter })}`;
+    }
+    // Every one of the 50 was offered once (a look used to start again at the same day).
+    expect(made.filter((name) => offered.filter((o) => o === name).length !== 1)).toEqual([]);
+    await planRecordedOrders();
+    const recorded = await prisma.shopOrder.count({
+      where: { shop: SHOP, name: { in: made }, source: "import" },
+    });
+    expect(recorded).toBe(50);
+  }, 60_000);
 
   it("refuses a period Shopify cannot read, and says so in plain words", async () => {
     const p = await preview("?from=2026-13-01&to=2026-11-01");

@@ -7,8 +7,10 @@ import { countOf } from "../../services/merchant-text/orders";
 import { useFormat } from "../format";
 
 /** The same period, read from Shopify now rather than from the look kept a moment ago. */
-function readAgainUrl(form: { from: string; to: string }): string {
-  return `/app/orders/import?${new URLSearchParams({ from: form.from, to: form.to, fresh: "1" })}`;
+function readAgainUrl(form: { from: string; to: string; after: string | null }): string {
+  const query = new URLSearchParams({ from: form.from, to: form.to, fresh: "1" });
+  if (form.after) query.set("after", form.after);
+  return `/app/orders/import?${query}`;
 }
 
 /**
@@ -34,6 +36,7 @@ export function ImportConfirm({ preview }: { preview: ImportPreview }) {
     form.set("intent", "import");
     form.set("from", preview.form.from);
     form.set("to", preview.form.to);
+    if (preview.form.after) form.set("after", preview.form.after);
     for (const o of preview.toPrint) form.append("orderId", o.id);
     importer.submit(form, { method: "post", action: "/app/orders/import" });
   };

@@ -5,7 +5,7 @@ import { getLogger } from "../../lib/logger.server";
 import { countOf } from "../../services/merchant-text/orders";
 import { pageFailure, type AdminApi } from "../../services/shopify-admin";
 import { parsePeriod } from "./period";
-import { judgePeriod } from "./preview.server";
+import { cursorOf, judgePeriod } from "./preview.server";
 import { MAX_PAST_ORDERS } from "./read-past-orders.server";
 
 /**
@@ -21,6 +21,8 @@ const formSchema = z.discriminatedUnion("intent", [
     intent: z.literal("import"),
     from: z.string().max(10),
     to: z.string().max(10),
+    /** The look the preview showed went on after this cursor (its "next orders"). */
+    after: z.string().max(500).optional(),
     orderId: z
       .array(z.string().regex(/^\d{1,20}$/))
       .min(1)
@@ -84,6 +86,7 @@ export async function runImportAction({
     intent: form.get("intent"),
     from: form.get("from") ?? "",
     to: form.get("to") ?? "",
+    after: form.get("after") ?? undefined,
     orderId: form.getAll("orderId"),
   });
   if (!parsed.success)
@@ -108,6 +111,7 @@ export async function runImportAction({
       admin,
       period: asked.period,
       fresh: true,
+      after: cursorOf(parsed.data.after ?? null),
     }));
   } catch (error) {
     const failure = pageFailure(error);

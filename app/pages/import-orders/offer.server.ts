@@ -50,7 +50,7 @@ export async function findImportOffer({
     if (judged.printable.length === 0) return null;
     return {
       count: judged.printable.length,
-      more: judged.continueFrom !== null,
+      more: judged.continueAfter !== null,
       from: earliestDay(now),
       to: dayOf(state.installedAt),
     };

@@ -31,8 +31,11 @@ export interface JudgedPeriod {
   printable: PrintableOrder[];
   handled: HandledOrder[];
   leftOut: LeftOutOrder[];
-  /** The period holds more orders than one look reads: the day to continue from. */
-  continueFrom: string | null;
+  /**
+   * The period holds more orders than one look reads: where the next look goes on (Shopify's
+   * cursor, so a day with more orders than a look reads is read to its end).
+   */
+  continueAfter: string | null;
   /** When Shopify was read (a look is kept a little while: read-past-orders.server.ts). */
   readAt: string;
 }
@@ -44,6 +47,7 @@ export async function judgePeriod({
   period,
   pages,
   fresh = false,
+  after = null,
 }: {
   shop: string;
   admin: AdminApi;
@@ -52,6 +56,8 @@ export async function judgePeriod({
   pages?: number | undefined;
   /** Read Shopify now rather than take a look kept from a moment ago. */
   fresh?: boolean;
+  /** Go on after an earlier look of the period (its continueAfter). */
+  after?: string | null;
 }): Promise<JudgedPeriod> {
   const read = await readPastOrders({
     shop,
@@ -60,6 +66,7 @@ export async function judgePeriod({
     end: period.end,
     pages,
     fresh,
+    after,
   });
   const [known, mappingRows] = await Promise.all([
     knownShopOrders({ shop, shopifyOrderIds: read.orders.map((o) => o.id) }),
@@ -75,12 +82,11 @@ export async function judgePeriod({
     else if (verdict.kind === "handled") handled.push(verdict.order);
     else leftOut.push(verdict.order);
   }
-  const last = read.orders.at(-1);
   return {
     printable,
     handled,
     leftOut,
-    continueFrom: read.more && last?.createdAt ? dayOf(new Date(last.createdAt)) : null,
+    continueAfter: read.more ? read.endCursor : null,
     readAt: read.readAt,
   };
 }
@@ -139,7 +145,7 @@ function previewOrder(order: PrintableOrder, cost: OrderCost): PreviewOrder {
 /** What the page shows before the merchant has picked anything or when a look failed. */
 function emptyPreview(from: string, to: string, now: Date) {
   return {
-    form: { from, to, earliest: earliestDay(now), today: dayOf(now) },
+    form: { from, to, earliest: earliestDay(now), today: dayOf(now), after: null as string | null },
     periodError: null as string | null,
     problem: null as string | null,
     noCredentials: false,
@@ -153,7 +159,7 @@ function emptyPreview(from: string, to: string, now: Date) {
     byReason: [] as { reason: SkipReason; text: string; count: number }[],
     total: null as MoneyMinor | null,
     unquoted: 0,
-    continueFrom: null as string | null,
+    continueAfter: null as string | null,
     limit: MAX_PAST_ORDERS,
   };
 }
@@ -172,6 +178,11 @@ function routingOf(settings: Awaited<ReturnType<typeof getPrintSettingsForDispla
       effect: `They wait ${countOf(settings.holdHours, "hour")}, then go to print unless you act.`,
     };
   return { label, effect: "They go to print at once." };
+}
+
+/** A cursor of Shopify's as the page carries it; anything else is no cursor (the first look). */
+export function cursorOf(text: string | null): string | null {
+  return text && text.length <= 500 && /^[A-Za-z0-9+/=_-]+$/.test(text) ? text : null;
 }
 
 /** The page's data for the period in the URL (the last 30 days when none is given). */
@@ -195,15 +206,24 @@ export async function loadImportPreview({
   if (!asked.ok)
     return { ...emptyPreview(asked.from, asked.to, now), periodError: asked.message, mappings };
   const { period } = asked;
+  const after = cursorOf(searchParams.get("after"));
+  const empty = emptyPreview(period.from, period.to, now);
   const preview = {
-    ...emptyPreview(period.from, period.to, now),
+    ...empty,
+    form: { ...empty.form, after },
     noCredentials: !credentials,
     mappings,
     routing: routingOf(settings),
   };
   let judged: JudgedPeriod;
   try {
-    judged = await judgePeriod({ shop, admin, period, fresh: searchParams.has("fresh") });
+    judged = await judgePeriod({
+      shop,
+      admin,
+      period,
+      fresh: searchParams.has("fresh"),
+      after,
+    });
   } catch (error) {
     const failure = pageFailure(error);
     if (!failure) throw error;
@@ -244,6 +264,6 @@ export async function loadImportPreview({
     })),
     total: totalCost(costs, currency),
     unquoted: costs.filter((c) => c.status === "unquoted").length,
-    continueFrom: judged.continueFrom,
+    continueAfter: judged.continueAfter,
   };
 }

@@ -32,6 +32,8 @@ export interface PastOrdersRead {
   orders: PastOrder[];
   /** The period holds more orders than one look reads. */
   more: boolean;
+  /** Where the next look goes on from (Shopify's cursor), when there is more. */
+  endCursor: string | null;
   /** When Shopify answered (ISO time). */
   readAt: string;
 }
@@ -43,6 +45,7 @@ export function readPastOrders({
   end,
   pages = PAGES_PER_LOOK,
   fresh = false,
+  after = null,
 }: {
   shop: string;
   admin: AdminApi;
@@ -51,12 +54,14 @@ export function readPastOrders({
   pages?: number | undefined;
   /** Read Shopify now (the kept look is replaced). */
   fresh?: boolean;
+  /** Go on after an earlier look of the period (its endCursor). */
+  after?: string | null;
 }): Promise<PastOrdersRead> {
   const maxPages = Math.max(1, Math.min(pages, PAGES_PER_LOOK));
-  const key = `${shop}|${start.toISOString()}|${end.toISOString()}|${maxPages}`;
+  const key = `${shop}|${start.toISOString()}|${end.toISOString()}|${maxPages}|${after ?? ""}`;
   if (fresh) looks.invalidate(key);
   return looks.get(key, async () => ({
-    value: await readFromShopify(admin, start, end, maxPages),
+    value: await readFromShopify(admin, start, end, maxPages, after),
   }));
 }
 
@@ -65,6 +70,7 @@ async function readFromShopify(
   start: Date,
   end: Date,
   maxPages: number,
+  after: string | null,
 ): Promise<PastOrdersRead> {
   const read = await readOrders(
     { graphql: adminGraphql(admin) },
@@ -72,10 +78,12 @@ async function readFromShopify(
       search: paidOrdersSearch({ field: "created_at", from: start, to: end }),
       sortKey: "CREATED_AT",
       maxPages,
+      after,
     },
   );
   return {
     more: !read.complete,
+    endCursor: read.complete ? null : read.endCursor,
     readAt: new Date().toISOString(),
     orders: read.orders.map(({ order, lineItems, problem }) => {
       const converted = problem
