@@ -1,4 +1,5 @@
-import { NOT_DRAWN, ProductImageError, renderFirstPage } from "../services/product-image";
+import { BUSY, NOT_DRAWN, ProductImageError, renderFirstPage } from "../services/product-image";
+import { pdfWorkPool } from "../services/pdf-work/pool";
 import {
   downloadReason,
   imageFileNameFor,
@@ -49,17 +50,23 @@ export async function productImageFromPdf({
   pdfUrl: string;
   title: string;
 }): Promise<ProductImageSource> {
-  const download = await downloadForApp(pdfUrl);
-  if (download.kind !== "downloaded") return { status: "failed", reason: downloadReason(download) };
-
+  // A place among the files the PDF pool holds at once, taken before the download (as the
+  // print-file check does): the file's bytes are bounded with its drawing.
+  const admission = pdfWorkPool().admit();
+  if (!admission) return { status: "failed", reason: BUSY };
   let png: Uint8Array;
   try {
+    const download = await downloadForApp(pdfUrl);
+    if (download.kind !== "downloaded")
+      return { status: "failed", reason: downloadReason(download) };
     // Drawn in a PDF worker thread under its time and memory limits (services/pdf-work).
     ({ png } = await renderFirstPage(download.bytes));
   } catch (error) {
     if (error instanceof ProductImageError) return { status: "failed", reason: error.message };
     log().warn({ err: error }, "first page not rendered");
     return { status: "failed", reason: NOT_DRAWN };
+  } finally {
+    admission.release();
   }
 
   const filename = imageFileNameFor(title);

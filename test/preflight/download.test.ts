@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createGuardedDispatcher } from "~/services/net/guarded-dispatcher";
 import {
+  BUSY_REASON,
   expectationFor,
   preflightFile,
   preflightFileAgainst,
   type PreflightExpectation,
   type PreflightResult,
 } from "~/services/preflight";
+import { PdfWorkPool } from "~/services/pdf-work/pool";
 import { makePdf } from "../../sandbox/files";
 import {
   answer,
@@ -118,6 +120,38 @@ describe("downloading the file", () => {
       status: "unreachable",
       reason: "only http and https addresses can be downloaded",
     });
+  });
+});
+
+describe("the files checked at once", () => {
+  it("are admitted before they are downloaded: past the pool's limit a check is busy and downloads nothing", async () => {
+    const held: (() => void)[] = [];
+    server.route("/held.pdf", (_req, res) => {
+      held.push(() => res.writeHead(404, { "content-type": "text/plain" }).end("gone\n"));
+    });
+    const pool = new PdfWorkPool({ files: 2 });
+    const requests = () => server.requests.filter((p) => p === "/held.pdf").length;
+    const before = requests();
+    const first = preflightFile(url("/held.pdf"), book, { pdfWork: pool });
+    const second = preflightFile(url("/held.pdf"), book, { pdfWork: pool });
+    await vi.waitFor(() => expect(requests()).toBe(before + 2));
+    expect(pool.admittedFiles).toBe(2);
+
+    const third = await preflightFile(url("/held.pdf"), book, { pdfWork: pool });
+    expect(third).toMatchObject({ status: "unreachable", reason: BUSY_REASON });
+    expect(third.bytes).toBeUndefined();
+    expect(requests()).toBe(before + 2);
+
+    for (const release of held.splice(0)) release();
+    expect((await first).problems[0]!.code).toBe("NOT_FOUND");
+    expect((await second).problems[0]!.code).toBe("NOT_FOUND");
+    expect(pool.admittedFiles).toBe(0);
+    // The places are free again.
+    const fourth = preflightFile(url("/held.pdf"), book, { pdfWork: pool });
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held.splice(0)[0]!();
+    expect((await fourth).problems[0]!.code).toBe("NOT_FOUND");
+    await pool.close();
   });
 });
 

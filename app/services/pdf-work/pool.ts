@@ -21,6 +21,11 @@ export interface PdfWorkLimits {
   threads: number;
   /** Tasks waiting for a thread at most; the next one is "busy" at once. */
   queue: number;
+  /**
+   * Files admitted at once (admit()): downloaded, held in memory or being read. Admission comes
+   * before the download, so the bytes held are bounded too, not only the reading.
+   */
+  files: number;
   /** A task that has not started by then is "busy" (and taken out of the queue). */
   queueWaitMs: number;
   /** Wall-clock limit of one task from its start; past it the thread is terminated. */
@@ -50,6 +55,9 @@ export interface PdfWorkLimits {
  *   file's own bytes are outside the heap and capped by the 300 MB download limit.
  * - 60 s to load: the reader loads in well under a second on a quiet machine and in seconds
  *   on a busy one; only a machine in trouble gets near it.
+ * - 4 files at once, from the start of their download: each may be up to 300 MB in memory
+ *   before a thread reads it, so the files held are bounded (1.2 GB at worst), not only the
+ *   reading; a fifth check answers "busy" without downloading (the order path tries later).
  * - 16 waiting, 30 s at most: a queue longer than that would not be worked before a person
  *   waiting on a page gives up; "busy" says so at once instead.
  * - 30 s idle: a thread costs about 35 MB (a Node worker and pdf-lib) while it lives; kept a
@@ -59,6 +67,7 @@ export interface PdfWorkLimits {
 export const PDF_WORK_LIMITS: Readonly<PdfWorkLimits> = {
   threads: 2,
   queue: 16,
+  files: 4,
   queueWaitMs: 30_000,
   taskMs: 20_000,
   loadMs: 60_000,
@@ -125,6 +134,8 @@ export class PdfWorkPool {
    * which does not count tasks that carry an abort signal (and every task here does).
    */
   private inFlight = 0;
+  /** Files admitted and not yet released (admit()). */
+  private admitted = 0;
 
   constructor(limits: Partial<PdfWorkLimits> = {}, filename: string = pdfWorkerFile()) {
     this.limits = { ...PDF_WORK_LIMITS, ...limits };
@@ -139,6 +150,28 @@ export class PdfWorkPool {
   /** The threads themselves, for tests that watch one end. */
   get workers(): readonly Worker[] {
     return this.pool?.threads ?? [];
+  }
+
+  /** Files admitted now (downloading, held or being read). */
+  get admittedFiles(): number {
+    return this.admitted;
+  }
+
+  /**
+   * Takes one of the `files` places for a file about to be downloaded and read; null when all
+   * are taken ("busy": nothing is downloaded). The place is held until released.
+   */
+  admit(): { release(): void } | null {
+    if (this.admitted >= this.limits.files) return null;
+    this.admitted++;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.admitted--;
+      },
+    };
   }
 
   /** Tasks waiting for a thread. */

@@ -99,6 +99,42 @@ export async function preflightFileAgainst(
 ): Promise<PreflightResult[]> {
   const now = options.now ?? (() => new Date());
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  // A place among the files the pool holds at once, taken before the download: any number of
+  // checks at once would otherwise hold any number of files (up to 300 MB each) in memory.
+  const admission = (options.pdfWork ?? pdfWorkPool()).admit();
+  if (!admission) return busyResults(url, expects, now, null);
+  try {
+    return await downloadAndCheck(url, expects, options, now, maxBytes);
+  } finally {
+    admission.release();
+  }
+}
+
+/** No verdict: stored like a download that did not happen, never reused; tried again later. */
+function busyResults(
+  url: string,
+  expects: readonly PreflightExpectation[],
+  now: () => Date,
+  bytes: number | null,
+): PreflightResult[] {
+  return expects.map((expect) => ({
+    url,
+    status: "unreachable",
+    checkedAt: now().toISOString(),
+    ...(bytes === null ? {} : { bytes }),
+    problems: [BUSY_PROBLEM],
+    reason: BUSY_REASON,
+    expectation: expect,
+  }));
+}
+
+async function downloadAndCheck(
+  url: string,
+  expects: readonly PreflightExpectation[],
+  options: PreflightOptions,
+  now: () => Date,
+  maxBytes: number,
+): Promise<PreflightResult[]> {
   const download = await downloadFile(url, {
     dispatcher: options.dispatcher,
     maxBytes,
@@ -120,19 +156,8 @@ export async function preflightFileAgainst(
   // Counted first: the bytes are handed over to the PDF thread.
   const bytes = download.bytes.length;
   const inspection = await inspectOffThread(download.bytes, options);
-  if (inspection.kind === "busy") {
-    // No verdict: stored like a download that did not happen, never reused; the order path
-    // tries again later (fulfilment/steps/preflight.ts).
-    return expects.map((expect) => ({
-      url,
-      status: "unreachable",
-      checkedAt: now().toISOString(),
-      bytes,
-      problems: [BUSY_PROBLEM],
-      reason: BUSY_REASON,
-      expectation: expect,
-    }));
-  }
+  // The order path tries a busy check again later (fulfilment/steps/preflight.ts).
+  if (inspection.kind === "busy") return busyResults(url, expects, now, bytes);
   const facts = inspection.kind === "read" ? inspection.facts : null;
   return expects.map((expect) => {
     const problems: PreflightProblem[] =
