@@ -89,6 +89,27 @@ describe("the door: one write, the body as it came", () => {
     expect(stored.shopifyPaidAt?.toISOString()).toBe(row.triggeredAt);
   });
 
+  it("plans an order of 3,000 print lines once: its rows go in several statements, not one too many", async () => {
+    // More lines than one statement's parameters hold (SQLite: 32,766): it was recorded, then
+    // never planned ("too many SQL variables"), and tried again and again.
+    const lines = Array.from({ length: 3_000 }, (_, i) => ({
+      id: 7_200_000 + i,
+      variantId: 1001,
+      quantity: 1,
+      title: "Book",
+    }));
+    const rawBody = JSON.stringify(paidOrderPayload({ id: 7200, lines }));
+    const webhookId = randomUUID();
+    expect((await post(rawBody, webhookId)).status).toBe(200);
+    expect(await planRecordedOrders()).toEqual([{ shop: SHOP, webhookId, outcome: "planned" }]);
+    const [planned] = await prisma.printOrder.findMany({
+      where: { shop: SHOP, shopifyOrderId: "7200" },
+      select: { _count: { select: { items: true } } },
+    });
+    expect(planned?._count.items).toBe(3_000);
+    expect(await prisma.orderDelivery.count({ where: { shop: SHOP } })).toBe(0);
+  });
+
   it("answers a copy sent before planning as a duplicate, and plans a later copy once", async () => {
     const rawBody = JSON.stringify(order(7102));
     const webhookId = randomUUID();

@@ -139,6 +139,34 @@ export function insertRows<C extends string>(
   return db.$executeRaw(insertOf(table, into, rows));
 }
 
+/**
+ * Bound parameters one statement may carry: SQLite allows 32,766, PostgreSQL 65,535. An order
+ * whose rows need more (thousands of lines) is written in several statements.
+ */
+export const MAX_STATEMENT_PARAMETERS = 30_000;
+
+/** Rows per statement for a table, within MAX_STATEMENT_PARAMETERS. */
+export function rowsPerStatement(into: { columns: readonly string[] }): number {
+  return Math.max(1, Math.floor(MAX_STATEMENT_PARAMETERS / into.columns.length));
+}
+
+/**
+ * The INSERTs of these rows, as many as the parameter bound asks (one for a usual order), for a
+ * transaction's list of statements.
+ */
+export function insertRowsInChunks<C extends string>(
+  db: SqlWriter,
+  table: (name: string) => Prisma.Sql,
+  into: PlainTable<C>,
+  rows: readonly Record<C, SqlValue>[],
+): Prisma.PrismaPromise<number>[] {
+  const size = rowsPerStatement(into);
+  const statements: Prisma.PrismaPromise<number>[] = [];
+  for (let start = 0; start < rows.length; start += size)
+    statements.push(insertRows(db, table, into, rows.slice(start, start + size)));
+  return statements;
+}
+
 /** The same INSERT, leaving out rows whose key is taken (SQLite and PostgreSQL alike). */
 export function insertRowsIgnoringConflicts<C extends string>(
   db: SqlWriter,

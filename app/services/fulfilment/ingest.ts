@@ -3,6 +3,8 @@ import { countOf } from "../merchant-text/orders";
 import {
   eventValues,
   insertRows,
+  insertRowsInChunks,
+  MAX_STATEMENT_PARAMETERS,
   newRowId,
   ORDER_EVENT,
   PRINT_ORDER,
@@ -219,7 +221,7 @@ async function recordFirstSight(db: PrismaClient, delivery: Delivery): Promise<I
   await db.$transaction([
     ...writes,
     insertRows(db, table, PRINT_ORDER, [printOrder]),
-    insertRows(db, table, PRINT_ORDER_ITEM, items),
+    ...insertRowsInChunks(db, table, PRINT_ORDER_ITEM, items),
     insertRows(db, table, ORDER_EVENT, [...arrival, plannedEvent(delivery, ids, plan, now)]),
   ]);
   return {
@@ -243,14 +245,12 @@ async function mappingsForPlan(
   variantIds: string[],
 ): Promise<MappingForPlan[]> {
   if (variantIds.length === 0) return [];
-  const rows = await db.$queryRaw<
-    (Omit<MappingForPlan, "offeringId" | "numberOfPages" | "contentWidth" | "contentHeight"> & {
-      offeringId: number | bigint;
-      numberOfPages: number | bigint | null;
-      contentWidth: number | null;
-      contentHeight: number | null;
-    })[]
-  >`SELECT "variantId", "offeringId", "contentUrl", "contentWidth", "contentHeight", "numberOfPages", "coverUrl", "spineCustomUrl", "spineText", "fileProperty" FROM ${table("VariantMapping")} WHERE "shop" = ${shop} AND "variantId" IN (${Prisma.join(variantIds)})`;
+  // One statement per MAX_STATEMENT_PARAMETERS variants: an order may name thousands.
+  const rows: MappingRow[] = [];
+  for (let start = 0; start < variantIds.length; start += MAX_STATEMENT_PARAMETERS) {
+    const chunk = variantIds.slice(start, start + MAX_STATEMENT_PARAMETERS);
+    rows.push(...(await mappingRowsOf(db, table, shop, chunk)));
+  }
   const numberOrNull = (value: number | bigint | null) => (value === null ? null : Number(value));
   return rows.map((row) => ({
     ...row,
@@ -259,6 +259,27 @@ async function mappingsForPlan(
     contentWidth: numberOrNull(row.contentWidth),
     contentHeight: numberOrNull(row.contentHeight),
   }));
+}
+
+type MappingRow = Omit<
+  MappingForPlan,
+  "offeringId" | "numberOfPages" | "contentWidth" | "contentHeight"
+> & {
+  offeringId: number | bigint;
+  numberOfPages: number | bigint | null;
+  contentWidth: number | null;
+  contentHeight: number | null;
+};
+
+function mappingRowsOf(
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  table: (name: string) => Prisma.Sql,
+  shop: string,
+  variantIds: string[],
+): Promise<MappingRow[]> {
+  return db.$queryRaw<
+    MappingRow[]
+  >`SELECT "variantId", "offeringId", "contentUrl", "contentWidth", "contentHeight", "numberOfPages", "coverUrl", "spineCustomUrl", "spineText", "fileProperty" FROM ${table("VariantMapping")} WHERE "shop" = ${shop} AND "variantId" IN (${Prisma.join(variantIds)})`;
 }
 
 /** The currency print orders are kept in: the shop's settings', else the order's own. */
