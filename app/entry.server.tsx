@@ -10,6 +10,7 @@ import { startFulfilmentWorker, stopFulfilmentWorker } from "./worker.server";
 import { enterSandboxMode, joinStandInsForWorker, stopSandboxMode } from "./dev/start.server";
 import prisma from "./db.server";
 import { ensureDatabaseReady } from "./lib/database-ready.server";
+import { markDatabaseReady, markWaitingForDatabase } from "./lib/startup-state.server";
 import { preloadTheLoadedAppBridge } from "./lib/app-bridge-preload.server";
 
 export const streamTimeout = 5000;
@@ -53,17 +54,29 @@ export default async function handleRequest(
 /**
  * A database that was never set up, or is behind this version, stops the
  * process with one line naming `npm run setup`; sandbox mode applies the
- * migrations itself instead.
+ * migrations itself instead. One that cannot be reached is waited for
+ * (DATABASE_START_WAIT_SECONDS) before the process gives up.
  */
 async function prepareDatabase() {
   const env = getEnv();
+  // A database that cannot be reached yet (restarting, a failover) is waited for, one line
+  // per try with its reason; /healthz says so meanwhile.
   await ensureDatabaseReady({
     db: prisma,
     databaseUrl: env.databaseUrl,
     applyMigrations: env.mode === "sandbox",
+    waitMs: env.databaseStartWaitMs,
+    onWaiting: ({ reason, attempt, nextInMs, waitedMs }) => {
+      markWaitingForDatabase(reason);
+      getLogger().warn(
+        { attempt, reason, nextInMs, waitedMs, waitLimitMs: env.databaseStartWaitMs },
+        `waiting for the database (try ${attempt}): ${reason}; next try in ${Math.round(nextInMs / 1000)} s`,
+      );
+    },
     onMigrated: (applied) =>
       getLogger().info({ migrations: applied }, "sandbox mode: database set up"),
   });
+  markDatabaseReady();
 }
 
 /**

@@ -76,6 +76,8 @@ const rawSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   PRINT_FOLLOW_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(600),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(600),
+  // How long a starting process waits for a database it cannot reach (restarting, say).
+  DATABASE_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(300),
   SANDBOX_SHOPIFY_PORT: z.coerce.number().int().min(0).max(65535).default(4020),
   APP_BRIDGE_URL: optionalString,
   TRUSTED_PROXIES: z
@@ -122,6 +124,8 @@ export interface Env {
   followIntervalMs: number;
   /** How often the worker asks each shop's Admin API for paid orders no webhook brought. */
   reconcileIntervalMs: number;
+  /** How long a starting process waits for a database it cannot reach before it stops. */
+  databaseStartWaitMs: number;
   /** Sandbox mode: the port of the local Shopify stand-in. */
   sandboxShopifyPort: number;
   /**
@@ -193,6 +197,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     workerConcurrency: raw.WORKER_CONCURRENCY,
     followIntervalMs: raw.PRINT_FOLLOW_INTERVAL_SECONDS * 1000,
     reconcileIntervalMs: raw.RECONCILE_INTERVAL_SECONDS * 1000,
+    databaseStartWaitMs: raw.DATABASE_START_WAIT_SECONDS * 1000,
     sandboxShopifyPort: raw.SANDBOX_SHOPIFY_PORT,
     appBridgeUrl: raw.APP_BRIDGE_URL ?? (mode === "sandbox" ? SANDBOX_APP_BRIDGE_URL : undefined),
     trustedProxies: parseTrustedProxies(raw.TRUSTED_PROXIES).entries,

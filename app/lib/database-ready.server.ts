@@ -99,6 +99,24 @@ async function appliedMigrations(
   };
 }
 
+/**
+ * Why a database could not be read, in one line: the first line of the error that says
+ * something (Prisma's messages start with an empty line and a heading), else its code or name.
+ */
+export function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
+  // Prisma heads its message with "Invalid `prisma.…()` invocation:"; the cause comes after.
+  const line = lines.find((l) => !/^Invalid `[^`]+` invocation:?$/.test(l)) ?? lines[0];
+  if (line) return line.slice(0, 300);
+  const code = (error as { code?: unknown; errorCode?: unknown } | null)?.code;
+  const name = error instanceof Error ? error.name : "";
+  return String(code ?? name) || "no reason given";
+}
+
 export type DatabaseProblem =
   | { kind: "unreachable"; message: string }
   | { kind: "not_set_up" }
@@ -122,8 +140,7 @@ export async function databaseProblem(
   try {
     state = await appliedMigrations(db, databaseUrl);
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    return { kind: "unreachable", message: (text.split("\n")[0] ?? "").slice(0, 300) };
+    return { kind: "unreachable", message: reasonOf(error) };
   }
   if (state.failed.length > 0) return { kind: "failed_migration", failed: state.failed };
   if (!state.migrated || state.applied.size === 0) return { kind: "not_set_up" };
@@ -183,6 +200,47 @@ export interface EnsureDatabaseReadyOptions {
   root?: string;
   /** Told when migrations were applied. */
   onMigrated?: (applied: string[]) => void;
+  /**
+   * How long to wait for a database that cannot be reached (restarting, a failover) before
+   * stopping; 0 stops at once. Only "cannot be reached" is waited for: a database that answers
+   * and is not set up says so at once.
+   */
+  waitMs?: number;
+  /** Told before each wait: the reason, the try, and how long until the next. */
+  onWaiting?: (wait: {
+    reason: string;
+    attempt: number;
+    nextInMs: number;
+    waitedMs: number;
+  }) => void;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** Waits between tries: 1 s, 2 s, 4 s, 8 s, then every 10 s. */
+export function waitBeforeTry(attempt: number): number {
+  return Math.min(10_000, 1_000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/** The database's problem once it can be reached, or "unreachable" once the wait is over. */
+async function problemOnceReachable(
+  options: EnsureDatabaseReadyOptions,
+  root: string,
+): Promise<DatabaseProblem | null> {
+  const { db, databaseUrl } = options;
+  const waitMs = options.waitMs ?? 0;
+  const sleep = options.sleep ?? ((ms) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = options.now ?? Date.now;
+  const started = now();
+  for (let attempt = 1; ; attempt++) {
+    const problem = await databaseProblem(db, databaseUrl, root);
+    if (problem?.kind !== "unreachable") return problem;
+    const waitedMs = now() - started;
+    const nextInMs = Math.min(waitBeforeTry(attempt), waitMs - waitedMs);
+    if (nextInMs <= 0) return problem;
+    options.onWaiting?.({ reason: problem.message, attempt, nextInMs, waitedMs });
+    await sleep(nextInMs);
+  }
 }
 
 /** Resolves when the database is usable; otherwise sets it up (sandbox) or throws DatabaseNotReadyError. */
@@ -194,7 +252,7 @@ export async function ensureDatabaseReady(options: EnsureDatabaseReadyOptions): 
     const file = sqliteFilePath(databaseUrl);
     if (file) mkdirSync(path.dirname(file), { recursive: true });
   }
-  const problem = await databaseProblem(db, databaseUrl, root);
+  const problem = await problemOnceReachable(options, root);
   if (!problem) return;
   // Only what `prisma migrate deploy` can fix is fixed; the rest is the operator's to look at.
   if (!options.applyMigrations || (problem.kind !== "not_set_up" && problem.kind !== "behind")) {

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import prisma from "../db.server";
+import { waitingForDatabase } from "../lib/startup-state.server";
 
 /** Liveness and database reachability, for load balancers and the quick start. */
 export const loader = async () => {
@@ -11,9 +12,17 @@ export const loader = async () => {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch {
+    const waiting = waitingForDatabase();
     return json(
-      { status: "error", database: "unreachable" },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
+      waiting
+        ? {
+            status: "starting",
+            database: "waiting for the database",
+            reason: waiting.reason,
+            since: waiting.since.toISOString(),
+          }
+        : { status: "error", database: "unreachable" },
+      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "5" } },
     );
   }
 };

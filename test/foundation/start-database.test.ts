@@ -10,6 +10,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_ENCRYPTION_KEY } from "../support/app-env";
 import {
@@ -169,4 +170,72 @@ describe("npm start in sandbox mode on a database that was never set up", () => 
     }
     expect(server.stderr()).not.toMatch(/^\s+at /m);
   });
+});
+
+/**
+ * A TCP relay to the database server on a port of its own: closed (connections refused, as a
+ * database that is down or restarting answers) until open() is called.
+ */
+function relayTo(serverUrl: string, port: number) {
+  const target = new URL(serverUrl.replace(/^postgres(ql)?:/, "http:"));
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    client.pipe(upstream).pipe(client);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("error", close);
+    upstream.on("error", close);
+  });
+  return {
+    open: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("npm start while the database cannot be reached", () => {
+  it.skipIf(!postgres)(
+    "waits for it, saying so in one line a try and on /healthz, then serves",
+    START,
+    async () => {
+      const url = newPostgresDatabase(postgres!.template);
+      const relayPort = await freePort();
+      const relayed = new URL(url);
+      relayed.host = `127.0.0.1:${relayPort}`;
+      const relay = relayTo(url, relayPort);
+      const port = await freePort();
+      const server = await startServerProcess({
+        ...shopifyModeEnv(relayed.toString(), port),
+        DATABASE_START_WAIT_SECONDS: "120",
+        WORKER: "off",
+      });
+      try {
+        await waitForOutput(server, "waiting for the database (try 2)");
+        // Still up, and saying why it does not serve yet.
+        const waiting = await fetch(`http://127.0.0.1:${port}/healthz`);
+        expect(waiting.status).toBe(503);
+        expect(await waiting.json()).toMatchObject({
+          status: "starting",
+          database: "waiting for the database",
+          reason: expect.stringMatching(/\S/),
+        });
+        await relay.open();
+        await waitForOutput(server, "listening on");
+        const health = await waitUntilAnswering(server, `http://127.0.0.1:${port}/healthz`);
+        expect(await health.json()).toMatchObject({ status: "ok", database: "ok" });
+        // One line a try, each with the reason: never an empty one.
+        const tries = lines(server.stdout()).filter((l) => l.includes("waiting for the database"));
+        expect(tries.length).toBeGreaterThanOrEqual(2);
+        for (const line of tries) {
+          expect(line).not.toMatch(/: ;|\(\)|invocation:;/);
+          expect(line).toMatch(/ECONNREFUSED|refused|reach/i);
+        }
+      } finally {
+        expect((await server.stop()).code).toBe(0);
+        await relay.close();
+      }
+      expect(server.stderr()).not.toMatch(/could not start|^\s+at /m);
+    },
+  );
 });
