@@ -5,7 +5,15 @@ import { readBodyWithin } from "../lib/request-body.server";
 import { recordStatusCallback } from "../lib/fulfilment-commands.server";
 import { findCallbackReceiver } from "../data/print-settings.server";
 import { verifyStatusCallback } from "../services/print";
-import { callbackLimiter } from "../lib/callback-limit.server";
+import {
+  callbackLimiter,
+  isKnownUnknownAddress,
+  orderCallbackLimiter,
+  refusedCallbackLimiter,
+  rememberUnknownAddress,
+  shouldLogRejection,
+} from "../lib/callback-limit.server";
+import { clientAddress } from "../lib/client-address.server";
 
 const CALLBACK_BODY_LIMIT = 64 * 1024;
 const unauthorized = () =>
@@ -15,35 +23,63 @@ const unauthorized = () =>
  * The print service's status callbacks for one shop. The signature covers
  * only the order id, so a callback is a hint: the worker re-reads the order.
  */
-export const action = answer503WhileDatabaseDown("print callback", async ({ request, params }) => {
-  if (request.method !== "POST") return new Response("Use POST", { status: 405 });
-  const allowed = callbackLimiter.take(params.callbackId ?? "");
-  if (!allowed.allowed) {
-    return new Response("Too many status callbacks", {
-      status: 429,
-      headers: { "Retry-After": String(allowed.retryAfterSeconds) },
-    });
-  }
-  const found = params.callbackId
-    ? await findCallbackReceiver({ callbackId: params.callbackId })
-    : null;
-  const credentials = found?.credentials;
-  if (!found || !credentials) return unauthorized();
+export const action = answer503WhileDatabaseDown(
+  "print callback",
+  async ({ request, params, context }) => {
+    if (request.method !== "POST") return new Response("Use POST", { status: 405 });
+    const callbackId = params.callbackId ?? "";
+    const allowed = callbackLimiter.take(callbackId);
+    if (!allowed.allowed) return tooMany(allowed.retryAfterSeconds);
+    // Refused before (an address no shop has): no database read, and the sender's refusals count.
+    const client = clientAddress(request, context);
+    if (!callbackId || isKnownUnknownAddress(callbackId)) return refuse(client);
+    const found = await findCallbackReceiver({ callbackId });
+    const credentials = found?.credentials;
+    if (!found || !credentials) {
+      rememberUnknownAddress(callbackId);
+      return refuse(client);
+    }
+    return answerCallback(request, found.shop, credentials.secretKey, client);
+  },
+);
+
+const tooMany = (retryAfterSeconds: number) =>
+  new Response("Too many status callbacks", {
+    status: 429,
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
+
+/** 401, or 429 once this client has been refused too often (a flood of forged callbacks). */
+function refuse(client: string): Response {
+  const allowed = refusedCallbackLimiter.take(client);
+  return allowed.allowed ? unauthorized() : tooMany(allowed.retryAfterSeconds);
+}
+
+async function answerCallback(
+  request: Request,
+  shop: string,
+  secretKey: string,
+  client: string,
+): Promise<Response> {
   const body = await readBodyWithin(request, CALLBACK_BODY_LIMIT);
   if (body === null) return new Response("Callback body too large", { status: 413 });
-  const verified = verifyStatusCallback(body, credentials.secretKey);
+  const verified = verifyStatusCallback(body, secretKey);
   if (!verified.ok) {
     if (verified.reason === "invalid_body") {
       return new Response(`Callback body not understood: ${(verified.issues ?? []).join("; ")}`, {
         status: 400,
       });
     }
-    getLogger().warn({ shop: found.shop, reason: verified.reason }, "status callback rejected");
-    return unauthorized();
+    if (shouldLogRejection(shop))
+      getLogger().warn({ shop: shop, reason: verified.reason }, "status callback rejected");
+    return refuse(client);
   }
   const { callback } = verified;
+  // One captured signature could otherwise write any number of timeline entries for its order.
+  const forOrder = orderCallbackLimiter.take(`${shop}:${callback.orderId}`);
+  if (!forOrder.allowed) return tooMany(forOrder.retryAfterSeconds);
   const result = await recordStatusCallback({
-    shop: found.shop,
+    shop: shop,
     printOrderId: String(callback.orderId),
     ...(callback.orderReference ? { orderReference: callback.orderReference } : {}),
     ...(callback.oldStatus ? { oldStatus: callback.oldStatus } : {}),
@@ -53,7 +89,7 @@ export const action = answer503WhileDatabaseDown("print callback", async ({ requ
   });
   if (result.outcome === "reference_mismatch") {
     // The signature names the order; a body pointing at another one is not acted on.
-    getLogger().warn({ shop: found.shop }, "status callback rejected: order_reference mismatch");
+    getLogger().warn({ shop: shop }, "status callback rejected: order_reference mismatch");
     return new Response("order_reference does not belong to the signed order_id", {
       status: 400,
     });
@@ -64,4 +100,4 @@ export const action = answer503WhileDatabaseDown("print callback", async ({ requ
     known: result.outcome !== "unknown_order",
     ...(result.outcome === "replay" ? { duplicate: true } : {}),
   });
-});
+}

@@ -5,7 +5,7 @@ import { printClientFor } from "~/lib/print-client.server";
 import { paymentSecret } from "~/services/print";
 import type { PrintClient } from "~/services/print";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
-import { callbackLimiter } from "~/lib/callback-limit.server";
+import { callbackLimiter, refusedCallbackLimiter } from "~/lib/callback-limit.server";
 import {
   fastRetry,
   MAPPINGS,
@@ -279,6 +279,48 @@ describe("status callbacks", () => {
     expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     // Other addresses are not affected.
     expect((await post(`/webhooks/print/other-${h.callbackId}`, { order_id: 1 })).status).toBe(401);
+  });
+
+  it("turns a flood of forged callback addresses away before it costs a database read each", async () => {
+    refusedCallbackLimiter.reset();
+    // Random addresses from one sender: refused (401) until the sender's refusals run out, then
+    // 429 at once. A repeat of an address no shop has is answered from memory.
+    const answers: number[] = [];
+    for (let i = 0; i < 80; i++)
+      answers.push(
+        (await post(`/webhooks/print/forged-${i}-${h.callbackId}`, { order_id: 1 })).status,
+      );
+    expect(answers.slice(0, 60)).toEqual(Array(60).fill(401));
+    expect(answers.slice(60)).toEqual(Array(20).fill(429));
+    refusedCallbackLimiter.reset();
+  });
+
+  it("caps what one captured signature can write for its order", async () => {
+    const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.novel.variantId }]);
+    await settle(h.worker());
+    const [printOrder] = await printOrdersOf(order.legacyId);
+    const serviceId = printOrder!.printOrderId!;
+    const signature = paymentSecret(SANDBOX_KEYS.secretKey, serviceId);
+    // The signature covers only the order id: the same one with 40 different statuses.
+    const answers: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      answers.push(
+        (
+          await post(`/webhooks/print/${h.callbackId}`, {
+            order_id: serviceId,
+            new_status: `FORGED_${i}`,
+            old_status: "OPEN",
+            signature,
+          })
+        ).status,
+      );
+    }
+    expect(answers.filter((a) => a === 200).length).toBeLessThanOrEqual(30);
+    expect(answers.slice(-5)).toEqual(Array(5).fill(429));
+    const written = await prisma.orderEvent.count({
+      where: { shop: SHOP, printOrderId: printOrder!.id, type: "status_callback" },
+    });
+    expect(written).toBeLessThanOrEqual(30);
   });
 
   it("answers 400 with the reason to a body that is not JSON", async () => {
