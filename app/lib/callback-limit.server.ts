@@ -14,35 +14,17 @@ export const callbackLimiter = new RateLimiter({ capacity: 1_000, refillPerSecon
  */
 export const refusedCallbackLimiter = new RateLimiter({ capacity: 60, refillPerSecond: 1 });
 
+/** Whether this client has used up its refusals (checked without taking one). */
+export function refusedTooOften(client: string): boolean {
+  return refusedCallbackLimiter.peek(client) < 1;
+}
+
 /**
  * Signed callbacks per print order. The signature covers only the order id, so one captured
  * callback can be sent again with any status: each new content would be a timeline entry and
  * a re-read at the service. An order's real life has a handful of callbacks; past this, 429.
  */
 export const orderCallbackLimiter = new RateLimiter({ capacity: 30, refillPerSecond: 1 / 20 });
-
-/** Callback addresses no shop has, remembered a while so a repeat costs no database read. */
-const unknownAddresses = new Map<string, number>();
-const UNKNOWN_KEPT_MS = 10 * 60_000;
-const UNKNOWN_KEPT_MAX = 10_000;
-
-export function rememberUnknownAddress(callbackId: string, now = Date.now()): void {
-  unknownAddresses.delete(callbackId);
-  unknownAddresses.set(callbackId, now + UNKNOWN_KEPT_MS);
-  while (unknownAddresses.size > UNKNOWN_KEPT_MAX) {
-    const oldest = unknownAddresses.keys().next();
-    if (oldest.done) break;
-    unknownAddresses.delete(oldest.value);
-  }
-}
-
-export function isKnownUnknownAddress(callbackId: string, now = Date.now()): boolean {
-  const until = unknownAddresses.get(callbackId);
-  if (until === undefined) return false;
-  if (until > now) return true;
-  unknownAddresses.delete(callbackId);
-  return false;
-}
 
 /** A bad signature is logged once a minute per shop: a flood is not a flood of log lines. */
 const lastLogged = new Map<string, number>();

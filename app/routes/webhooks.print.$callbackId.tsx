@@ -7,10 +7,9 @@ import { findCallbackReceiver } from "../data/print-settings.server";
 import { verifyStatusCallback } from "../services/print";
 import {
   callbackLimiter,
-  isKnownUnknownAddress,
   orderCallbackLimiter,
   refusedCallbackLimiter,
-  rememberUnknownAddress,
+  refusedTooOften,
   shouldLogRejection,
 } from "../lib/callback-limit.server";
 import { clientAddress } from "../lib/client-address.server";
@@ -30,15 +29,13 @@ export const action = answer503WhileDatabaseDown(
     const callbackId = params.callbackId ?? "";
     const allowed = callbackLimiter.take(callbackId);
     if (!allowed.allowed) return tooMany(allowed.retryAfterSeconds);
-    // Refused before (an address no shop has): no database read, and the sender's refusals count.
+    // A sender refused too often (forged addresses or signatures) is answered 429 before any
+    // database read; until then each refusal counts against it.
     const client = clientAddress(request, context);
-    if (!callbackId || isKnownUnknownAddress(callbackId)) return refuse(client);
+    if (!callbackId || refusedTooOften(client)) return refuse(client);
     const found = await findCallbackReceiver({ callbackId });
     const credentials = found?.credentials;
-    if (!found || !credentials) {
-      rememberUnknownAddress(callbackId);
-      return refuse(client);
-    }
+    if (!found || !credentials) return refuse(client);
     return answerCallback(request, found.shop, credentials.secretKey, client);
   },
 );

@@ -49,6 +49,14 @@ export class RateLimiter {
     return { allowed: true };
   }
 
+  /** The tokens this key has now, without taking one. */
+  peek(key: string): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return this.options.capacity;
+    const elapsed = (this.now() - bucket.at) / 1000;
+    return Math.min(this.options.capacity, bucket.tokens + elapsed * this.options.refillPerSecond);
+  }
+
   reset(): void {
     this.buckets.clear();
   }
