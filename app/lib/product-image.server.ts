@@ -52,7 +52,7 @@ export async function productImageFromPdf({
 }): Promise<ProductImageSource> {
   // A place among the files the PDF pool holds at once, taken before the download (as the
   // print-file check does): the file's bytes are bounded with its drawing.
-  const admission = pdfWorkPool().admit();
+  const admission = await pdfWorkPool().admit();
   if (!admission) return { status: "failed", reason: BUSY };
   let png: Uint8Array;
   try {

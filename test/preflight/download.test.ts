@@ -124,12 +124,12 @@ describe("downloading the file", () => {
 });
 
 describe("the files checked at once", () => {
-  it("are admitted before they are downloaded: past the pool's limit a check is busy and downloads nothing", async () => {
+  it("are admitted before they are downloaded: past the pool's limit a check waits in line and downloads nothing until a place is free", async () => {
     const held: (() => void)[] = [];
     server.route("/held.pdf", (_req, res) => {
       held.push(() => res.writeHead(404, { "content-type": "text/plain" }).end("gone\n"));
     });
-    const pool = new PdfWorkPool({ files: 2 });
+    const pool = new PdfWorkPool({ files: 2, queue: 1 });
     const requests = () => server.requests.filter((p) => p === "/held.pdf").length;
     const before = requests();
     const first = preflightFile(url("/held.pdf"), book, { pdfWork: pool });
@@ -137,20 +137,43 @@ describe("the files checked at once", () => {
     await vi.waitFor(() => expect(requests()).toBe(before + 2));
     expect(pool.admittedFiles).toBe(2);
 
-    const third = await preflightFile(url("/held.pdf"), book, { pdfWork: pool });
-    expect(third).toMatchObject({ status: "unreachable", reason: BUSY_REASON });
-    expect(third.bytes).toBeUndefined();
+    // The third waits for a place, the fourth finds the line full: busy, nothing downloaded.
+    const third = preflightFile(url("/held.pdf"), book, { pdfWork: pool });
+    await vi.waitFor(() => expect(pool.waitingFiles).toBe(1));
+    const fourth = await preflightFile(url("/held.pdf"), book, { pdfWork: pool });
+    expect(fourth).toMatchObject({ status: "unreachable", reason: BUSY_REASON });
+    expect(fourth.bytes).toBeUndefined();
     expect(requests()).toBe(before + 2);
 
-    for (const release of held.splice(0)) release();
+    // The first place freed goes to the one waiting, which downloads then.
+    held.shift()!();
     expect((await first).problems[0]!.code).toBe("NOT_FOUND");
+    await vi.waitFor(() => expect(requests()).toBe(before + 3));
+    expect(pool.waitingFiles).toBe(0);
+    expect(pool.admittedFiles).toBe(2);
+    for (const release of held.splice(0)) release();
     expect((await second).problems[0]!.code).toBe("NOT_FOUND");
+    expect((await third).problems[0]!.code).toBe("NOT_FOUND");
     expect(pool.admittedFiles).toBe(0);
-    // The places are free again.
-    const fourth = preflightFile(url("/held.pdf"), book, { pdfWork: pool });
+    await pool.close();
+  });
+
+  it("a check that waited its time in line for a place is busy and downloads nothing", async () => {
+    const held: (() => void)[] = [];
+    server.route("/held-long.pdf", (_req, res) => {
+      held.push(() => res.writeHead(404, { "content-type": "text/plain" }).end("gone\n"));
+    });
+    const pool = new PdfWorkPool({ files: 1, queueWaitMs: 50 });
+    const first = preflightFile(url("/held-long.pdf"), book, { pdfWork: pool });
     await vi.waitFor(() => expect(held).toHaveLength(1));
+    const second = await preflightFile(url("/held-long.pdf"), book, { pdfWork: pool });
+    expect(second).toMatchObject({ status: "unreachable", reason: BUSY_REASON });
+    expect(pool.waitingFiles).toBe(0);
     held.splice(0)[0]!();
-    expect((await fourth).problems[0]!.code).toBe("NOT_FOUND");
+    expect((await first).problems[0]!.code).toBe("NOT_FOUND");
+    // The place is free again, not handed to the check that gave up.
+    expect(pool.admittedFiles).toBe(0);
+    expect(server.requests.filter((p) => p === "/held-long.pdf")).toHaveLength(1);
     await pool.close();
   });
 });

@@ -57,7 +57,8 @@ export interface PdfWorkLimits {
  *   on a busy one; only a machine in trouble gets near it.
  * - 4 files at once, from the start of their download: each may be up to 300 MB in memory
  *   before a thread reads it, so the files held are bounded (1.2 GB at worst), not only the
- *   reading; a fifth check answers "busy" without downloading (the order path tries later).
+ *   reading; a fifth check waits in line for a place (at most 16 wait, 30 s each, as tasks wait
+ *   for a thread) and past that answers "busy" without downloading (the order path tries later).
  * - 16 waiting, 30 s at most: a queue longer than that would not be worked before a person
  *   waiting on a page gives up; "busy" says so at once instead.
  * - 30 s idle: a thread costs about 35 MB (a Node worker and pdf-lib) while it lives; kept a
@@ -125,6 +126,11 @@ function isOutOfMemory(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === "ERR_WORKER_OUT_OF_MEMORY";
 }
 
+/** A file place taken with admit(); release it once the file is read (or given up). */
+export interface Admission {
+  release(): void;
+}
+
 export class PdfWorkPool {
   readonly limits: Readonly<PdfWorkLimits>;
   private readonly filename: string;
@@ -136,6 +142,8 @@ export class PdfWorkPool {
   private inFlight = 0;
   /** Files admitted and not yet released (admit()). */
   private admitted = 0;
+  /** Checks waiting for a file place, in order of arrival. */
+  private readonly waitingForPlace: { grant(): void }[] = [];
 
   constructor(limits: Partial<PdfWorkLimits> = {}, filename: string = pdfWorkerFile()) {
     this.limits = { ...PDF_WORK_LIMITS, ...limits };
@@ -158,18 +166,50 @@ export class PdfWorkPool {
   }
 
   /**
-   * Takes one of the `files` places for a file about to be downloaded and read; null when all
-   * are taken ("busy": nothing is downloaded). The place is held until released.
+   * Takes one of the `files` places for a file about to be downloaded and read. When all are
+   * taken the check waits for one in line (first come, first served) like a task waits for a
+   * thread: at most `queue` wait, each at most `queueWaitMs`; past either it is null ("busy":
+   * nothing is downloaded). Answering busy at once instead made a worker that runs more checks
+   * than there are places retry in a loop. The place is held until released.
    */
-  admit(): { release(): void } | null {
-    if (this.admitted >= this.limits.files) return null;
-    this.admitted++;
+  admit(): Promise<Admission | null> {
+    if (this.admitted < this.limits.files) {
+      this.admitted++;
+      return Promise.resolve(this.admission());
+    }
+    if (this.waitingForPlace.length >= this.limits.queue) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const waiter = {
+        grant: () => {
+          clearTimeout(timer);
+          resolve(this.admission());
+        },
+      };
+      const timer = setTimeout(() => {
+        const at = this.waitingForPlace.indexOf(waiter);
+        if (at >= 0) this.waitingForPlace.splice(at, 1);
+        resolve(null);
+      }, this.limits.queueWaitMs);
+      timer.unref?.();
+      this.waitingForPlace.push(waiter);
+    });
+  }
+
+  /** Checks waiting for a file place now. */
+  get waitingFiles(): number {
+    return this.waitingForPlace.length;
+  }
+
+  private admission(): Admission {
     let released = false;
     return {
       release: () => {
         if (released) return;
         released = true;
-        this.admitted--;
+        // The place goes straight to the first in line; otherwise it is free.
+        const next = this.waitingForPlace.shift();
+        if (next) next.grant();
+        else this.admitted--;
       },
     };
   }

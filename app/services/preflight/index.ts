@@ -101,7 +101,7 @@ export async function preflightFileAgainst(
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   // A place among the files the pool holds at once, taken before the download: any number of
   // checks at once would otherwise hold any number of files (up to 300 MB each) in memory.
-  const admission = (options.pdfWork ?? pdfWorkPool()).admit();
+  const admission = await (options.pdfWork ?? pdfWorkPool()).admit();
   if (!admission) return busyResults(url, expects, now, null);
   try {
     return await downloadAndCheck(url, expects, options, now, maxBytes);
