@@ -19,6 +19,7 @@ import { loadOrderDetail } from "../pages/order-detail/view.server";
 import { RouteError } from "../components/States";
 import { StatusBadge } from "../components/StatusBadge";
 import { useFormat } from "../components/format";
+import { AddressWarningBanner } from "../components/order/AddressWarningBanner";
 import { AttentionBanner } from "../components/order/AttentionBanner";
 import { ItemsCard } from "../components/order/ItemsCard";
 import { OrderSidebar } from "../components/order/OrderSidebar";
@@ -170,6 +171,7 @@ export default function PrintOrderPage() {
           onPrintAnyway={() => run("print_anyway")}
           printingAnyway={busyIntent === "print_anyway"}
         />
+        <AddressWarningBanner order={order} />
         {order.status === "held" && order.holdUntil ? (
           <Layout.Section variant="fullWidth">
             <Banner tone="info" title={`Held until ${fmt.dateTime(order.holdUntil)}`}>

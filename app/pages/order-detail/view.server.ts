@@ -94,6 +94,11 @@ export interface OrderDetailView {
      */
     fileSource: { kind: "mapping"; url: string } | { kind: "order"; property: string } | null;
   }[];
+  /**
+   * What may be wrong with the shipping address without stopping the order (no house number),
+   * shown until the parcel is on its way; the timeline keeps them after.
+   */
+  addressWarnings: string[];
   /** One entry per change, newest first; `by` is who did it, in words. */
   events: { id: number; at: string; by: string; type: string; message: string }[];
   actions: {
@@ -237,6 +242,9 @@ export async function getPrintOrderDetail({
             : null,
       };
     }),
+    addressWarnings: ["shipped", "fulfilled", "cancelled"].includes(status)
+      ? []
+      : [...new Set(events.filter((e) => e.type === "address_warning").map((e) => e.message))],
     events: collapseTimeline(events).map((e) => ({
       id: e.id,
       at: e.at.toISOString(),

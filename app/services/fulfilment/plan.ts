@@ -1,3 +1,4 @@
+import { destinationProblem } from "./destination";
 import type { AddressDetailsInput, FileDetailsInput, SpineInput } from "../print";
 import { MoneyError, multiplyMoney, parseMajor, type MoneyMinor } from "../print/money";
 import { isCountryCode, isEmail } from "../print/input-rules";
@@ -230,6 +231,19 @@ export function mapShippingAddress(
       action: fix,
     };
   }
+  // What the service and its carriers would refuse or cut, found before anything is paid.
+  const destination = destinationProblem({
+    countryCode: a.country_code!,
+    zip: a.zip,
+    provinceCode: a.province_code,
+    firstName,
+    lastName,
+    company: a.company,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+  });
+  if (destination) return { ok: false, reason: destination, action: fix };
   return {
     ok: true,
     address: {

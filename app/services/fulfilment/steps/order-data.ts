@@ -2,6 +2,7 @@ import type { PrintOrderItem } from "@prisma/client";
 import type { FileDetailsInput } from "../../print";
 import { AttentionError } from "../failures";
 import { printOrderKindOf } from "../order-kind";
+import { destinationWarnings } from "../destination";
 import { mapShippingAddress } from "../plan";
 import { shopifyAddressSchema, shopifyOrderSchema } from "../shopify-order";
 import type { Loaded } from "./result";
@@ -48,6 +49,20 @@ export function addressOf(order: Loaded) {
       action: address.action,
     });
   return address.address;
+}
+
+/** What may be wrong with the address without stopping the order, in sentences. */
+export function addressWarningsOf(order: Loaded): string[] {
+  const a =
+    printOrderKindOf(order.kind) === "proof"
+      ? proofAddressOf(order).shipping_address
+      : orderOf(order).shipping_address;
+  if (!a?.country_code) return [];
+  return destinationWarnings({
+    countryCode: a.country_code,
+    address1: a.address1,
+    address2: a.address2,
+  });
 }
 
 export function filesOf(item: PrintOrderItem): FileDetailsInput | null {

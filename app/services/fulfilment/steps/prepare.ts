@@ -5,7 +5,7 @@ import { AttentionError } from "../failures";
 import { offeringLimitProblems } from "../limits";
 import { fileProperty } from "../plan";
 import type { StepContext } from "./context";
-import { addressOf, filesOf, orderOf } from "./order-data";
+import { addressOf, addressWarningsOf, filesOf, orderOf } from "./order-data";
 import { preflightItems } from "./preflight";
 import { withItemChanges, type Loaded, type StepResult } from "./result";
 import { route } from "./route";
@@ -55,6 +55,19 @@ async function printSpecs(order: Loaded, ctx: StepContext): Promise<Map<string, 
     }
   }
   return specs;
+}
+
+/**
+ * The address warnings go into the timeline once, when the order has been quoted and routed
+ * (prepare succeeds once per print order; a retried prepare records nothing).
+ */
+function withAddressWarnings(order: Loaded, result: StepResult): StepResult {
+  const warnings = addressWarningsOf(order).map((message) => ({
+    actor: "worker" as const,
+    type: "address_warning",
+    message,
+  }));
+  return { ...result, events: [...warnings, ...result.events] };
 }
 
 /**
@@ -124,7 +137,7 @@ export async function prepare(order: Loaded, ctx: StepContext): Promise<StepResu
       wholesaleTaxMinor: vat,
       wholesaleTotalMinor: quote.summary.totalWholesalePrice.amountMinor,
     });
-    return withItemChanges(routed, reused);
+    return withItemChanges(withAddressWarnings(order, routed), reused);
   } catch (error) {
     if (error instanceof FacilityConflictError && order.items.length > 1) {
       return withItemChanges(split(order, ctx, error), reused);
