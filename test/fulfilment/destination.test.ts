@@ -57,23 +57,40 @@ const GOOD: Record<string, Address> = {
   },
 };
 
-async function placeTo(shippingAddress: Address) {
+// A CPF whose check digits are right (the number Brazil's tax office uses as its example).
+const CPF = "529.982.247-25";
+const WITH_CPF = [{ key: "TAX_CREDENTIAL_BR", value: CPF }];
+
+async function placeTo(
+  shippingAddress: Address,
+  localizedFields: { key: string; value: string }[] | undefined = shippingAddress?.countryCode ===
+  "BR"
+    ? WITH_CPF
+    : undefined,
+) {
   const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }], {
     shippingAddress,
+    ...(localizedFields ? { localizedFields } : {}),
   });
   await settle(h.worker());
   const [printOrder] = await printOrdersOf(order.legacyId);
   return printOrder!;
 }
 
-async function stoppedFor(shippingAddress: Address, reason: string) {
+async function stoppedFor(
+  shippingAddress: Address,
+  reason: string,
+  localizedFields?: { key: string; value: string }[],
+) {
   const before = h.sandbox.control.orders().length;
-  const printOrder = await placeTo(shippingAddress);
+  const printOrder = await placeTo(shippingAddress, localizedFields);
   expect(printOrder.status).toBe("needs_attention");
   expect(printOrder.lastErrorCode).toBe("ADDRESS_INVALID");
   expect(printOrder.lastErrorMessage).toBe(reason);
-  expect(printOrder.lastErrorAction).toBe(
-    "Correct the shipping address in the Shopify order, then retry.",
+  expect(printOrder.lastErrorAction).toMatch(
+    localizedFields
+      ? /^Ask the customer for it\./
+      : /^Correct the shipping address in the Shopify order, then retry\.$/,
   );
   // Found before anything was created (or paid) at the print service.
   expect(printOrder.printOrderId).toBeNull();
@@ -132,5 +149,25 @@ describe("a shipping address checked before anything is created or paid", () => 
     expect(warnings.map((e) => e.message)).toEqual([
       "The street address has no house number, which addresses in Germany usually have: check it with the customer if the parcel may not arrive.",
     ]);
+  });
+
+  it("an order to Brazil carries the buyer's CPF/CNPJ from the Shopify order to the print service", async () => {
+    const printOrder = await placeTo(GOOD.BR, [{ key: "SHIPPING_CREDENTIAL_BR", value: CPF }]);
+    expect(printOrder.status, printOrder.lastErrorMessage ?? "").toBe("paid");
+    const sent = h.sandbox.control.order(Number(printOrder.printOrderId));
+    expect(sent?.shippingAddress?.cpfCnpj).toBe("52998224725");
+  });
+
+  it("an order to Brazil without a CPF/CNPJ, or with one whose check digits are wrong, is stopped", async () => {
+    await stoppedFor(
+      GOOD.BR,
+      "Orders to Brazil need the buyer's CPF or CNPJ, which Brazil's customs ask for, and this Shopify order has none.",
+      [],
+    );
+    await stoppedFor(
+      GOOD.BR,
+      "The buyer's CPF or CNPJ on this Shopify order is not a valid number (its check digits do not match).",
+      [{ key: "TAX_CREDENTIAL_BR", value: "529.982.247-24" }],
+    );
   });
 });

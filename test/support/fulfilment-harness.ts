@@ -221,6 +221,8 @@ export async function placePaidOrder(
     email?: string;
     duplicates?: number;
     concurrent?: boolean;
+    /** What checkout asked the buyer for, e.g. Brazil's CPF/CNPJ. */
+    localizedFields?: { key: string; value: string }[];
   } = {},
 ) {
   const { order } = await h.shopify.control.createOrder(
@@ -228,6 +230,7 @@ export async function placePaidOrder(
       lineItems,
       email: options.email ?? "anna@example.com",
       shippingAddress: { ...ADDRESS_NL, ...options.shippingAddress },
+      ...(options.localizedFields ? { localizedFields: options.localizedFields } : {}),
     },
     { deliver: false },
   );

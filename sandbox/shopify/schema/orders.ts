@@ -1,5 +1,5 @@
 /** Admin schema subset: orders, with money, addresses, customers and line items. */
-import { connection, PAGING, deprecated } from "./helpers";
+import { connection, PAGING, deprecated, LOCALIZED_FIELD_KEYS } from "./helpers";
 
 export const ORDERS_SDL = `
 type MoneyV2 {
@@ -101,5 +101,18 @@ type Order implements Node & LegacyInteroperability {
   lineItems(${PAGING}): LineItemConnection!
   fulfillmentOrders(${PAGING}, displayable: Boolean = false, query: String): FulfillmentOrderConnection!
   fulfillments(first: Int): [Fulfillment!]!
+  localizedFields(${PAGING}, countryCodes: [CountryCode!], purposes: [LocalizedFieldPurpose!]): LocalizedFieldConnection!
 }
-${connection("Order")}`;
+${connection("Order")}
+
+"""What checkout asked the buyer for in some countries (Brazil's CPF/CNPJ, Mexico's RFC, ...)."""
+type LocalizedField {
+  countryCode: CountryCode!
+  key: LocalizedFieldKey!
+  purpose: LocalizedFieldPurpose!
+  title: String!
+  value: String!
+}
+enum LocalizedFieldKey { ${LOCALIZED_FIELD_KEYS} }
+enum LocalizedFieldPurpose { SHIPPING TAX }
+${connection("LocalizedField")}`;

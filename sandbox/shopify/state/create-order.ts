@@ -8,6 +8,7 @@ import type {
   AddressRecord,
   FinancialStatus,
   LineItemRecord,
+  LocalizedFieldRecord,
   OrderRecord,
   Property,
 } from "./records";
@@ -59,6 +60,18 @@ export interface CreateOrderSpec {
   shippingPrice?: string;
   shippingTitle?: string;
   test?: boolean;
+  /** What checkout asked the buyer for, e.g. `[{ key: "TAX_CREDENTIAL_BR", value: "..." }]`. */
+  localizedFields?: LocalizedFieldRecord[];
+}
+
+const LOCALIZED_FIELD_KEY = /^(SHIPPING|TAX)_(CREDENTIAL(_TYPE|_USE)?|EMAIL)_[A-Z]{2}$/;
+
+function localizedFieldsOf(input: LocalizedFieldRecord[] | undefined): LocalizedFieldRecord[] {
+  return (input ?? []).map((f) => {
+    if (!LOCALIZED_FIELD_KEY.test(String(f.key)))
+      throw new FakeError(422, `Unknown localized field key ${String(f.key)}`);
+    return { key: String(f.key), value: String(f.value) };
+  });
 }
 
 export function normalizeProperties(
@@ -146,6 +159,7 @@ export function createOrder(store: FakeStore, spec: CreateOrderSpec): OrderRecor
     closedAt: null,
     test: spec.test ?? false,
     confirmationNumber: randomBytes(5).toString("hex").toUpperCase().slice(0, 9),
+    localizedFields: localizedFieldsOf(spec.localizedFields),
     createdAt: now,
     updatedAt: now,
   };

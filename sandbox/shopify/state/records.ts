@@ -328,8 +328,16 @@ export interface OrderRecord {
   closedAt: number | null;
   test: boolean;
   confirmationNumber: string;
+  /** What checkout asked the buyer for in some countries (Order.localizedFields). */
+  localizedFields?: LocalizedFieldRecord[];
   createdAt: number;
   updatedAt: number;
+}
+
+/** One localized field: its key says the purpose and the country (TAX_CREDENTIAL_BR). */
+export interface LocalizedFieldRecord {
+  key: string;
+  value: string;
 }
 
 export interface CarrierServiceRecord {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { destinationProblem } from "~/services/fulfilment/destination";
 import { mapShippingAddress } from "~/services/fulfilment/plan";
+import { isBrazilTaxNumber } from "~/services/fulfilment/brazil-tax-number";
 
 const nl = { countryCode: "NL", zip: "1015 CJ", address1: "Keizersgracht 123", city: "Amsterdam" };
 
@@ -63,5 +64,23 @@ describe("a destination's postal code, state and field lengths", () => {
       reason: `The postal code "ABC" does not have the format of postal codes in Netherlands.`,
       action: "Correct the shipping address in the Shopify order, then retry.",
     });
+  });
+});
+
+describe("a Brazilian CPF or CNPJ", () => {
+  it("is taken with its check digits right, written with or without punctuation", () => {
+    expect(isBrazilTaxNumber("529.982.247-25")).toBe(true);
+    expect(isBrazilTaxNumber("52998224725")).toBe(true);
+    expect(isBrazilTaxNumber("11.222.333/0001-81")).toBe(true);
+    expect(isBrazilTaxNumber("11222333000181")).toBe(true);
+  });
+
+  it("is refused with a wrong check digit, a repeated digit, another length or letters", () => {
+    expect(isBrazilTaxNumber("529.982.247-24")).toBe(false);
+    expect(isBrazilTaxNumber("11.222.333/0001-80")).toBe(false);
+    expect(isBrazilTaxNumber("111.111.111-11")).toBe(false);
+    expect(isBrazilTaxNumber("5299822472")).toBe(false);
+    expect(isBrazilTaxNumber("52998224A25")).toBe(false);
+    expect(isBrazilTaxNumber("")).toBe(false);
   });
 });

@@ -1,13 +1,13 @@
 import { NOT_SCHEDULED } from "../machine";
 import type { StepContext } from "./context";
-import { addressOf, filesOf } from "./order-data";
+import { filesOf, shippingDetailsOf } from "./order-data";
 import { preflightItems } from "./preflight";
 import { done, withItemChanges, type Loaded, type StepResult } from "./result";
 
 /** Creates the order at the print service (or finds the one an earlier attempt created). */
 export async function create(order: Loaded, ctx: StepContext): Promise<StepResult> {
   const { shop, client } = ctx;
-  const address = addressOf(order);
+  const address = await shippingDetailsOf(order, ctx);
   // A file that arrived while the order was held or waiting for approval is checked here;
   // the others were checked in prepare and are not downloaded again.
   const reused = await preflightItems(order, ctx, order.items);

@@ -2,9 +2,11 @@ import type { PrintOrderItem } from "@prisma/client";
 import type { FileDetailsInput } from "../../print";
 import { AttentionError } from "../failures";
 import { printOrderKindOf } from "../order-kind";
+import { readBrazilTaxNumber } from "../brazil-tax-number";
 import { destinationWarnings } from "../destination";
 import { mapShippingAddress } from "../plan";
 import { shopifyAddressSchema, shopifyOrderSchema } from "../shopify-order";
+import type { StepContext } from "./context";
 import type { Loaded } from "./result";
 
 /** The stored Shopify order snapshot of a print order, parsed. */
@@ -49,6 +51,36 @@ export function addressOf(order: Loaded) {
       action: address.action,
     });
   return address.address;
+}
+
+/**
+ * The address as it is sent: addressOf, and for a shop order to Brazil the buyer's CPF/CNPJ
+ * read from the Shopify order (brazil-tax-number.ts); without a valid one the merchant is
+ * needed. A proof has no Shopify order to read it from and goes without.
+ */
+export async function shippingDetailsOf(order: Loaded, ctx: Pick<StepContext, "shopify">) {
+  const address = addressOf(order);
+  if (address.shippingAddress.countryCode !== "BR" || printOrderKindOf(order.kind) === "proof")
+    return address;
+  const reading = await readBrazilTaxNumber(
+    ctx.shopify,
+    order.shop,
+    order.shopOrder.shopifyOrderId,
+  );
+  if (reading.kind !== "found")
+    throw new AttentionError({
+      code: "ADDRESS_INVALID",
+      message:
+        reading.kind === "missing"
+          ? "Orders to Brazil need the buyer's CPF or CNPJ, which Brazil's customs ask for, and this Shopify order has none."
+          : "The buyer's CPF or CNPJ on this Shopify order is not a valid number (its check digits do not match).",
+      action:
+        "Ask the customer for it. Brazil's customs return a parcel without it: cancel this print order, or place the order again once the customer has given it at checkout.",
+    });
+  return {
+    ...address,
+    shippingAddress: { ...address.shippingAddress, cpfCnpj: reading.value },
+  };
 }
 
 /** What may be wrong with the address without stopping the order, in sentences. */

@@ -1,6 +1,6 @@
 import { NOT_SCHEDULED } from "../machine";
 import type { StepContext } from "./context";
-import { addressOf, filesOf } from "./order-data";
+import { filesOf, shippingDetailsOf } from "./order-data";
 import { preflightItems } from "./preflight";
 import { done, withItemChanges, type Loaded, type StepResult } from "./result";
 
@@ -16,7 +16,7 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
   const orderId = order.printOrderId!;
   const events: StepResult["events"] = [];
   if (order.addressPending) {
-    await client.orders.address({ orderId, address: addressOf(order) });
+    await client.orders.address({ orderId, address: await shippingDetailsOf(order, ctx) });
     await ctx.db.printOrder.updateMany({
       where: { id: order.id, shop: order.shop, leaseOwner: ctx.workerId },
       data: { addressPending: false },

@@ -5,7 +5,7 @@ import { AttentionError } from "../failures";
 import { offeringLimitProblems } from "../limits";
 import { fileProperty } from "../plan";
 import type { StepContext } from "./context";
-import { addressOf, addressWarningsOf, filesOf, orderOf } from "./order-data";
+import { addressWarningsOf, filesOf, orderOf, shippingDetailsOf } from "./order-data";
 import { preflightItems } from "./preflight";
 import { withItemChanges, type Loaded, type StepResult } from "./result";
 import { route } from "./route";
@@ -75,7 +75,7 @@ function withAddressWarnings(order: Loaded, result: StepResult): StepResult {
  * (when the service asks) splits a new print order, then routes it.
  */
 export async function prepare(order: Loaded, ctx: StepContext): Promise<StepResult> {
-  const address = addressOf(order);
+  const address = await shippingDetailsOf(order, ctx);
   const offerings = await ctx.offerings.get(order.shop, ctx.client);
   const specs = await printSpecs(order, ctx);
   const problems: string[] = [];

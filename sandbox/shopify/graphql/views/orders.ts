@@ -11,6 +11,7 @@ import {
   type FulfillmentOrderRecord,
   type FulfillmentRecord,
   type LineItemRecord,
+  type LocalizedFieldRecord,
   type OrderRecord,
 } from "../../state";
 import { matchesQuery } from "../../search";
@@ -170,6 +171,40 @@ export function orderView(ctx: GraphqlContext, o: OrderRecord): View {
       const list = sortBy(ctx.state.orderFulfillments(o), (f) => f.id);
       return (args.first ? list.slice(0, args.first) : list).map((f) => fulfillmentView(ctx, f));
     },
+    localizedFields: (
+      args: PagingArgs & { countryCodes?: string[] | null; purposes?: string[] | null },
+    ) => {
+      // Cursors need an order: the fields' place on the order.
+      const list = (o.localizedFields ?? [])
+        .map((f, index) => ({ ...localizedFieldView(f), id: index + 1 }))
+        .filter(
+          (f) =>
+            (!args.countryCodes || args.countryCodes.includes(f.countryCode)) &&
+            (!args.purposes || args.purposes.includes(f.purpose)),
+        );
+      return connection(list, args, ({ id: _id, ...view }) => view);
+    },
+  };
+}
+
+/** The titles Shopify's checkout shows for the fields, in English. */
+const LOCALIZED_FIELD_TITLES: Record<string, string> = {
+  TAX_CREDENTIAL_BR: "CPF/CNPJ",
+  SHIPPING_CREDENTIAL_BR: "CPF/CNPJ",
+  TAX_CREDENTIAL_MX: "RFC",
+  SHIPPING_CREDENTIAL_MX: "RFC",
+};
+
+function localizedFieldView(f: LocalizedFieldRecord) {
+  // TAX_CREDENTIAL_BR: the purpose first, the country last.
+  const purpose = f.key.startsWith("SHIPPING_") ? "SHIPPING" : "TAX";
+  return {
+    __typename: "LocalizedField",
+    key: f.key,
+    value: f.value,
+    purpose,
+    countryCode: f.key.slice(-2),
+    title: LOCALIZED_FIELD_TITLES[f.key] ?? f.key,
   };
 }
 

@@ -37,6 +37,8 @@ export const addressInputSchema = z
     companyName: optionalText,
     vatNumber: optionalText,
     vatCountryCode: inputCountry.optional(),
+    /** Brazil's CPF or CNPJ of the buyer: customs ask for it. */
+    cpfCnpj: optionalText,
   })
   .strict();
 

@@ -34,6 +34,7 @@ function addressWire(a: Address): Record<string, unknown> {
     company_name: a.companyName,
     vat_number: a.vatNumber,
     vat_country_code: a.vatCountryCode,
+    cpf_cnpj: a.cpfCnpj,
   };
 }
 
