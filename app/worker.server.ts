@@ -7,6 +7,7 @@ import { shopifyAdmin } from "./lib/admin-client.server";
 import { onWorkAvailable } from "./lib/worker-signal.server";
 import { startPriceWatch } from "./lib/repricing.server";
 import { startReconciliation } from "./lib/reconciliation.server";
+import { startFlowTriggers } from "./lib/flow-triggers.server";
 import { FulfilmentWorker } from "./services/fulfilment/worker";
 import { unauthenticated } from "./shopify.server";
 
@@ -46,6 +47,7 @@ let running:
       unsubscribe: () => void;
       stopPriceWatch: () => Promise<void>;
       stopReconciliation: () => Promise<void>;
+      stopFlowTriggers: () => Promise<void>;
     }
   | undefined;
 
@@ -60,6 +62,8 @@ export function startFulfilmentWorker(): FulfilmentWorker {
     stopPriceWatch: startPriceWatch(async (shop) => (await unauthenticated.admin(shop)).admin),
     // Asks Shopify for paid orders whose webhook never arrived (docs/operations.md).
     stopReconciliation: startReconciliation(getEnv().reconcileIntervalMs),
+    // Tells Shopify Flow of print orders that need attention, shipped or were cancelled.
+    stopFlowTriggers: startFlowTriggers(),
   };
   getLogger().info({ worker: worker.id }, "fulfilment worker started");
   return worker;
@@ -67,8 +71,8 @@ export function startFulfilmentWorker(): FulfilmentWorker {
 
 export async function stopFulfilmentWorker(): Promise<void> {
   if (!running) return;
-  const { worker, unsubscribe, stopPriceWatch, stopReconciliation } = running;
+  const { worker, unsubscribe, stopPriceWatch, stopReconciliation, stopFlowTriggers } = running;
   running = undefined;
   unsubscribe();
-  await Promise.all([worker.stop(), stopPriceWatch(), stopReconciliation()]);
+  await Promise.all([worker.stop(), stopPriceWatch(), stopReconciliation(), stopFlowTriggers()]);
 }

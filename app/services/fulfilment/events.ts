@@ -1,4 +1,5 @@
 import type { Prisma } from "@prisma/client";
+import { FLOW_TRIGGER_OF_EVENT } from "../flow-triggers/triggers";
 
 /** Who caused an event: shown in the order timeline. */
 export type EventActor =
@@ -23,9 +24,15 @@ export interface NewEvent {
   at?: Date;
 }
 
-/** Events are append-only: this is the only way one is written. */
+/**
+ * Events are append-only: this is the only way one is written. An event a Shopify Flow
+ * trigger reports (needs attention, shipped, cancelled) is written due for it, in the same
+ * transaction as the change it records, so no trigger is lost (services/flow-triggers).
+ */
 export function eventRow(event: NewEvent): Prisma.OrderEventUncheckedCreateInput {
+  const trigger = event.printOrderId ? FLOW_TRIGGER_OF_EVENT.get(event.type) : undefined;
   return {
+    ...(trigger ? { flowTrigger: trigger, flowDueAt: event.at ?? new Date() } : {}),
     shop: event.shop,
     shopOrderId: event.shopOrderId,
     printOrderId: event.printOrderId ?? null,

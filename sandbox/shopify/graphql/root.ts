@@ -23,6 +23,7 @@ import { metafieldsDelete, metafieldsSet } from "./mutations/metafields";
 import { productSet } from "./mutations/product-set";
 import { stagedUploadsCreate } from "./mutations/staged-uploads";
 import { validationCreate, validationUpdate } from "./mutations/validation";
+import { flowTriggerReceive } from "./mutations/flow";
 import { productDelete, productVariantsBulkUpdate } from "./mutations/variants";
 import { queryRoot } from "./queries";
 
@@ -70,6 +71,7 @@ function mutationRoot(ctx: GraphqlContext): View {
     productDelete: (args: Args) => productDelete(ctx, args),
     stagedUploadsCreate: (args: Args) => stagedUploadsCreate(ctx, args.input as Args[]),
     validationCreate: (args: Args) => validationCreate(ctx, args.validation as Args),
+    flowTriggerReceive: (args: Args) => flowTriggerReceive(ctx, args),
     validationUpdate: (args: Args) => validationUpdate(ctx, args),
   };
 }

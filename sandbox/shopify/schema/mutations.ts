@@ -17,6 +17,10 @@ type UserError implements DisplayableError {
   message: String!
 }
 
+type FlowTriggerReceivePayload {
+  userErrors: [UserError!]!
+}
+
 type CarrierServiceCreateUserError implements DisplayableError {
   code: CarrierServiceCreateUserErrorCode
   field: [String!]

@@ -59,4 +59,5 @@ type Mutation {
   stagedUploadsCreate(input: [StagedUploadInput!]!): StagedUploadsCreatePayload
   validationCreate(validation: ValidationCreateInput!): ValidationCreatePayload
   validationUpdate(id: ID!, validation: ValidationUpdateInput!): ValidationUpdatePayload
+  flowTriggerReceive(handle: String, payload: JSON): FlowTriggerReceivePayload
 }`;

@@ -137,6 +137,14 @@ export async function handleControl(
       );
     }
   }
+  if (method === "GET" && a === "flow-triggers" && !b)
+    return new HttpReply(
+      200,
+      control.flowTriggerRuns({
+        ...(shopParam ? { shop: shopParam } : {}),
+        ...(url.searchParams.get("handle") ? { handle: url.searchParams.get("handle")! } : {}),
+      }),
+    );
   if (method === "GET" && a === "fulfillment-services")
     return new HttpReply(200, control.fulfillmentServices(shopParam));
   if (method === "GET" && a === "variants" && b && c === "stocked-at")

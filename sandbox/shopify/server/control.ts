@@ -4,6 +4,7 @@
  */
 import { compliancePayload, orderPayload, shopPayload } from "../payloads";
 import type { ShopSeed } from "../seed";
+import type { FlowTriggerRun } from "../state/flow-triggers";
 import { normalizeShopDomain } from "../session-token";
 import {
   FakeError,
@@ -40,6 +41,8 @@ export interface ChangeResult {
 }
 
 export interface ShopifyFakeControl extends OnlineStoreControl, FulfillmentServiceControl {
+  /** The Flow trigger runs the app started (flowTriggerReceive), oldest first. */
+  flowTriggerRuns(filter?: { shop?: string; handle?: string }): FlowTriggerRun[];
   setAppUrl(url: string): void;
   addShop(seed: ShopSeed): { id: string; domain: string };
   createOrder(spec: CreateOrderSpec, delivery?: DeliveryOptions): Promise<ChangeResult>;
@@ -134,6 +137,15 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
   return {
     ...createOnlineStoreControl(fake),
     ...createFulfillmentServiceControl(fake),
+    flowTriggerRuns(filter = {}) {
+      return fake.state.flowTriggerRuns
+        .filter(
+          (r) =>
+            (!filter.shop || r.shop === filter.shop) &&
+            (!filter.handle || r.handle === filter.handle),
+        )
+        .map((r) => structuredClone(r));
+    },
     setAppUrl(url) {
       fake.appUrl = url.replace(/\/$/, "");
     },

@@ -2,6 +2,7 @@
  * The maps of the fake's state with their lookups and id counters. FakeState
  * (../state.ts) adds the operations on top; the files beside this one hold them.
  */
+import type { FlowTriggerRun } from "./flow-triggers";
 import { APP_FUNCTIONS, ID_BASES, type GidType, type ShopSeed } from "../seed";
 import { IdSpace, type LargeIdType } from "./ids";
 import type {
@@ -68,6 +69,8 @@ export class FakeStore {
   );
   readonly validations = new Map<number, ValidationRecord>();
   readonly themes = new Map<number, ThemeRecord>();
+  /** The Flow trigger runs the app started (flowTriggerReceive), oldest first. */
+  readonly flowTriggerRuns: FlowTriggerRun[] = [];
   /** By object key (tmp/<shop id>/products/<uuid>/<filename>). */
   readonly stagedUploads = new Map<string, StagedUploadRecord>();
   /** Granted scopes per shop domain set by control.setScopes (default: options.scopes). */
