@@ -79,6 +79,22 @@ const rawSchema = z.object({
   // How long a starting process waits for a database it cannot reach (restarting, say).
   DATABASE_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(300),
   SANDBOX_SHOPIFY_PORT: z.coerce.number().int().min(0).max(65535).default(4020),
+  // The sandbox's local mail server (SMTP), started with the Shopify stand-in; 0 picks a free
+  // port, which the app reads from the stand-in.
+  SANDBOX_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // Where alert e-mails go out: smtp://user:password@host:587 or smtps://...:465. Sandbox
+  // mode sends to its local mail server when unset; Shopify mode queues and does not send.
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), {
+        message: "must be smtp://user:password@host:port or smtps://...",
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  // How often the worker gathers the alerts (orders that need attention) into e-mails.
+  ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
   APP_BRIDGE_URL: optionalString,
   TRUSTED_PROXIES: z
     .string()
@@ -128,6 +144,11 @@ export interface Env {
   databaseStartWaitMs: number;
   /** Sandbox mode: the port of the local Shopify stand-in. */
   sandboxShopifyPort: number;
+  sandboxSmtpPort: number;
+  /** SMTP_URL; null: the sandbox's local mail server in sandbox mode, else not set up. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  alertsIntervalMs: number;
   /**
    * Where embedded pages load App Bridge from. Undefined: Shopify's CDN (the
    * library default). Sandbox mode defaults to the local stand-in.
@@ -199,6 +220,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     reconcileIntervalMs: raw.RECONCILE_INTERVAL_SECONDS * 1000,
     databaseStartWaitMs: raw.DATABASE_START_WAIT_SECONDS * 1000,
     sandboxShopifyPort: raw.SANDBOX_SHOPIFY_PORT,
+    sandboxSmtpPort: raw.SANDBOX_SMTP_PORT,
+    smtpUrl: raw.SMTP_URL ?? null,
+    alertsIntervalMs: raw.ALERTS_INTERVAL_SECONDS * 1000,
+    mailFrom:
+      raw.MAIL_FROM ??
+      `Print Connect <alerts@${new URL(raw.SHOPIFY_APP_URL ?? "http://localhost").hostname}>`,
     appBridgeUrl: raw.APP_BRIDGE_URL ?? (mode === "sandbox" ? SANDBOX_APP_BRIDGE_URL : undefined),
     trustedProxies: parseTrustedProxies(raw.TRUSTED_PROXIES).entries,
   };

@@ -8,6 +8,7 @@ import { onWorkAvailable } from "./lib/worker-signal.server";
 import { startPriceWatch } from "./lib/repricing.server";
 import { startReconciliation } from "./lib/reconciliation.server";
 import { startFlowTriggers } from "./lib/flow-triggers.server";
+import { startMail } from "./lib/mail.server";
 import { FulfilmentWorker } from "./services/fulfilment/worker";
 import { unauthenticated } from "./shopify.server";
 
@@ -48,6 +49,7 @@ let running:
       stopPriceWatch: () => Promise<void>;
       stopReconciliation: () => Promise<void>;
       stopFlowTriggers: () => Promise<void>;
+      stopMail: () => Promise<void>;
     }
   | undefined;
 
@@ -64,6 +66,8 @@ export function startFulfilmentWorker(): FulfilmentWorker {
     stopReconciliation: startReconciliation(getEnv().reconcileIntervalMs),
     // Tells Shopify Flow of print orders that need attention, shipped or were cancelled.
     stopFlowTriggers: startFlowTriggers(),
+    // Alerts for the merchant, queued in the database and sent by e-mail.
+    stopMail: startMail(),
   };
   getLogger().info({ worker: worker.id }, "fulfilment worker started");
   return worker;
@@ -71,8 +75,15 @@ export function startFulfilmentWorker(): FulfilmentWorker {
 
 export async function stopFulfilmentWorker(): Promise<void> {
   if (!running) return;
-  const { worker, unsubscribe, stopPriceWatch, stopReconciliation, stopFlowTriggers } = running;
+  const { worker, unsubscribe, stopPriceWatch, stopReconciliation, stopFlowTriggers, stopMail } =
+    running;
   running = undefined;
   unsubscribe();
-  await Promise.all([worker.stop(), stopPriceWatch(), stopReconciliation(), stopFlowTriggers()]);
+  await Promise.all([
+    worker.stop(),
+    stopPriceWatch(),
+    stopReconciliation(),
+    stopFlowTriggers(),
+    stopMail(),
+  ]);
 }

@@ -26,8 +26,8 @@
  *   npm run demo -- --orders 12
  */
 import { ensureApp, stopApp } from "./demo/app-process";
-import { APP } from "./demo/config";
-import { caughtUpNotes, checkOutcomes, printReport } from "./demo/report";
+import { APP, SHOPIFY } from "./demo/config";
+import { caughtUpNotes, checkOutcomes, mailboxNotes, printReport } from "./demo/report";
 import { announceRouting, readRouting } from "./demo/routing";
 import { placeDemoProof } from "./demo/proof";
 import { createdBookScenario, scenarios } from "./demo/scenarios";
@@ -71,7 +71,11 @@ async function main(): Promise<number> {
   // 5. Check every outcome against the stand-ins' own records.
   const { failures, rows } = await checkOutcomes(placed, final);
   const caughtUp = caughtUpNotes(placed, final);
-  return printReport(rows, [...failures, ...caughtUp.failures], placed.length, caughtUp.notes);
+  const mail = await mailboxNotes(SHOPIFY, process.env.ALERTS_INTERVAL_SECONDS ?? "10");
+  return printReport(rows, [...failures, ...caughtUp.failures], placed.length, [
+    ...caughtUp.notes,
+    ...mail,
+  ]);
 }
 
 main()

@@ -38,6 +38,8 @@ function sandboxDefaults() {
   if (configured("SHOPIFY_API_KEY")) return {};
   return {
     ...(configured("RECONCILE_INTERVAL_SECONDS") ? {} : { RECONCILE_INTERVAL_SECONDS: "20" }),
+    // Alerts gathered every 10 s instead of every minute: the demo's mailbox fills while it runs.
+    ...(configured("ALERTS_INTERVAL_SECONDS") ? {} : { ALERTS_INTERVAL_SECONDS: "10" }),
     ...(configured("LOG_LEVEL") ? {} : { LOG_LEVEL: "warn" }),
   };
 }

@@ -15,6 +15,7 @@ import type { Sandbox } from "../../sandbox/index";
 import type { ShopifyFake } from "../../sandbox/shopify/index";
 import { DEFAULT_MERCHANT } from "../../sandbox/store";
 import { getEnv } from "../env.server";
+import { registerSandboxSmtpUrl } from "../lib/sandbox-mail.server";
 import { shopifyStandInSubscriptions } from "./webhook-subscriptions.server";
 
 /** How long a probe waits for a stand-in to answer: both run on loopback. */
@@ -118,19 +119,25 @@ export async function startStandIns(options: { appUrl: string }): Promise<Starte
       apiSecret: env.shopifyApiSecret,
       appUrl: options.appUrl,
       port: env.sandboxShopifyPort,
+      // The local mail server the alerts go to (SMTP_URL's sandbox default), shown at /__fake/mail.
+      smtpPort: env.sandboxSmtpPort,
       ...shopifyStandInSubscriptions(),
     });
   } catch (error) {
     await sandbox.close();
     if (portInUse(error)) {
       throw new Error(
-        `Sandbox mode: port ${env.sandboxShopifyPort} for the Shopify stand-in (SANDBOX_SHOPIFY_PORT) is already in use. ` +
-          `Stop whatever runs there, or set SANDBOX_SHOPIFY_PORT to a free port (0 picks one).`,
+        (error as { port?: number }).port === env.sandboxSmtpPort && env.sandboxSmtpPort !== 0
+          ? `Sandbox mode: port ${env.sandboxSmtpPort} for the local mail server (SANDBOX_SMTP_PORT) is already in use. ` +
+              `Stop whatever runs there, or set SANDBOX_SMTP_PORT to a free port (0 picks one).`
+          : `Sandbox mode: port ${env.sandboxShopifyPort} for the Shopify stand-in (SANDBOX_SHOPIFY_PORT) is already in use. ` +
+              `Stop whatever runs there, or set SANDBOX_SHOPIFY_PORT to a free port (0 picks one).`,
         { cause: error },
       );
     }
     throw error;
   }
+  if (shopify.mail) registerSandboxSmtpUrl(shopify.mail.url);
   return {
     sandbox,
     shopify,

@@ -2,17 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Banner, Card, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, Box, Card, Layout, Page, Text } from "@shopify/polaris";
 import { authenticate } from "../shopify.server";
 import { testPrintConnection } from "../lib/print-connection.server";
 import {
   loadSettingsPage,
+  saveAlertsFromForm,
   saveSettingsFromForm,
   type SettingsActionData,
 } from "../pages/settings/settings-page.server";
 import { CopyField } from "../components/CopyField";
 import { RouteError } from "../components/States";
 import { AccountSection } from "../components/settings/AccountSection";
+import { AlertsSection } from "../components/settings/AlertsSection";
 import { ConnectionResult } from "../components/settings/ConnectionResult";
 import { KeyCheckFailed, SavedDespite } from "../components/settings/KeyCheckFailed";
 import { OrdersSection } from "../components/settings/OrdersSection";
@@ -32,6 +34,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
 
+  if (intent === "alerts") return json(await saveAlertsFromForm({ shop, form }));
   if (intent === "test") {
     return json<SettingsActionData>({
       intent: "test",
@@ -45,7 +48,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Settings() {
-  const { settings, callbackUrl, billing, connected } = useLoaderData<typeof loader>();
+  const { settings, callbackUrl, billing, connected, alerts } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as SettingsActionData | undefined;
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -203,6 +206,11 @@ export default function Settings() {
           </Layout.AnnotatedSection>
         </Layout>
       </form>
+      <Box paddingBlockStart="500">
+        <Layout>
+          <AlertsSection alerts={alerts} />
+        </Layout>
+      </Box>
       <UnsavedChanges
         dirty={dirty}
         saving={busy === "save" || busy === "save_test"}

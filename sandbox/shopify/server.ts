@@ -13,6 +13,7 @@ import { createServerState } from "./server/context";
 import { createControl, type ShopifyFakeControl } from "./server/control";
 import { createHttpServer } from "./server/http";
 import type { ShopifyFakeOptions } from "./server/options";
+import { startMailStandIn, type MailStandIn } from "../mail/server";
 
 export {
   DEFAULT_APP_ID,
@@ -36,6 +37,8 @@ export interface ShopifyFake {
   /** http://127.0.0.1:<port> */
   url: string;
   port: number;
+  /** The local mail server (started with smtpPort), or null. */
+  readonly mail: MailStandIn | null;
   /** The live state (replaced by reset()). */
   readonly state: FakeState;
   control: ShopifyFakeControl;
@@ -54,10 +57,22 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
   const port = (server.address() as AddressInfo).port;
   const url = `http://${options.host ?? "127.0.0.1"}:${port}`;
   fake.url = url;
+  if (options.smtpPort !== undefined) {
+    try {
+      fake.mail = await startMailStandIn({
+        port: options.smtpPort,
+        host: options.host ?? "127.0.0.1",
+      });
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw error;
+    }
+  }
 
   return {
     url,
     port,
+    mail: fake.mail,
     get state() {
       return fake.state;
     },
@@ -65,6 +80,7 @@ export async function startShopifyFake(options: ShopifyFakeOptions): Promise<Sho
     async close() {
       await control.waitForWebhooks();
       await control.waitForMedia();
+      await fake.mail?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -180,3 +180,26 @@ export function printReport(
   );
   return 0;
 }
+
+/** What the sandbox's mailbox holds: the alert e-mails the demo's stopped orders produced. */
+export async function mailboxNotes(
+  shopifyUrl: string,
+  alertsEverySeconds: string,
+): Promise<string[]> {
+  try {
+    const response = await fetch(`${shopifyUrl}/__fake/mail.json`, {
+      signal: AbortSignal.timeout(3_000),
+    });
+    const messages = (await response.json()) as { subject: string; to: string[] }[];
+    if (messages.length === 0)
+      return [
+        `Alert e-mails: none yet; the orders that need attention are gathered into one within ${alertsEverySeconds} s: ${shopifyUrl}/__fake/mail`,
+      ];
+    return [
+      `Alert e-mails in the sandbox mailbox (${shopifyUrl}/__fake/mail):`,
+      ...messages.map((m) => `  "${m.subject}" to ${m.to.join(", ")}`),
+    ];
+  } catch {
+    return [];
+  }
+}

@@ -223,6 +223,8 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       apiSecret: TEST_API_SECRET,
       appUrl,
       port: 0,
+      // The local mail server sandbox mode runs with it (the alerts' e-mails).
+      smtpPort: 0,
       ...sandboxMode.shopifyStandInSubscriptions(),
     });
     cleanups.push(() => shopify.close());

@@ -59,7 +59,10 @@ export const fastRetry = { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 export async function startHarness(
-  options: { sandbox?: SandboxOptions; shopify?: Pick<ShopifyFakeOptions, "idBases"> } = {},
+  options: {
+    sandbox?: SandboxOptions;
+    shopify?: Pick<ShopifyFakeOptions, "idBases" | "smtpPort">;
+  } = {},
 ): Promise<Harness> {
   const sandbox = await startSandbox({ port: 0, seed: 11, ...options.sandbox });
   const shopify = await startShopifyFake({

@@ -1,3 +1,4 @@
+import { alertSettingsOf, saveShopAlertSettings } from "../../data/alerts.server";
 import { getEnv } from "../../env.server";
 import { getLogger } from "../../lib/logger.server";
 import {
@@ -29,10 +30,14 @@ import {
  */
 
 export async function loadSettingsPage({ shop }: { shop: string }) {
-  const settings = await getPrintSettingsForDisplay({ shop });
+  const [settings, alerts] = await Promise.all([
+    getPrintSettingsForDisplay({ shop }),
+    alertSettingsOf(shop),
+  ]);
   const connected = Boolean(settings?.merchantApiKey && settings.secretKeySet);
   const billing = connected ? await listBillingEntities({ shop }) : null;
   return {
+    alerts,
     settings: settings ?? {
       printEnvironment: "sandbox" as const,
       printBaseUrl: null,
@@ -64,6 +69,15 @@ export async function loadSettingsPage({ shop }: { shop: string }) {
             }
           : null,
   };
+}
+
+/** The alerts section's own form (Settings, intent "alerts"). */
+export async function saveAlertsFromForm({ shop, form }: { shop: string; form: FormData }) {
+  const result = await saveShopAlertSettings(shop, {
+    alertEmail: String(form.get("alertEmail") ?? "").slice(0, 1_000),
+    attention: form.get("attention") === "on",
+  });
+  return { intent: "alerts" as const, ...result };
 }
 
 export type SettingsActionData =

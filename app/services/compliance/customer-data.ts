@@ -280,6 +280,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
   const deliveries = await db.orderDelivery.deleteMany({ where });
   const requests = await db.complianceRequest.deleteMany({ where });
   const shopSyncs = await db.shopSync.deleteMany({ where });
+  const mailMessages = await db.mailMessage.deleteMany({ where });
   const sessions = await db.session.deleteMany({ where });
   const shops = await db.shop.deleteMany({ where });
   return {
@@ -296,6 +297,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
     orderDeliveries: deliveries.count,
     complianceRequests: requests.count,
     shopSyncs: shopSyncs.count,
+    mailMessages: mailMessages.count,
     sessions: sessions.count,
     shops: shops.count,
   };

@@ -204,6 +204,8 @@ export function needsAttention(
     lastErrorCode: note.code,
     lastErrorMessage: note.message,
     lastErrorAction: note.action,
+    // A new stop: the merchant is told of it (services/alerts), even if told of an earlier one.
+    attentionAlertedAt: null,
   };
 }
 

@@ -12,6 +12,8 @@ import { DEFAULT_SCOPES, DEFAULT_SUBSCRIPTIONS, type ShopifyFakeOptions } from "
 import { createCostLimiter, type CostBuckets } from "./rate-limit";
 import type { FaultSpec, RequestLogEntry, WebhookDeliveryRecord } from "./records";
 
+import type { MailStandIn } from "../../mail/server";
+
 export interface FakeServerState {
   readonly options: ShopifyFakeOptions;
   /** The given clock plus what advanceClock() added. */
@@ -30,6 +32,8 @@ export interface FakeServerState {
   readonly mediaWork: Set<Promise<unknown>>;
   /** The stand-in's own origin once it listens (staged uploads and product images are served there). */
   url: string | null;
+  /** The local mail server, when started with smtpPort. */
+  mail: MailStandIn | null;
   readonly log: RequestLogEntry[];
   faults: Array<FaultSpec & { remaining: number }>;
   readonly buckets: CostBuckets;
@@ -54,6 +58,7 @@ export function createServerState(options: ShopifyFakeOptions): FakeServerState 
     inflight: new Set<Promise<unknown>>(),
     mediaWork: new Set<Promise<unknown>>(),
     url: null,
+    mail: null,
     log: [],
     faults: [],
     buckets,

@@ -5,6 +5,7 @@ import type { FakeServerState } from "./context";
 import type { ShopifyFakeControl } from "./control";
 import { onlineStoreRoute } from "./control-online-store";
 import type { DeliveryOptions, FaultSpec, RequestLogEntry } from "./records";
+import { mailRoute } from "./mail-page";
 import { HttpReply } from "./reply";
 import type { ShippingRatesRequest } from "./shipping-rates";
 
@@ -17,6 +18,8 @@ export async function handleControl(
   params: Record<string, unknown>,
 ): Promise<HttpReply> {
   const [a, b, c, d, e] = parts;
+  const mail = !b && a ? mailRoute(fake, method, a) : null;
+  if (mail) return mail;
   const body = params as Record<string, unknown> & DeliveryOptions;
   const delivery: DeliveryOptions = {
     deliver: body.deliver as boolean | undefined,
@@ -39,6 +42,8 @@ export async function handleControl(
       carrierServices: fake.state.carrierServices.size,
       webhookDeliveries: fake.deliveries.length,
       tokens: fake.state.accessTokens.size,
+      // The local mail server, for app processes that join these stand-ins.
+      smtpUrl: fake.mail?.url ?? null,
     });
   }
   if (method === "GET" && a === "shops") {

@@ -31,6 +31,11 @@ export const DEFAULT_SUBSCRIPTIONS = [
 export interface ShopifyFakeOptions {
   /** Default 0 (a free port). */
   port?: number;
+  /**
+   * Also run the local mail server (sandbox/mail) on this port (0: a free one), shown under
+   * /__fake/mail. Default: none.
+   */
+  smtpPort?: number;
   /** Default 127.0.0.1. */
   host?: string;
   /** The app's client id. */

@@ -125,7 +125,7 @@ describe("merchant actions", () => {
 describe("the needs-attention write", () => {
   const note = { code: "X", message: "Something is wrong.", action: "Fix it, then retry." };
 
-  it("parks the order, remembers where it stopped and says what to do", () => {
+  it("parks the order, remembers where it stopped, says what to do and is told anew", () => {
     expect(needsAttention(order("paid"), note)).toEqual({
       status: "needs_attention",
       resumeStatus: "paid",
@@ -133,6 +133,7 @@ describe("the needs-attention write", () => {
       lastErrorCode: "X",
       lastErrorMessage: "Something is wrong.",
       lastErrorAction: "Fix it, then retry.",
+      attentionAlertedAt: null,
     });
   });
 

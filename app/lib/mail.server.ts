@@ -1,0 +1,151 @@
+import nodemailer from "nodemailer";
+import prisma from "../db.server";
+import { getEnv } from "../env.server";
+import { queueAttentionAlerts, type AttentionAlertDeps } from "../services/alerts/attention";
+import { alertOffUrl } from "../services/alerts/off-link";
+import { sendDueMail, type MailSenderDeps } from "../services/mail/send";
+import {
+  outcomeOfSmtpError,
+  type MailTransport,
+  type OutgoingMail,
+} from "../services/mail/transport";
+import { startPeriodicJob } from "../services/periodic-job";
+import {
+  SHOP_ADDRESS_QUERY,
+  type ShopAddressData,
+} from "../services/shopify-admin/documents/shop-address";
+import { shopifyAdmin } from "./admin-client.server";
+import { getLogger } from "./logger.server";
+import { sandboxSmtpUrl } from "./sandbox-mail.server";
+
+/**
+ * E-mail, wired: nodemailer over SMTP_URL (sandbox mode: the stand-ins' local mail server),
+ * the queue in the database, and the alerts that fill it. Started by the worker
+ * (app/worker.server.ts); no request ever waits for a mail server.
+ */
+
+/** An SMTP client for `url`, with bounded waits: a dead server costs a try, not a hung round. */
+export function smtpTransport(url: string): MailTransport {
+  const parsed = new URL(url);
+  const transporter = nodemailer.createTransport({
+    host: parsed.hostname,
+    port: Number(parsed.port || (parsed.protocol === "smtps:" ? 465 : 587)),
+    secure: parsed.protocol === "smtps:",
+    ...(parsed.username
+      ? {
+          auth: {
+            user: decodeURIComponent(parsed.username),
+            pass: decodeURIComponent(parsed.password),
+          },
+        }
+      : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  });
+  return {
+    async send(mail: OutgoingMail) {
+      try {
+        await transporter.sendMail({
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: mail.messageId,
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        });
+        return { kind: "sent" };
+      } catch (error) {
+        return outcomeOfSmtpError(error);
+      }
+    },
+  };
+}
+
+/** The print order's page and the orders list inside the shop's admin (the embedded app). */
+export function adminAppUrl(shop: string, path: string): string {
+  return `https://${shop}/admin/apps/${getEnv().shopifyApiKey}${path}`;
+}
+
+/**
+ * Where e-mail goes: SMTP_URL, or in sandbox mode the stand-ins' local mail server; null when
+ * e-mail is not set up.
+ */
+export async function smtpUrl(): Promise<string | null> {
+  const env = getEnv();
+  if (env.smtpUrl) return env.smtpUrl;
+  if (env.mode !== "sandbox") return null;
+  return sandboxSmtpUrl();
+}
+
+export function mailSenderDeps(
+  transport: MailTransport,
+  overrides: Partial<MailSenderDeps> = {},
+): MailSenderDeps {
+  return {
+    db: prisma,
+    transport,
+    from: getEnv().mailFrom,
+    logger: getLogger().child({ component: "mail" }),
+    ...overrides,
+  };
+}
+
+export function attentionAlertDeps(
+  overrides: Partial<AttentionAlertDeps> = {},
+): AttentionAlertDeps {
+  const env = getEnv();
+  return {
+    db: prisma,
+    shopInfo: async (shop) => {
+      const data = await shopifyAdmin.graphql<ShopAddressData>(shop, SHOP_ADDRESS_QUERY);
+      return data.shop.email ? { name: data.shop.name, email: data.shop.email } : null;
+    },
+    pageUrl: (shop, id) => adminAppUrl(shop, `/app/orders/${encodeURIComponent(id)}`),
+    ordersUrl: (shop) => adminAppUrl(shop, "/app/orders?view=attention"),
+    offUrl: (shop, kind) => alertOffUrl(env.shopifyAppUrl, env.shopifyApiSecret, shop, kind),
+    logger: getLogger().child({ component: "alerts" }),
+    ...overrides,
+  };
+}
+
+export const MAIL_INTERVAL_MS = 5_000;
+
+/** The sender every few seconds, the alerts round every ALERTS_INTERVAL_SECONDS; returns the stop. */
+export function startMail(): () => Promise<void> {
+  const log = getLogger().child({ component: "mail" });
+  let sender: MailSenderDeps | null = null;
+  let toldNotSetUp = false;
+  const stops = [
+    startPeriodicJob({
+      firstMs: getEnv().alertsIntervalMs,
+      everyMs: getEnv().alertsIntervalMs,
+      run: async () => {
+        await queueAttentionAlerts(attentionAlertDeps());
+      },
+      onError: (error) => log.warn({ err: error }, "alerts round failed"),
+    }),
+    startPeriodicJob({
+      firstMs: MAIL_INTERVAL_MS,
+      everyMs: MAIL_INTERVAL_MS,
+      run: async () => {
+        if (!sender) {
+          const url = await smtpUrl();
+          if (!url) {
+            if (!toldNotSetUp) log.info({}, "e-mail is not set up (SMTP_URL): alerts wait");
+            toldNotSetUp = true;
+            return;
+          }
+          sender = mailSenderDeps(smtpTransport(url));
+        }
+        const round = await sendDueMail(sender);
+        if (round.sent || round.failed || round.stopped) log.info(round, "e-mail round");
+      },
+      onError: (error) => log.warn({ err: error }, "e-mail round failed"),
+    }),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

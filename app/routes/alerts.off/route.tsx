@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import prisma from "../../db.server";
+import { getEnv } from "../../env.server";
+import { alertOffSignatureValid, isAlertKind } from "../../services/alerts/off-link";
+import { turnAlertOff } from "../../services/alerts/settings";
+import { isShopDomain } from "../../services/shop-domain";
+import styles from "./styles.module.css";
+
+/**
+ * The link at the foot of every alert e-mail: turns that kind of alert off for the shop, with
+ * no sign-in (the link is signed). Opening it only asks; the button does it, so a mail
+ * scanner that opens every link turns nothing off.
+ */
+function linkOf(url: URL, form?: FormData) {
+  const get = (name: string) => String(form?.get(name) ?? url.searchParams.get(name) ?? "");
+  const shop = get("shop");
+  const kind = get("kind");
+  const sig = get("sig");
+  if (!isShopDomain(shop, getEnv().shopCustomDomain) || !isAlertKind(kind) || sig.length > 100)
+    return null;
+  if (!alertOffSignatureValid(getEnv().shopifyApiSecret, shop, kind, sig)) return null;
+  return { shop, kind, sig };
+}
+
+const REFUSED = "This link is not valid. Turn alerts off in Print Connect's Settings instead.";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const link = linkOf(new URL(request.url));
+  if (!link) throw json({ message: REFUSED }, { status: 400 });
+  return json(link);
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const link = linkOf(new URL(request.url), await request.formData());
+  if (!link) return json({ done: false as const, message: REFUSED }, { status: 400 });
+  await turnAlertOff(prisma, link.shop, link.kind);
+  return json({ done: true as const, shop: link.shop });
+};
+
+export default function AlertsOff() {
+  const link = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.heading}>Print Connect alerts</h1>
+      {result?.done ? (
+        <p className={styles.text} role="status">
+          E-mails about orders that need attention are off for {result.shop}. Turn them on again in
+          Print Connect&apos;s Settings.
+        </p>
+      ) : (
+        <Form method="post">
+          <p className={styles.text}>
+            Stop the e-mails about print orders that need attention for {link.shop}? The orders
+            still show on Print Connect&apos;s Home page.
+          </p>
+          <input type="hidden" name="shop" value={link.shop} />
+          <input type="hidden" name="kind" value={link.kind} />
+          <input type="hidden" name="sig" value={link.sig} />
+          <p className={styles.form}>
+            <button className={styles.button} type="submit">
+              Turn these e-mails off
+            </button>
+          </p>
+        </Form>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.heading}>Print Connect alerts</h1>
+      <p className={styles.text}>{REFUSED}</p>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The shop's alert settings: where the e-mails go and which kinds are on, saved from Settings
+ * or turned off from an e-mail's own link; and what Settings shows of the last e-mails.
+ */
+import type { PrismaClient } from "@prisma/client";
+import { isEmail } from "../print/input-rules";
+import type { AlertKind } from "./off-link";
+
+export const ALERT_EMAIL_MAX = 254;
+
+export interface AlertSettingsInput {
+  alertEmail: string;
+  attention: boolean;
+}
+
+export type AlertSettingsResult =
+  { ok: true } | { ok: false; fieldErrors: Partial<Record<"alertEmail", string>> };
+
+export async function saveAlertSettings(
+  db: PrismaClient,
+  shop: string,
+  input: AlertSettingsInput,
+): Promise<AlertSettingsResult> {
+  const email = input.alertEmail.trim();
+  if (email && (email.length > ALERT_EMAIL_MAX || !isEmail(email)))
+    return {
+      ok: false,
+      fieldErrors: { alertEmail: "Enter an e-mail address such as orders@yourshop.com" },
+    };
+  await db.shop.updateMany({
+    where: { shop },
+    data: { alertEmail: email || null, alertsAttention: input.attention },
+  });
+  return { ok: true };
+}
+
+/** From an e-mail's own link: that kind off for the shop. */
+export async function turnAlertOff(db: PrismaClient, shop: string, kind: AlertKind) {
+  if (kind === "attention")
+    await db.shop.updateMany({ where: { shop }, data: { alertsAttention: false } });
+}
+
+/** What Settings shows: the settings and the newest e-mail's fate. */
+export async function readAlertSettings(db: PrismaClient, shop: string) {
+  const [row, last, lastFailed] = await Promise.all([
+    db.shop.findUnique({ where: { shop }, select: { alertEmail: true, alertsAttention: true } }),
+    db.mailMessage.findFirst({
+      where: { shop },
+      orderBy: { id: "desc" },
+      select: { to: true, subject: true, createdAt: true, sentAt: true, dueAt: true, error: true },
+    }),
+    db.mailMessage.findFirst({
+      where: { shop, sentAt: null, dueAt: null, sendingSince: null, error: { not: null } },
+      orderBy: { id: "desc" },
+      select: { subject: true, createdAt: true, error: true },
+    }),
+  ]);
+  return {
+    alertEmail: row?.alertEmail ?? "",
+    attention: row?.alertsAttention ?? true,
+    last: last
+      ? {
+          to: last.to,
+          subject: last.subject,
+          queuedAt: last.createdAt.toISOString(),
+          sentAt: last.sentAt?.toISOString() ?? null,
+          waiting: last.sentAt === null && last.dueAt !== null,
+          error: last.error,
+        }
+      : null,
+    lastFailed: lastFailed
+      ? {
+          subject: lastFailed.subject,
+          queuedAt: lastFailed.createdAt.toISOString(),
+          error: lastFailed.error!,
+        }
+      : null,
+  };
+}
