@@ -33,6 +33,9 @@ CREATE INDEX "MailMessage_dueAt_idx" ON "MailMessage"("dueAt");
 CREATE INDEX "MailMessage_sendingSince_idx" ON "MailMessage"("sendingSince");
 
 -- CreateIndex
+CREATE INDEX "MailMessage_sentAt_idx" ON "MailMessage"("sentAt");
+
+-- CreateIndex
 CREATE INDEX "MailMessage_shop_createdAt_idx" ON "MailMessage"("shop", "createdAt");
 
 -- CreateIndex
