@@ -44,7 +44,8 @@ export async function startChild(
   const claims = new Promise<Record<string, number>>((resolve) => (claimed = resolve));
   const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start`)), 30_000);
+    // An upper bound only (READY ends the wait): a loaded 2-core machine took over 30 s.
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 90 s`)), 90_000);
     child.once("exit", (code) => reject(new Error(`${name} exited with ${code}`)));
     lines.on("line", (line) => {
       if (line.startsWith("READY ")) {
