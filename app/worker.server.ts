@@ -9,6 +9,7 @@ import { startPriceWatch } from "./lib/repricing.server";
 import { startReconciliation } from "./lib/reconciliation.server";
 import { startFlowTriggers } from "./lib/flow-triggers.server";
 import { startMail } from "./lib/mail.server";
+import { startServiceLooks } from "./lib/fulfillment-service-looks.server";
 import { FulfilmentWorker } from "./services/fulfilment/worker";
 import { unauthenticated } from "./shopify.server";
 
@@ -50,6 +51,7 @@ let running:
       stopReconciliation: () => Promise<void>;
       stopFlowTriggers: () => Promise<void>;
       stopMail: () => Promise<void>;
+      stopServiceLooks: () => Promise<void>;
     }
   | undefined;
 
@@ -68,6 +70,8 @@ export function startFulfilmentWorker(): FulfilmentWorker {
     stopFlowTriggers: startFlowTriggers(),
     // Alerts for the merchant, queued in the database and sent by e-mail.
     stopMail: startMail(),
+    // Stocks print variants at the app's fulfillment service and answers Shopify's requests.
+    stopServiceLooks: startServiceLooks(),
   };
   getLogger().info({ worker: worker.id }, "fulfilment worker started");
   return worker;
@@ -75,8 +79,15 @@ export function startFulfilmentWorker(): FulfilmentWorker {
 
 export async function stopFulfilmentWorker(): Promise<void> {
   if (!running) return;
-  const { worker, unsubscribe, stopPriceWatch, stopReconciliation, stopFlowTriggers, stopMail } =
-    running;
+  const {
+    worker,
+    unsubscribe,
+    stopPriceWatch,
+    stopReconciliation,
+    stopFlowTriggers,
+    stopMail,
+    stopServiceLooks,
+  } = running;
   running = undefined;
   unsubscribe();
   await Promise.all([
@@ -85,5 +96,6 @@ export async function stopFulfilmentWorker(): Promise<void> {
     stopReconciliation(),
     stopFlowTriggers(),
     stopMail(),
+    stopServiceLooks(),
   ]);
 }

@@ -1,5 +1,6 @@
 import prisma from "../db.server";
 import { parsePreflight, type PreflightResult } from "../services/preflight";
+import { markServiceLookDue } from "./fulfillment-service.server";
 
 /** Variant mappings: every function is keyed by shop. */
 
@@ -52,11 +53,14 @@ export async function saveMapping({ shop, mapping }: { shop: string; mapping: Ma
     storefrontMinimumQuantity: mapping.storefrontMinimumQuantity ?? null,
     ...(mapping.isbn === undefined ? {} : { isbn: mapping.isbn }),
   };
-  return prisma.variantMapping.upsert({
+  const saved = await prisma.variantMapping.upsert({
     where: { shop_variantId: { shop, variantId: mapping.variantId } },
     create: { shop, variantId: mapping.variantId, ...data },
     update: data,
   });
+  // A shop fulfilled by the app's service has the variant stocked there within seconds.
+  await markServiceLookDue({ shop });
+  return saved;
 }
 
 export async function listMappings({ shop }: { shop: string }) {
@@ -68,7 +72,9 @@ export async function countMappings({ shop }: { shop: string }) {
 }
 
 export async function deleteMapping({ shop, variantId }: { shop: string; variantId: string }) {
-  return prisma.variantMapping.deleteMany({ where: { shop, variantId } });
+  const deleted = await prisma.variantMapping.deleteMany({ where: { shop, variantId } });
+  await markServiceLookDue({ shop });
+  return deleted;
 }
 
 // Mapping form (admin pages) ------------------------------------------------------------------
@@ -126,7 +132,11 @@ export async function savePreflight({
 }
 
 export async function deleteMappings({ shop, variantIds }: { shop: string; variantIds: string[] }) {
-  return prisma.variantMapping.deleteMany({ where: { shop, variantId: { in: variantIds } } });
+  const deleted = await prisma.variantMapping.deleteMany({
+    where: { shop, variantId: { in: variantIds } },
+  });
+  await markServiceLookDue({ shop });
+  return deleted;
 }
 
 /** Mapped variants for pickers (publications, quotes), newest title order, bounded. */

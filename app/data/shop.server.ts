@@ -42,8 +42,16 @@ export async function recordUninstall({ shop, at = new Date() }: { shop: string;
     // registers (or finds) it again.
     prisma.shop.updateMany({
       where: { shop },
-      data: { fulfillmentServiceId: null, fulfillmentLocationId: null },
+      data: {
+        fulfillmentServiceId: null,
+        fulfillmentLocationId: null,
+        // What was stocked there went with it: a reinstall starts in the shop's own model.
+        serviceMoveAt: null,
+        serviceModelSince: null,
+        serviceRoundDueAt: null,
+      },
     }),
+    prisma.serviceStocking.deleteMany({ where: { shop } }),
   ]);
 }
 

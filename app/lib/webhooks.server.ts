@@ -253,3 +253,37 @@ export function answer503WhileDatabaseDown<Result>(
     }
   };
 }
+
+/** A ping names only its kind: a few bytes. */
+const SERVICE_PING_LIMIT_BYTES = 4 * 1024;
+const SERVICE_PING_KINDS = new Set(["FULFILLMENT_REQUEST", "CANCELLATION_REQUEST"]);
+
+/**
+ * The gate of Shopify's ping to the fulfillment service (`fulfillment_order_notification`):
+ * signed like a webhook (401 without a valid signature), from a shop domain (400), with a body
+ * `{"kind": …}` of a known kind (400 with the reason). It carries nothing else: the worker
+ * reads the service's fulfillment orders.
+ */
+export async function readServicePing(request: Request): Promise<{ shop: string; kind: string }> {
+  if (request.method !== "POST") throw plain(405, "Notifications are delivered with POST");
+  const signature = request.headers.get("x-shopify-hmac-sha256");
+  if (!signature) throw plain(401, "Missing X-Shopify-Hmac-Sha256 signature");
+  const body = await readBodyBytesWithin(request, SERVICE_PING_LIMIT_BYTES);
+  if (body === null)
+    throw plain(413, `Notification body larger than ${SERVICE_PING_LIMIT_BYTES} bytes`);
+  if (!webhookSignatureValid(body, signature, getEnv().shopifyApiSecret)) {
+    throw plain(401, "Invalid webhook signature");
+  }
+  const shop = request.headers.get("x-shopify-shop-domain");
+  if (!isShopDomain(shop, getEnv().shopCustomDomain)) throw plain(400, NOT_A_SHOP);
+  let kind: unknown;
+  try {
+    kind = (JSON.parse(body.toString("utf8")) as { kind?: unknown } | null)?.kind;
+  } catch {
+    throw plain(400, "Notification body is not valid JSON");
+  }
+  if (typeof kind !== "string" || !SERVICE_PING_KINDS.has(kind)) {
+    throw plain(400, "Notification kind must be FULFILLMENT_REQUEST or CANCELLATION_REQUEST");
+  }
+  return { shop: shop!, kind };
+}

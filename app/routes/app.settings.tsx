@@ -7,6 +7,7 @@ import { authenticate } from "../shopify.server";
 import { testPrintConnection } from "../lib/print-connection.server";
 import {
   loadSettingsPage,
+  moveToServiceFromForm,
   saveAlertsFromForm,
   saveSettingsFromForm,
   type SettingsActionData,
@@ -15,6 +16,7 @@ import { CopyField } from "../components/CopyField";
 import { RouteError } from "../components/States";
 import { AccountSection } from "../components/settings/AccountSection";
 import { AlertsSection } from "../components/settings/AlertsSection";
+import { FulfillmentServiceSection } from "../components/settings/FulfillmentServiceSection";
 import { ConnectionResult } from "../components/settings/ConnectionResult";
 import { KeyCheckFailed, SavedDespite } from "../components/settings/KeyCheckFailed";
 import { OrdersSection } from "../components/settings/OrdersSection";
@@ -35,6 +37,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const intent = String(form.get("intent") ?? "save");
 
   if (intent === "alerts") return json(await saveAlertsFromForm({ shop, form }));
+  if (intent === "service_move") return json(await moveToServiceFromForm({ shop }));
   if (intent === "test") {
     return json<SettingsActionData>({
       intent: "test",
@@ -48,7 +51,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Settings() {
-  const { settings, callbackUrl, billing, connected, alerts } = useLoaderData<typeof loader>();
+  const { settings, callbackUrl, billing, connected, alerts, service } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as SettingsActionData | undefined;
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -208,6 +212,7 @@ export default function Settings() {
       </form>
       <Box paddingBlockStart="500">
         <Layout>
+          <FulfillmentServiceSection service={service} />
           <AlertsSection alerts={alerts} />
         </Layout>
       </Box>

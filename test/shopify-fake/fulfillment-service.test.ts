@@ -211,27 +211,37 @@ describe("the stand-in as a fulfillment service's Shopify", () => {
       name: "Print Connect",
       service: true,
     });
-    // The only level of an item cannot be removed.
-    const { body } = await h.gql(
-      `query L($id: ID!) { productVariant(id: $id) { inventoryItem { inventoryLevels(first: 5) { nodes { id location { id } } } } } }`,
-      { id: DEMO_IDS.variants.toteBag },
-    );
-    expect(at(body.data, "productVariant", "inventoryItem", "inventoryLevels", "nodes")).toEqual(
-      [],
-    );
-    const levels = await h.gql(
-      `query L($id: ID!) { productVariant(id: $id) { inventoryItem { inventoryLevel(locationId: "${locationId}") { id } } } }`,
-      { id: DEMO_IDS.variants.photoBook24 },
-    );
-    const levelId = String(
-      at(levels.body.data, "productVariant", "inventoryItem", "inventoryLevel", "id"),
-    );
-    const deactivate = await h.gql(
-      `mutation D($id: ID!) { inventoryDeactivate(inventoryLevelId: $id) { userErrors { field message } } }`,
-      { id: levelId },
-    );
-    expect(at(deactivate.body.data, "inventoryDeactivate", "userErrors", 0, "message")).toMatch(
+    // Every variant is stocked at one of the shop's own locations too; the service's level can
+    // be removed, the only level of an item cannot.
+    const levelsOf = async (id: string) => {
+      const { body } = await h.gql(
+        `query L($id: ID!) { productVariant(id: $id) { inventoryItem { inventoryLevels(first: 5) { nodes { id location { id } } } } } }`,
+        { id },
+      );
+      return at(body.data, "productVariant", "inventoryItem", "inventoryLevels", "nodes") as {
+        id: string;
+        location: { id: string };
+      }[];
+    };
+    const toteLevels = await levelsOf(DEMO_IDS.variants.toteBag);
+    expect(toteLevels).toHaveLength(1);
+    expect(toteLevels[0]!.location.id).not.toBe(locationId);
+    const deactivate = (id: string) =>
+      h.gql(
+        `mutation D($id: ID!) { inventoryDeactivate(inventoryLevelId: $id) { userErrors { field message } } }`,
+        { id },
+      );
+    const only = await deactivate(toteLevels[0]!.id);
+    expect(at(only.body.data, "inventoryDeactivate", "userErrors", 0, "message")).toMatch(
       /stocked at a minimum of 1 location/,
+    );
+    const ourLevel = (await levelsOf(DEMO_IDS.variants.photoBook24)).find(
+      (l) => l.location.id === locationId,
+    )!;
+    const removed = await deactivate(ourLevel.id);
+    expect(at(removed.body.data, "inventoryDeactivate", "userErrors")).toEqual([]);
+    expect(h.fake.control.stockedAt(DEMO_IDS.variants.photoBook24).some((l) => l.service)).toBe(
+      false,
     );
   });
 
@@ -450,7 +460,9 @@ describe("the stand-in as a fulfillment service's Shopify", () => {
     const { locationId } = await register();
     await h.fake.control.uninstallApp();
     expect(h.fake.control.fulfillmentServices()).toEqual([]);
-    expect(h.fake.control.stockedAt(DEMO_IDS.variants.photoBook24)).toEqual([]);
+    expect(h.fake.control.stockedAt(DEMO_IDS.variants.photoBook24).some((l) => l.service)).toBe(
+      false,
+    );
     const shops = await fetch(`${h.fake.url}/__fake/shops`).then(
       (r) => r.json() as Promise<unknown[]>,
     );

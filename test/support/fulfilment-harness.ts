@@ -26,6 +26,7 @@ import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as printCallback } from "~/routes/webhooks.print.$callbackId";
+import { action as servicePing } from "~/routes/fulfillment-service.fulfillment_order_notification";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "./app-env";
 import { planRecordedOrders } from "./plan-recorded";
 import { startRouteServer, type Route, type RouteHandler } from "./route-server";
@@ -42,6 +43,10 @@ const ROUTES: Route[] = [
   { path: /^\/webhooks\/orders\/cancelled$/, handler: ordersCancelled as RouteHandler },
   { path: /^\/webhooks\/app\/uninstalled$/, handler: appUninstalled as RouteHandler },
   { path: /^\/webhooks\/print\/(?<callbackId>[^/]+)$/, handler: printCallback as RouteHandler },
+  {
+    path: /^\/fulfillment-service\/fulfillment_order_notification$/,
+    handler: servicePing as RouteHandler,
+  },
 ];
 
 export interface Harness {

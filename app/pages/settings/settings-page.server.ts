@@ -1,4 +1,5 @@
 import { alertSettingsOf, saveShopAlertSettings } from "../../data/alerts.server";
+import { confirmServiceMove, getServiceModel } from "../../data/fulfillment-service.server";
 import { getEnv } from "../../env.server";
 import { getLogger } from "../../lib/logger.server";
 import {
@@ -30,14 +31,16 @@ import {
  */
 
 export async function loadSettingsPage({ shop }: { shop: string }) {
-  const [settings, alerts] = await Promise.all([
+  const [settings, alerts, service] = await Promise.all([
     getPrintSettingsForDisplay({ shop }),
     alertSettingsOf(shop),
+    getServiceModel({ shop }),
   ]);
   const connected = Boolean(settings?.merchantApiKey && settings.secretKeySet);
   const billing = connected ? await listBillingEntities({ shop }) : null;
   return {
     alerts,
+    service,
     settings: settings ?? {
       printEnvironment: "sandbox" as const,
       printBaseUrl: null,
@@ -78,6 +81,12 @@ export async function saveAlertsFromForm({ shop, form }: { shop: string; form: F
     attention: form.get("attention") === "on",
   });
   return { intent: "alerts" as const, ...result };
+}
+
+/** The merchant confirms the move to the fulfillment service (Settings, intent "service_move"). */
+export async function moveToServiceFromForm({ shop }: { shop: string }) {
+  const moved = await confirmServiceMove({ shop });
+  return { intent: "service_move" as const, ok: moved };
 }
 
 export type SettingsActionData =

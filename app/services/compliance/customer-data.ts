@@ -281,6 +281,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
   const requests = await db.complianceRequest.deleteMany({ where });
   const shopSyncs = await db.shopSync.deleteMany({ where });
   const mailMessages = await db.mailMessage.deleteMany({ where });
+  const stockings = await db.serviceStocking.deleteMany({ where });
   const sessions = await db.session.deleteMany({ where });
   const shops = await db.shop.deleteMany({ where });
   return {
@@ -298,6 +299,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
     complianceRequests: requests.count,
     shopSyncs: shopSyncs.count,
     mailMessages: mailMessages.count,
+    serviceStockings: stockings.count,
     sessions: sessions.count,
     shops: shops.count,
   };

@@ -11,7 +11,9 @@ export type EventActor =
   | "system"
   // The regular check with Shopify found the order; the merchant imported it.
   | "reconcile"
-  | "import";
+  | "import"
+  // Shopify's fulfillment and cancellation requests, answered by the app's fulfillment service.
+  | "shopify";
 
 export interface NewEvent {
   shop: string;

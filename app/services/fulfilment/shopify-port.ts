@@ -19,6 +19,7 @@ export const ORDER_FULFILLMENT_QUERY = `#graphql
         nodes {
           id
           status
+          assignedLocation { location { id } }
           lineItems(first: 30) {
             nodes { id remainingQuantity totalQuantity lineItem { id } }
             pageInfo { hasNextPage }
@@ -64,6 +65,7 @@ export interface OrderFulfillmentData {
       nodes: {
         id: string;
         status: string;
+        assignedLocation: { location: { id: string } | null };
         lineItems: {
           nodes: {
             id: string;
@@ -96,6 +98,27 @@ export interface TrackingUpdateData {
 }
 
 const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS", "SCHEDULED"]);
+
+/**
+ * Fulfillment orders at the app's own service location that hold wanted lines and that Shopify
+ * has not asked the app to fulfil (or whose request the app has not accepted yet): a service
+ * may fulfil only what it accepted, so their tracking waits for the request.
+ */
+export function unrequestedServiceOrders(
+  order: NonNullable<OrderFulfillmentData["order"]>,
+  wanted: ReadonlyMap<string, number>,
+  serviceLocationId: string | null,
+): string[] {
+  if (!serviceLocationId) return [];
+  return order.fulfillmentOrders.nodes
+    .filter(
+      (fo) =>
+        fo.assignedLocation.location?.id === serviceLocationId &&
+        fo.status === "OPEN" &&
+        fo.lineItems.nodes.some((l) => wanted.has(l.lineItem.id) && l.remainingQuantity > 0),
+    )
+    .map((fo) => fo.id);
+}
 
 /** True when the query did not see every fulfillment order line. */
 export function fulfillmentDataTruncated(

@@ -105,6 +105,7 @@ export function seedShop(store: FakeStore, seed: ShopSeed): ShopRecord {
         createdAt,
         updatedAt: createdAt,
       });
+      store.stockAtHome(domain, id, product.print);
     });
   });
   return shop;

@@ -112,6 +112,21 @@ export class FakeStore {
     return shop;
   }
 
+  /**
+   * A new variant is stocked at one of the shop's own locations, as Shopify stocks a new product
+   * at the default location: an item is never stocked nowhere.
+   */
+  stockAtHome(shop: string, variantId: number, print: boolean): void {
+    const id = this.nextId("InventoryLevel");
+    this.inventoryLevels.set(id, {
+      id,
+      shop,
+      inventoryItemId: variantId,
+      locationId: this.locationFor(shop, print ? "print" : "warehouse").id,
+      createdAt: this.now(),
+    });
+  }
+
   /** The shop's own location for this role (never a fulfillment service's). */
   locationFor(shop: string, role: "print" | "warehouse"): LocationRecord {
     const all = [...this.locations.values()].filter(

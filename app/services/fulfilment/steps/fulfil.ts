@@ -8,6 +8,7 @@ import {
   fulfillmentOrderLines,
   ORDER_FULFILLMENT_QUERY,
   TRACKING_UPDATE_MUTATION,
+  unrequestedServiceOrders,
   type FulfillmentCreateData,
   type OrderFulfillmentData,
   type TrackingUpdateData,
@@ -129,6 +130,14 @@ async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepR
   for (const item of order.items) {
     const gid = lineItemGid(item.shopifyLineItemId);
     wanted.set(gid, (wanted.get(gid) ?? 0) + item.quantity);
+  }
+  if (unrequestedServiceOrders(data.order, wanted, shop.fulfillmentLocationId).length) {
+    throw new AttentionError({
+      code: "FULFILLMENT_NOT_REQUESTED",
+      message: `Shipped with tracking ${code}, but Shopify has not asked Print Connect to fulfil these items yet, so the tracking cannot be added.`,
+      action:
+        'Choose "Request fulfillment" on the order in Shopify (or let Shopify send requests by itself: Settings, Checkout, "Automatically fulfill the order\'s line items"). The tracking then goes out on its own.',
+    });
   }
   const lines = fulfillmentOrderLines(data.order, wanted);
   const covered = lines.reduce(

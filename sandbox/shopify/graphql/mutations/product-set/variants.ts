@@ -292,6 +292,7 @@ function writeVariant(
     v.grams = Math.round(Number(weightInput.value) * (GRAMS_PER[unit] ?? 1));
   }
   v.updatedAt = now;
+  if (!planned.existing) ctx.state.stockAtHome(product.shop, v.id, product.print);
   ctx.state.variants.set(v.id, v);
   return v;
 }
@@ -300,4 +301,7 @@ function writeVariant(
 export function deleteVariant(ctx: GraphqlContext, v: VariantRecord): void {
   ctx.state.variants.delete(v.id);
   for (const m of ownerMetafields(ctx, "PRODUCTVARIANT", v.id)) ctx.state.metafields.delete(m.id);
+  for (const level of [...ctx.state.inventoryLevels.values()]) {
+    if (level.inventoryItemId === v.id) ctx.state.inventoryLevels.delete(level.id);
+  }
 }

@@ -1,0 +1,136 @@
+/**
+ * The Admin GraphQL documents of the fulfillment-service side: stocking variants at the
+ * service's location, reading the fulfillment orders Shopify assigned to it, and answering
+ * their requests. Operation names start with PrintConnect (docs/decisions/0007-spelling.md).
+ */
+import type { ShopifyUserError } from "../shopify-admin";
+
+/** Variants read per call when stocking: 50 nodes is far below Shopify's cost limit. */
+export const STOCKING_BATCH = 50;
+
+export const VARIANT_STOCKING_QUERY = `#graphql
+  query PrintConnectVariantStocking($ids: [ID!]!, $locationId: ID!) {
+    nodes(ids: $ids) {
+      ... on ProductVariant {
+        id
+        inventoryItem {
+          id
+          inventoryLevel(locationId: $locationId) { id }
+        }
+      }
+    }
+  }`;
+
+export interface VariantStockingData {
+  nodes: ({
+    id: string;
+    inventoryItem: { id: string; inventoryLevel: { id: string } | null };
+  } | null)[];
+}
+
+export const INVENTORY_ACTIVATE_MUTATION = `#graphql
+  mutation PrintConnectStock($inventoryItemId: ID!, $locationId: ID!) {
+    inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId) {
+      inventoryLevel { id }
+      userErrors { field message }
+    }
+  }`;
+
+export interface InventoryActivateData {
+  inventoryActivate: { inventoryLevel: { id: string } | null; userErrors: ShopifyUserError[] };
+}
+
+export const INVENTORY_DEACTIVATE_MUTATION = `#graphql
+  mutation PrintConnectUnstock($inventoryLevelId: ID!) {
+    inventoryDeactivate(inventoryLevelId: $inventoryLevelId) {
+      userErrors { field message }
+    }
+  }`;
+
+export interface InventoryDeactivateData {
+  inventoryDeactivate: { userErrors: ShopifyUserError[] };
+}
+
+/** Fulfillment orders read per look: the next look goes on with what is left. */
+export const ASSIGNED_PAGE = 25;
+
+/**
+ * The service's fulfillment orders in one assignment status. 25 orders of 50 lines each stays
+ * well within Shopify's query cost; an order with more lines is answered by its print orders.
+ */
+export const ASSIGNED_FULFILLMENT_ORDERS_QUERY = `#graphql
+  query PrintConnectAssignedFulfillmentOrders(
+    $status: FulfillmentOrderAssignmentStatus!
+    $locationIds: [ID!]
+  ) {
+    assignedFulfillmentOrders(first: 25, assignmentStatus: $status, locationIds: $locationIds) {
+      nodes {
+        id
+        status
+        requestStatus
+        order { id legacyResourceId name }
+      }
+    }
+  }`;
+
+export type AssignmentStatus = "FULFILLMENT_REQUESTED" | "CANCELLATION_REQUESTED";
+
+export interface AssignedFulfillmentOrder {
+  id: string;
+  status: string;
+  requestStatus: string;
+  order: { id: string; legacyResourceId: string; name: string };
+}
+
+export interface AssignedFulfillmentOrdersData {
+  assignedFulfillmentOrders: { nodes: AssignedFulfillmentOrder[] };
+}
+
+export const ACCEPT_FULFILLMENT_REQUEST_MUTATION = `#graphql
+  mutation PrintConnectAcceptFulfillmentRequest($id: ID!, $message: String) {
+    fulfillmentOrderAcceptFulfillmentRequest(id: $id, message: $message) {
+      fulfillmentOrder { id status requestStatus }
+      userErrors { field message }
+    }
+  }`;
+
+export const REJECT_FULFILLMENT_REQUEST_MUTATION = `#graphql
+  mutation PrintConnectRejectFulfillmentRequest(
+    $id: ID!
+    $reason: FulfillmentOrderRejectionReason
+    $message: String
+  ) {
+    fulfillmentOrderRejectFulfillmentRequest(id: $id, reason: $reason, message: $message) {
+      fulfillmentOrder { id status requestStatus }
+      userErrors { field message }
+    }
+  }`;
+
+export const ACCEPT_CANCELLATION_REQUEST_MUTATION = `#graphql
+  mutation PrintConnectAcceptCancellationRequest($id: ID!, $message: String) {
+    fulfillmentOrderAcceptCancellationRequest(id: $id, message: $message) {
+      fulfillmentOrder { id status requestStatus }
+      userErrors { field message }
+    }
+  }`;
+
+export const REJECT_CANCELLATION_REQUEST_MUTATION = `#graphql
+  mutation PrintConnectRejectCancellationRequest($id: ID!, $message: String) {
+    fulfillmentOrderRejectCancellationRequest(id: $id, message: $message) {
+      fulfillmentOrder { id status requestStatus }
+      userErrors { field message }
+    }
+  }`;
+
+type Answer = { fulfillmentOrder: { id: string } | null; userErrors: ShopifyUserError[] };
+
+export type AnswerData =
+  | { fulfillmentOrderAcceptFulfillmentRequest: Answer }
+  | { fulfillmentOrderRejectFulfillmentRequest: Answer }
+  | { fulfillmentOrderAcceptCancellationRequest: Answer }
+  | { fulfillmentOrderRejectCancellationRequest: Answer };
+
+/** The one payload of any answer mutation. */
+export function answerOf(data: AnswerData): Answer {
+  return Object.values(data)[0] as Answer;
+}

@@ -1,0 +1,376 @@
+/**
+ * The worker's look at one shop's fulfillment service (docs/decisions/0023): stock the mapped
+ * variants at the service's location and take back the unmapped ones, then answer the
+ * fulfillment and cancellation requests Shopify holds for the location. A shop is looked at
+ * when it is due: Shopify's ping makes it due at once, a look with requests still waiting
+ * makes it due again in seconds, any other look in a minute (pings carry nothing and may
+ * pause, so the minute is the guarantee). Every step is bounded; what is left is the next
+ * look's.
+ */
+import type { PrismaClient } from "@prisma/client";
+import { eventRow, type NewEvent } from "../fulfilment/events";
+import { NOT_SCHEDULED } from "../fulfilment/machine";
+import { lockUnleased, retryWhileBusy } from "../fulfilment/commands/lock";
+import type { ShopifyAdmin } from "../fulfilment/shopify-port";
+import { userErrorsFailure } from "../shopify-admin";
+import {
+  alreadyPrinting,
+  answerFulfillmentRequest,
+  planCancellation,
+  type PrintOrderFacts,
+  type RequestAnswer,
+} from "./answers";
+import {
+  ACCEPT_CANCELLATION_REQUEST_MUTATION,
+  ACCEPT_FULFILLMENT_REQUEST_MUTATION,
+  ASSIGNED_FULFILLMENT_ORDERS_QUERY,
+  answerOf,
+  REJECT_CANCELLATION_REQUEST_MUTATION,
+  REJECT_FULFILLMENT_REQUEST_MUTATION,
+  type AnswerData,
+  type AssignedFulfillmentOrder,
+  type AssignedFulfillmentOrdersData,
+  type AssignmentStatus,
+} from "./documents";
+import { stockMappedVariants } from "./stocking";
+
+export interface ServiceRoundDeps {
+  db: PrismaClient;
+  shopify: ShopifyAdmin;
+  /** Cancels a paid print order at the print service; "too_late" once it is in the print queue. */
+  cancelAtService(shop: string, printOrderId: number): Promise<"cancelled" | "too_late">;
+  now?: () => Date;
+  logger: { info(o: object, m: string): void; warn(o: object, m: string): void };
+}
+
+/** A look with requests still waiting comes back this soon. */
+export const WAITING_LOOK_MS = 5_000;
+/** Every moved shop is looked at at least this often, pinged or not. */
+export const REGULAR_LOOK_MS = 60_000;
+/** How long a look holds its shop: two workers never look at one shop at once. */
+const LOOK_CLAIM_MS = 2 * 60_000;
+/** Shops looked at per round. */
+export const SHOPS_PER_ROUND = 20;
+
+export interface ServiceLook {
+  stocked: number;
+  unstocked: number;
+  accepted: number;
+  rejected: number;
+  waiting: number;
+  cancellationsAccepted: number;
+  cancellationsRejected: number;
+}
+
+const emptyLook = (): ServiceLook => ({
+  stocked: 0,
+  unstocked: 0,
+  accepted: 0,
+  rejected: 0,
+  waiting: 0,
+  cancellationsAccepted: 0,
+  cancellationsRejected: 0,
+});
+
+/** One round: every due shop looked at (at most SHOPS_PER_ROUND); answers how many. */
+export async function runDueServiceLooks(deps: ServiceRoundDeps): Promise<number> {
+  const now = deps.now?.() ?? new Date();
+  const due = await deps.db.shop.findMany({
+    where: { serviceRoundDueAt: { lte: now }, uninstalledAt: null },
+    orderBy: { serviceRoundDueAt: "asc" },
+    take: SHOPS_PER_ROUND,
+    select: { shop: true, serviceRoundDueAt: true },
+  });
+  let looked = 0;
+  for (const { shop, serviceRoundDueAt } of due) {
+    // Compare-and-set: the shop is this round's only if nobody moved its due time meanwhile.
+    const claimed = await deps.db.shop.updateMany({
+      where: { shop, serviceRoundDueAt },
+      data: { serviceRoundDueAt: new Date(now.getTime() + LOOK_CLAIM_MS) },
+    });
+    if (claimed.count !== 1) continue;
+    let next: number;
+    try {
+      const look = await lookAtShop(deps, shop);
+      next = look.waiting > 0 || look.stocked > 0 ? WAITING_LOOK_MS : REGULAR_LOOK_MS;
+      if (Object.values(look).some((n) => n > 0))
+        deps.logger.info({ shop, ...look }, "service look");
+    } catch (error) {
+      deps.logger.warn({ err: error, shop }, "fulfillment service look failed");
+      next = 30_000;
+    }
+    // A ping that came during the look made the shop due now: that stays.
+    const after = deps.now?.() ?? new Date();
+    await deps.db.shop.updateMany({
+      where: { shop, serviceRoundDueAt: { gt: after } },
+      data: { serviceRoundDueAt: new Date(after.getTime() + next) },
+    });
+    looked++;
+  }
+  return looked;
+}
+
+/** One look at one shop. */
+export async function lookAtShop(deps: ServiceRoundDeps, shop: string): Promise<ServiceLook> {
+  const look = emptyLook();
+  const row = await deps.db.shop.findUnique({
+    where: { shop },
+    select: { fulfillmentLocationId: true, serviceMoveAt: true, serviceModelSince: true },
+  });
+  if (!row?.fulfillmentLocationId || !row.serviceMoveAt) return look;
+  const locationId = row.fulfillmentLocationId;
+  const stocking = await stockMappedVariants(deps, shop, locationId);
+  look.stocked = stocking.stocked;
+  look.unstocked = stocking.unstocked;
+  if (!row.serviceModelSince && stocking.allStocked) {
+    await deps.db.shop.update({
+      where: { shop },
+      data: { serviceModelSince: deps.now?.() ?? new Date() },
+    });
+  }
+  for (const fo of await assigned(deps, shop, locationId, "FULFILLMENT_REQUESTED")) {
+    const outcome = await answerRequest(deps, shop, fo);
+    look[outcome]++;
+  }
+  for (const fo of await assigned(deps, shop, locationId, "CANCELLATION_REQUESTED")) {
+    const outcome = await answerCancellation(deps, shop, fo);
+    look[outcome]++;
+  }
+  return look;
+}
+
+async function assigned(
+  deps: ServiceRoundDeps,
+  shop: string,
+  locationId: string,
+  status: AssignmentStatus,
+): Promise<AssignedFulfillmentOrder[]> {
+  const data = await deps.shopify.graphql<AssignedFulfillmentOrdersData>(
+    shop,
+    ASSIGNED_FULFILLMENT_ORDERS_QUERY,
+    { status, locationIds: [locationId] },
+  );
+  return data.assignedFulfillmentOrders.nodes;
+}
+
+const FACTS = {
+  id: true,
+  orderReference: true,
+  printOrderId: true,
+  status: true,
+  resumeStatus: true,
+  serviceState: true,
+  lastErrorCode: true,
+  lastErrorMessage: true,
+} as const;
+
+/** The Shopify order as the app recorded it, with its print orders (proofs have none). */
+async function recordedOrder(deps: ServiceRoundDeps, shop: string, fo: AssignedFulfillmentOrder) {
+  return deps.db.shopOrder.findUnique({
+    where: { shop_shopifyOrderId: { shop, shopifyOrderId: fo.order.legacyResourceId } },
+    select: { id: true, printOrders: { select: FACTS, orderBy: { groupIndex: "asc" } } },
+  });
+}
+
+async function send(
+  deps: ServiceRoundDeps,
+  shop: string,
+  mutation: string,
+  variables: Record<string, unknown>,
+): Promise<void> {
+  const data = await deps.shopify.graphql<AnswerData>(shop, mutation, variables);
+  const { userErrors } = answerOf(data);
+  if (userErrors.length) throw userErrorsFailure(userErrors);
+}
+
+async function recordEvents(
+  deps: ServiceRoundDeps,
+  events: Omit<NewEvent, "actor" | "at">[],
+): Promise<void> {
+  const at = deps.now?.() ?? new Date();
+  await deps.db.orderEvent.createMany({
+    data: events.map((e) => eventRow({ ...e, actor: "shopify", at })),
+  });
+}
+
+/** Timeline entries on each print order of the Shopify order (or the order itself if none). */
+function eventsFor(
+  shop: string,
+  order: { id: string; printOrders: { id: string }[] },
+  type: string,
+  message: string,
+): Omit<NewEvent, "actor" | "at">[] {
+  const targets = order.printOrders.length ? order.printOrders.map((p) => p.id) : [null];
+  return targets.map((printOrderId) => ({
+    shop,
+    shopOrderId: order.id,
+    printOrderId,
+    type,
+    message,
+  }));
+}
+
+async function answerRequest(
+  deps: ServiceRoundDeps,
+  shop: string,
+  fo: AssignedFulfillmentOrder,
+): Promise<"accepted" | "rejected" | "waiting"> {
+  const order = await recordedOrder(deps, shop, fo);
+  const answer: RequestAnswer = answerFulfillmentRequest(order !== null, order?.printOrders ?? []);
+  if (answer.kind === "wait" || !order) return "waiting";
+  if (answer.kind === "accept") {
+    await send(deps, shop, ACCEPT_FULFILLMENT_REQUEST_MUTATION, {
+      id: fo.id,
+      message: answer.message,
+    });
+    await recordEvents(
+      deps,
+      eventsFor(
+        shop,
+        order,
+        "request_accepted",
+        `Shopify's fulfillment request accepted: ${answer.message}`,
+      ),
+    );
+    await resumeUnrequested(deps, shop, order.printOrders);
+    return "accepted";
+  }
+  await send(deps, shop, REJECT_FULFILLMENT_REQUEST_MUTATION, {
+    id: fo.id,
+    reason: answer.reason,
+    message: answer.message,
+  });
+  await recordEvents(
+    deps,
+    eventsFor(
+      shop,
+      order,
+      "request_declined",
+      `Shopify's fulfillment request declined (${answer.reason}): ${answer.message} Fix it here, then choose "Request fulfillment" in Shopify again.`,
+    ),
+  );
+  return "rejected";
+}
+
+/**
+ * A print order that shipped before Shopify asked for its lines waits (FULFILLMENT_NOT_REQUESTED,
+ * steps/fulfil.ts); now that the request is accepted, its tracking goes out at once.
+ */
+async function resumeUnrequested(
+  deps: ServiceRoundDeps,
+  shop: string,
+  printOrders: readonly { id: string }[],
+): Promise<void> {
+  await deps.db.printOrder.updateMany({
+    where: {
+      shop,
+      id: { in: printOrders.map((p) => p.id) },
+      status: "needs_attention",
+      lastErrorCode: "FULFILLMENT_NOT_REQUESTED",
+      leaseOwner: null,
+    },
+    data: { status: "shipped", resumeStatus: null, nextAttemptAt: deps.now?.() ?? new Date() },
+  });
+}
+
+async function answerCancellation(
+  deps: ServiceRoundDeps,
+  shop: string,
+  fo: AssignedFulfillmentOrder,
+): Promise<"cancellationsAccepted" | "cancellationsRejected" | "waiting"> {
+  const order = await recordedOrder(deps, shop, fo);
+  const printOrders = order?.printOrders ?? [];
+  const plan = planCancellation(printOrders);
+  let refusal = plan.kind === "reject" ? plan.message : null;
+  const cancelled: (PrintOrderFacts & { id: string })[] = [];
+  if (plan.kind === "cancel") {
+    for (const p of plan.atService) {
+      const facts = printOrders.find((o) => o.orderReference === p.orderReference)!;
+      const result = await deps.cancelAtService(shop, p.printOrderId!);
+      if (result === "too_late") {
+        refusal = alreadyPrinting({ ...p, serviceState: "IN_PRINT_QUEUE" });
+        break;
+      }
+      cancelled.push(facts);
+    }
+    if (!refusal) {
+      for (const p of plan.unpaid) {
+        cancelled.push(printOrders.find((o) => o.orderReference === p.orderReference)!);
+      }
+    }
+  }
+  if (order && cancelled.length) await markCancelled(deps, shop, order.id, cancelled);
+  if (refusal) {
+    await send(deps, shop, REJECT_CANCELLATION_REQUEST_MUTATION, { id: fo.id, message: refusal });
+    if (order) {
+      await recordEvents(
+        deps,
+        eventsFor(
+          shop,
+          order,
+          "cancellation_declined",
+          `Cancellation requested in Shopify and declined: ${refusal}`,
+        ),
+      );
+    }
+    return "cancellationsRejected";
+  }
+  // Said of every print order of the Shopify order: a look that died after cancelling them and
+  // before answering finds them cancelled already.
+  const message = printOrders.length
+    ? "Cancelled before printing; nothing will be printed or charged for these items."
+    : "Nothing was sent to print for these items.";
+  await send(deps, shop, ACCEPT_CANCELLATION_REQUEST_MUTATION, { id: fo.id, message });
+  if (order) {
+    await recordEvents(
+      deps,
+      eventsFor(
+        shop,
+        order,
+        "cancellation_accepted",
+        `Cancellation requested in Shopify and accepted: ${message}`,
+      ),
+    );
+  }
+  return "cancellationsAccepted";
+}
+
+/** The print orders end as cancelled (they never move again, and are never paid). */
+async function markCancelled(
+  deps: ServiceRoundDeps,
+  shop: string,
+  shopOrderId: string,
+  orders: readonly { id: string; printOrderId: number | null }[],
+): Promise<void> {
+  const now = deps.now?.() ?? new Date();
+  await retryWhileBusy(() =>
+    deps.db.$transaction(async (tx) => {
+      for (const p of orders) {
+        const row = await tx.printOrder.findUnique({ where: { id: p.id } });
+        if (!row || row.status === "cancelled") continue;
+        await lockUnleased(tx, row, now);
+        await tx.printOrder.update({
+          where: { id: p.id },
+          data: {
+            status: "cancelled",
+            nextAttemptAt: NOT_SCHEDULED,
+            ...(p.printOrderId ? { serviceState: "CANCELLED" } : {}),
+          },
+        });
+        await tx.orderEvent.create({
+          data: eventRow({
+            shop,
+            shopOrderId,
+            printOrderId: p.id,
+            actor: "shopify",
+            type: "cancelled",
+            message: p.printOrderId
+              ? `Cancelled at the print service (order ${p.printOrderId}) on the merchant's request in Shopify.`
+              : "Cancelled on the merchant's request in Shopify, before it was sent to print.",
+            at: now,
+          }),
+        });
+      }
+    }),
+  );
+}

@@ -1,0 +1,350 @@
+/**
+ * The app as Shopify's fulfillment service, through the real path: a shop that moved has its
+ * mapped variants stocked at the Print Connect location, so Shopify assigns their lines to the
+ * app; the merchant's requests reach the app as signed pings on its route; the worker's look
+ * answers them on the Shopify stand-in (accepted once printed and paid, declined with Shopify's
+ * reason, cancellations honoured before production and declined after), and tracking goes out
+ * on the app's own fulfillment order. Orders through the signed webhook, the worker and the
+ * print sandbox.
+ */
+import "../support/app-env";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { confirmServiceMove, getServiceModel } from "~/data/fulfillment-service.server";
+import { serviceRoundDeps } from "~/lib/fulfillment-service-looks.server";
+import { lookAtShop, runDueServiceLooks } from "~/services/fulfillment-service/round";
+import { registerFulfillmentService } from "~/services/fulfillment-service/registration";
+import { adminGraphql, type AdminApi } from "~/services/shopify-admin";
+import { unauthenticated } from "~/shopify.server";
+import { action as servicePing } from "~/routes/fulfillment-service.fulfillment_order_notification";
+import { reconcileAllShops } from "~/lib/reconciliation.server";
+import { printClientFor } from "~/lib/print-client.server";
+import { planRecordedOrders } from "../support/plan-recorded";
+import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
+import {
+  ADDRESS_NL,
+  MAPPINGS,
+  placePaidOrder,
+  printOrdersOf,
+  settle,
+  SHOP,
+  startHarness,
+  type Harness,
+} from "../support/fulfilment-harness";
+
+let h: Harness;
+const silent = { info() {}, warn() {} };
+const deps = () => serviceRoundDeps({ logger: silent });
+/** A variant the app does not print: the merchant ships it from their own location. */
+const OWN_VARIANT = "gid://shopify/ProductVariant/20002";
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.map(MAPPINGS.photoBook);
+  await h.map(MAPPINGS.novel);
+  // Shopify pings the service's callback: point it at this test's route server.
+  const { admin } = await unauthenticated.admin(SHOP);
+  await registerFulfillmentService(adminGraphql(admin as AdminApi), {
+    callbackUrl: `${h.appUrl}/fulfillment-service`,
+  });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const serviceLocation = () => h.shopify.control.fulfillmentServices(SHOP)[0]!.location;
+
+/** The Shopify order's fulfillment orders: the one at the Print Connect location, and the rest. */
+function fulfillmentOrdersOf(orderId: string) {
+  const all = h.shopify.control.getOrder(orderId)!.fulfillmentOrders;
+  const service = serviceLocation().id;
+  return {
+    ours: all.filter((fo) => fo.location.id === service),
+    theirs: all.filter((fo) => fo.location.id !== service),
+  };
+}
+
+async function paidOrder(
+  lineItems: { variantId: string; quantity?: number }[],
+  address: Record<string, string | null> = {},
+) {
+  const { order } = await placePaidOrder(h, lineItems, { shippingAddress: address });
+  await settle(h.worker());
+  return order;
+}
+
+/** Shopify's ping answered by the app's route, then the worker's round over due shops. */
+async function requestAndLook(foId: string, kind: "fulfillment" | "cancellation") {
+  const result =
+    kind === "fulfillment"
+      ? await h.shopify.control.requestFulfillment(foId, { message: "Please print" })
+      : await h.shopify.control.requestCancellation(foId, { message: "Customer changed mind" });
+  expect(result.notification?.delivered, JSON.stringify(result.notification?.attempts)).toBe(true);
+  expect(await runDueServiceLooks(deps())).toBeGreaterThanOrEqual(1);
+  return result;
+}
+
+/** Payments the print service took. */
+const pays = () =>
+  h.sandbox.control.requests({ op: "order.payment" }).filter((r) => r.status === 200).length;
+
+const lastAnswer = (orderId: string) => {
+  const [fo] = fulfillmentOrdersOf(orderId).ours;
+  return { fo: fo!, answer: fo!.merchantRequests.at(-1)?.responseData };
+};
+
+describe("the move to the fulfillment service", () => {
+  it("stocks every mapped variant at the Print Connect location, and names them in the preview first", async () => {
+    const before = await getServiceModel({ shop: SHOP });
+    expect(before).toMatchObject({ registered: true, moveAt: null, since: null, mapped: 2 });
+    expect(before.named.map((n) => n.title)).toEqual([
+      MAPPINGS.photoBook.title,
+      MAPPINGS.novel.title,
+    ]);
+    expect(h.shopify.control.stockedAt(MAPPINGS.photoBook.variantId).some((l) => l.service)).toBe(
+      false,
+    );
+
+    expect(await confirmServiceMove({ shop: SHOP })).toBe(true);
+    expect(await confirmServiceMove({ shop: SHOP })).toBe(false); // once
+    const look = await lookAtShop(deps(), SHOP);
+    expect(look.stocked).toBe(2);
+
+    for (const mapping of [MAPPINGS.photoBook, MAPPINGS.novel]) {
+      expect(h.shopify.control.stockedAt(mapping.variantId)).toContainEqual(
+        expect.objectContaining({ id: serviceLocation().id, service: true }),
+      );
+    }
+    expect(h.shopify.control.stockedAt(OWN_VARIANT).some((l) => l.service)).toBe(false);
+    const after = await getServiceModel({ shop: SHOP });
+    expect(after.stocked).toBe(2);
+    expect(after.since).not.toBeNull();
+  });
+
+  it("takes an unmapped variant back, and stocks a newly mapped one on the next look", async () => {
+    await h.map(MAPPINGS.framedPrint);
+    await prisma.variantMapping.deleteMany({
+      where: { shop: SHOP, variantId: MAPPINGS.framedPrint.variantId },
+    });
+    // Mapped and unmapped before any look: nothing stocked, nothing to take back.
+    let look = await lookAtShop(deps(), SHOP);
+    expect([look.stocked, look.unstocked]).toEqual([0, 0]);
+
+    await h.map(MAPPINGS.framedPrint);
+    look = await lookAtShop(deps(), SHOP);
+    expect(look.stocked).toBe(1);
+    expect(h.shopify.control.stockedAt(MAPPINGS.framedPrint.variantId).some((l) => l.service)).toBe(
+      true,
+    );
+
+    await prisma.variantMapping.deleteMany({
+      where: { shop: SHOP, variantId: MAPPINGS.framedPrint.variantId },
+    });
+    look = await lookAtShop(deps(), SHOP);
+    expect(look.unstocked).toBe(1);
+    expect(h.shopify.control.stockedAt(MAPPINGS.framedPrint.variantId).some((l) => l.service)).toBe(
+      false,
+    );
+  });
+});
+
+describe("fulfillment requests", () => {
+  it("a mixed cart: only the print lines come to the app; accepted once paid, fulfilled with tracking, the merchant's lines untouched", async () => {
+    const order = await paidOrder([
+      { variantId: MAPPINGS.photoBook.variantId },
+      { variantId: OWN_VARIANT },
+    ]);
+    const { ours, theirs } = fulfillmentOrdersOf(order.id);
+    expect(ours).toHaveLength(1);
+    expect(theirs).toHaveLength(1);
+    expect(ours[0]!.lineItems).toHaveLength(1);
+    const [printOrder] = await printOrdersOf(order.legacyId);
+    expect(printOrder!.status).toBe("paid");
+
+    await requestAndLook(ours[0]!.id, "fulfillment");
+    const { fo, answer } = lastAnswer(order.id);
+    expect(fo).toMatchObject({ status: "IN_PROGRESS", requestStatus: "ACCEPTED" });
+    expect(answer).toEqual({ message: `Sent to print as order ${printOrder!.printOrderId}.` });
+
+    h.sandbox.control.advance({ orderId: printOrder!.printOrderId!, to: "SHIPPED" });
+    await h.sandbox.control.waitForCallbacks();
+    await h.worker().drain();
+    const [shipped] = await printOrdersOf(order.legacyId);
+    expect(shipped!.status, shipped!.lastErrorMessage ?? "").toBe("fulfilled");
+    const after = h.shopify.control.getOrder(order.id)!;
+    expect(after.fulfillments).toHaveLength(1);
+    expect(after.fulfillments[0]!.trackingInfo[0]?.number).toBe(shipped!.trackingCode);
+    const { theirs: untouched } = fulfillmentOrdersOf(order.id);
+    expect(untouched[0]).toMatchObject({ status: "OPEN", requestStatus: "UNSUBMITTED" });
+    expect(untouched[0]!.lineItems[0]!.remainingQuantity).toBe(1);
+    expect(
+      h.sandbox.control.orders().filter((o) => o.reference === shipped!.orderReference),
+    ).toHaveLength(1);
+  });
+
+  it("a request before the order's webhook waits; the regular check finds the order; one print order, paid once, then accepted", async () => {
+    const paysBefore = pays();
+    const { order } = await h.shopify.control.createOrder(
+      {
+        lineItems: [{ variantId: MAPPINGS.novel.variantId }],
+        email: "anna@example.com",
+        shippingAddress: ADDRESS_NL,
+      },
+      { deliver: false },
+    );
+    await h.shopify.control.markOrderPaid(order.id, { topics: [] });
+    const [fo] = fulfillmentOrdersOf(order.id).ours;
+    await requestAndLook(fo!.id, "fulfillment");
+    expect(lastAnswer(order.id).fo.requestStatus).toBe("SUBMITTED");
+    // The same ping twice changes nothing.
+    const ping = await servicePing(pingArgs("FULFILLMENT_REQUEST"));
+    expect((ping as Response).status).toBe(200);
+    await runDueServiceLooks(deps());
+    expect(lastAnswer(order.id).fo.requestStatus).toBe("SUBMITTED");
+
+    await reconcileAllShops({ overlapMs: 60_000 });
+    await planRecordedOrders();
+    await settle(h.worker());
+    const printOrders = await printOrdersOf(order.legacyId);
+    expect(printOrders).toHaveLength(1);
+    expect(printOrders[0]!.status).toBe("paid");
+    await prisma.shop.update({ where: { shop: SHOP }, data: { serviceRoundDueAt: new Date() } });
+    await runDueServiceLooks(deps());
+    expect(lastAnswer(order.id).fo.requestStatus).toBe("ACCEPTED");
+
+    // The webhook arrives late: still one print order.
+    await h.shopify.control.markOrderPaid(order.id, { topics: ["orders/paid"] });
+    await planRecordedOrders();
+    await settle(h.worker());
+    expect(await printOrdersOf(order.legacyId)).toHaveLength(1);
+    expect(pays() - paysBefore).toBe(1);
+  });
+
+  it("declines with INCORRECT_ADDRESS and the sentence the order page shows", async () => {
+    const order = await paidOrder([{ variantId: MAPPINGS.photoBook.variantId }], { zip: "10115" });
+    const [printOrder] = await printOrdersOf(order.legacyId);
+    expect(printOrder!.status).toBe("needs_attention");
+    const [fo] = fulfillmentOrdersOf(order.id).ours;
+    await requestAndLook(fo!.id, "fulfillment");
+    const { fo: answered, answer } = lastAnswer(order.id);
+    expect(answered.requestStatus).toBe("REJECTED");
+    expect(answer).toEqual({
+      reason: "INCORRECT_ADDRESS",
+      message: printOrder!.lastErrorMessage,
+    });
+    const [after] = await printOrdersOf(order.legacyId);
+    expect(after!.events.find((e) => e.type === "request_declined")?.message).toContain(
+      "(INCORRECT_ADDRESS)",
+    );
+  });
+
+  it("tracking waits for a request the merchant never sent, and goes out once it is accepted", async () => {
+    const order = await paidOrder([{ variantId: MAPPINGS.novel.variantId }]);
+    const [printOrder] = await printOrdersOf(order.legacyId);
+    h.sandbox.control.advance({ orderId: printOrder!.printOrderId!, to: "SHIPPED" });
+    await h.sandbox.control.waitForCallbacks();
+    await h.worker().drain();
+    let [waiting] = await printOrdersOf(order.legacyId);
+    expect(waiting!.status).toBe("needs_attention");
+    expect(waiting!.lastErrorCode).toBe("FULFILLMENT_NOT_REQUESTED");
+
+    const [fo] = fulfillmentOrdersOf(order.id).ours;
+    await requestAndLook(fo!.id, "fulfillment");
+    expect(lastAnswer(order.id).fo.requestStatus).toBe("ACCEPTED");
+    await settle(h.worker());
+    [waiting] = await printOrdersOf(order.legacyId);
+    expect(waiting!.status).toBe("fulfilled");
+    expect(h.shopify.control.getOrder(order.id)!.fulfillments[0]!.trackingInfo[0]?.number).toBe(
+      waiting!.trackingCode,
+    );
+  });
+});
+
+describe("cancellation requests", () => {
+  it("before production: cancelled at the print service, accepted, never paid again", async () => {
+    const order = await paidOrder([{ variantId: MAPPINGS.photoBook.variantId }]);
+    const [fo] = fulfillmentOrdersOf(order.id).ours;
+    await requestAndLook(fo!.id, "fulfillment");
+    const [printOrder] = await printOrdersOf(order.legacyId);
+
+    await requestAndLook(fo!.id, "cancellation");
+    const { fo: answered, answer } = lastAnswer(order.id);
+    expect(answered.requestStatus).toBe("CANCELLATION_ACCEPTED");
+    expect(answer).toEqual({
+      message: "Cancelled before printing; nothing will be printed or charged for these items.",
+    });
+    expect(h.sandbox.control.order(printOrder!.printOrderId!)?.state).toBe("CANCELLED");
+    const [after] = await printOrdersOf(order.legacyId);
+    expect(after!.status).toBe("cancelled");
+    expect(after!.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["request_accepted", "cancelled", "cancellation_accepted"]),
+    );
+    await settle(h.worker());
+    expect((await printOrdersOf(order.legacyId))[0]!.status).toBe("cancelled");
+  });
+
+  it("a look that died after cancelling at the service finishes the cancellation, without asking twice", async () => {
+    const order = await paidOrder([{ variantId: MAPPINGS.novel.variantId }]);
+    const [fo] = fulfillmentOrdersOf(order.id).ours;
+    await requestAndLook(fo!.id, "fulfillment");
+    const [printOrder] = await printOrdersOf(order.legacyId);
+    // Cancelled at the service, and then the look was gone before it wrote that down.
+    const client = await printClientFor(SHOP);
+    await client!.orders.cancel({ orderId: printOrder!.printOrderId! });
+
+    await requestAndLook(fo!.id, "cancellation");
+    expect(lastAnswer(order.id).fo.requestStatus).toBe("CANCELLATION_ACCEPTED");
+    expect((await printOrdersOf(order.legacyId))[0]!.status).toBe("cancelled");
+  });
+
+  it("after production started: declined with the reason, and the print order goes on", async () => {
+    const order = await paidOrder([{ variantId: MAPPINGS.photoBook.variantId }]);
+    const [fo] = fulfillmentOrdersOf(order.id).ours;
+    await requestAndLook(fo!.id, "fulfillment");
+    const [printOrder] = await printOrdersOf(order.legacyId);
+    h.sandbox.control.advance({ orderId: printOrder!.printOrderId!, to: "IN_PRODUCTION" });
+    await h.sandbox.control.waitForCallbacks();
+    await h.worker().drain();
+    expect((await printOrdersOf(order.legacyId))[0]!.status).toBe("in_production");
+
+    await requestAndLook(fo!.id, "cancellation");
+    const { fo: answered, answer } = lastAnswer(order.id);
+    expect(answered.requestStatus).toBe("CANCELLATION_REJECTED");
+    expect(answer).toEqual({
+      message: `Already printing (print order ${printOrder!.printOrderId}); it ships with tracking when done and can no longer be cancelled.`,
+    });
+    expect(h.sandbox.control.order(printOrder!.printOrderId!)?.state).toBe("IN_PRODUCTION");
+    expect((await printOrdersOf(order.legacyId))[0]!.status).toBe("in_production");
+  });
+});
+
+describe("the notification route", () => {
+  it("refuses a ping without a valid signature, and one of an unknown kind", async () => {
+    const unsigned = await servicePing(
+      routeArgs(
+        signedWebhookRequest({
+          topic: "fulfillment_order_notification",
+          shop: SHOP,
+          payload: { kind: "FULFILLMENT_REQUEST" },
+          path: "/fulfillment-service/fulfillment_order_notification",
+          secret: "not-the-app-secret",
+        }),
+      ),
+    ).catch((r: unknown) => r);
+    expect((unsigned as Response).status).toBe(401);
+    const odd = await servicePing(pingArgs("SOMETHING_ELSE")).catch((r: unknown) => r);
+    expect((odd as Response).status).toBe(400);
+    expect(await (odd as Response).text()).toContain("FULFILLMENT_REQUEST or CANCELLATION_REQUEST");
+  });
+});
+
+function pingArgs(kind: string) {
+  return routeArgs(
+    signedWebhookRequest({
+      topic: "fulfillment_order_notification",
+      shop: SHOP,
+      payload: { kind },
+      path: "/fulfillment-service/fulfillment_order_notification",
+    }),
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The fulfillment service's answers to Shopify, decided from the print orders alone: which
+ * requests are accepted, declined with which of Shopify's reasons, or left waiting, and which
+ * cancellation requests can be met.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  answerFulfillmentRequest,
+  planCancellation,
+  rejectionReasonOf,
+  type PrintOrderFacts,
+} from "~/services/fulfillment-service/answers";
+
+const order = (over: Partial<PrintOrderFacts> = {}): PrintOrderFacts => ({
+  orderReference: "PC-1001-1",
+  printOrderId: 5001,
+  status: "paid",
+  resumeStatus: null,
+  serviceState: "PAID",
+  lastErrorCode: null,
+  lastErrorMessage: null,
+  ...over,
+});
+
+const stopped = (code: string, message = "Why it stopped.") =>
+  order({
+    status: "needs_attention",
+    resumeStatus: "ready",
+    serviceState: null,
+    printOrderId: null,
+    lastErrorCode: code,
+    lastErrorMessage: message,
+  });
+
+describe("a fulfillment request", () => {
+  it("waits for an order not recorded yet, and for one not paid yet", () => {
+    expect(answerFulfillmentRequest(false, [])).toMatchObject({ kind: "wait" });
+    expect(answerFulfillmentRequest(true, [order({ status: "created" })])).toMatchObject({
+      kind: "wait",
+    });
+    expect(
+      answerFulfillmentRequest(true, [order(), order({ status: "held", printOrderId: null })]),
+    ).toMatchObject({ kind: "wait" });
+  });
+
+  it("is accepted once every print order is paid, naming the service's orders", () => {
+    expect(answerFulfillmentRequest(true, [order()])).toEqual({
+      kind: "accept",
+      message: "Sent to print as order 5001.",
+    });
+    expect(
+      answerFulfillmentRequest(true, [
+        order(),
+        order({ printOrderId: 5002, status: "shipped" }),
+        order({ printOrderId: 5003, status: "cancelled" }),
+      ]),
+    ).toEqual({ kind: "accept", message: "Sent to print as orders 5001, 5002." });
+  });
+
+  it("is accepted when a paid order stopped only for its tracking", () => {
+    const waiting = order({
+      status: "needs_attention",
+      resumeStatus: "shipped",
+      serviceState: "SHIPPED",
+      lastErrorCode: "FULFILLMENT_NOT_REQUESTED",
+    });
+    expect(answerFulfillmentRequest(true, [waiting])).toMatchObject({ kind: "accept" });
+  });
+
+  it("is declined with Shopify's reason and the order page's sentence", () => {
+    expect(answerFulfillmentRequest(true, [stopped("ADDRESS_INVALID", "Bad zip.")])).toEqual({
+      kind: "reject",
+      reason: "INCORRECT_ADDRESS",
+      message: "Bad zip.",
+    });
+    expect(rejectionReasonOf("NO_PF")).toBe("UNDELIVERABLE_DESTINATION");
+    expect(rejectionReasonOf("OFF_NOT_FOUND")).toBe("INELIGIBLE_PRODUCT");
+    expect(rejectionReasonOf("PAYMENT_ERROR")).toBe("OTHER");
+    expect(rejectionReasonOf(null)).toBe("OTHER");
+    expect(answerFulfillmentRequest(true, [])).toMatchObject({
+      kind: "reject",
+      reason: "INELIGIBLE_PRODUCT",
+    });
+    expect(answerFulfillmentRequest(true, [order({ status: "cancelled" })])).toMatchObject({
+      kind: "reject",
+      reason: "OTHER",
+      message: "The print order was cancelled.",
+    });
+    const long = answerFulfillmentRequest(true, [stopped("X", "a".repeat(2_000))]);
+    expect(long.kind === "reject" && long.message.length).toBe(500);
+  });
+});
+
+describe("a cancellation request", () => {
+  it("is met while nothing is paid, or the service can still cancel", () => {
+    const unpaid = order({ status: "ready", printOrderId: null, serviceState: null });
+    expect(planCancellation([unpaid])).toEqual({ kind: "cancel", unpaid: [unpaid], atService: [] });
+    const paid = order();
+    expect(planCancellation([paid, unpaid])).toEqual({
+      kind: "cancel",
+      unpaid: [unpaid],
+      atService: [paid],
+    });
+  });
+
+  it("is declined once the service's print queue has the order, or it is printing or shipped", () => {
+    expect(planCancellation([order({ serviceState: "IN_PRINT_QUEUE" })])).toMatchObject({
+      kind: "reject",
+      message: expect.stringContaining("Already printing (print order 5001)"),
+    });
+    expect(planCancellation([order({ status: "in_production" })])).toMatchObject({
+      kind: "reject",
+    });
+    expect(planCancellation([order({ status: "fulfilled" })])).toEqual({
+      kind: "reject",
+      message: "Already shipped by the print service; it can no longer be cancelled.",
+    });
+  });
+});
