@@ -13,6 +13,7 @@ import prisma from "~/db.server";
 import { confirmServiceMove, getServiceModel } from "~/data/fulfillment-service.server";
 import { serviceRoundDeps } from "~/lib/fulfillment-service-looks.server";
 import { lookAtShop, runDueServiceLooks } from "~/services/fulfillment-service/round";
+import { approvePrintOrder, cancelHeldPrintOrder } from "~/services/fulfilment/commands";
 import { registerFulfillmentService } from "~/services/fulfillment-service/registration";
 import { adminGraphql, type AdminApi } from "~/services/shopify-admin";
 import { unauthenticated } from "~/shopify.server";
@@ -315,6 +316,65 @@ describe("cancellation requests", () => {
     });
     expect(h.sandbox.control.order(printOrder!.printOrderId!)?.state).toBe("IN_PRODUCTION");
     expect((await printOrdersOf(order.legacyId))[0]!.status).toBe("in_production");
+  });
+});
+
+describe("hold period and approval as fulfillment holds", () => {
+  const holdsOf = (orderId: string) => fulfillmentOrdersOf(orderId).ours[0]!.holds;
+
+  it("an order waiting for approval holds its lines with the app's handle; approved, the hold is released and the request accepted", async () => {
+    await h.settings({ routingMode: "manual" });
+    try {
+      const order = await paidOrder([{ variantId: MAPPINGS.novel.variantId }]);
+      const [printOrder] = await printOrdersOf(order.legacyId);
+      expect(printOrder!.status).toBe("awaiting_approval");
+      await lookAtShop(deps(), SHOP);
+      expect(fulfillmentOrdersOf(order.id).ours[0]!.status).toBe("ON_HOLD");
+      expect(holdsOf(order.id)).toEqual([
+        expect.objectContaining({
+          handle: "print-connect-approval",
+          reason: "OTHER",
+          reasonNotes: "Waiting for the merchant's approval in Print Connect before printing.",
+        }),
+      ]);
+      // A second look holds nothing twice.
+      expect((await lookAtShop(deps(), SHOP)).held).toBe(0);
+      expect(holdsOf(order.id)).toHaveLength(1);
+
+      await approvePrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      await settle(h.worker());
+      expect((await printOrdersOf(order.legacyId))[0]!.status).toBe("paid");
+      const look = await lookAtShop(deps(), SHOP);
+      expect(look.released).toBe(1);
+      expect(fulfillmentOrdersOf(order.id).ours[0]).toMatchObject({ status: "OPEN", holds: [] });
+
+      await requestAndLook(fulfillmentOrdersOf(order.id).ours[0]!.id, "fulfillment");
+      expect(lastAnswer(order.id).fo.requestStatus).toBe("ACCEPTED");
+    } finally {
+      await h.settings({ routingMode: "immediate" });
+    }
+  });
+
+  it("an order in the shop's hold period is held with its own handle and note", async () => {
+    await h.settings({ routingMode: "hold", holdHours: 24 });
+    try {
+      const order = await paidOrder([{ variantId: MAPPINGS.photoBook.variantId }]);
+      expect((await printOrdersOf(order.legacyId))[0]!.status).toBe("held");
+      await lookAtShop(deps(), SHOP);
+      expect(holdsOf(order.id)).toEqual([
+        expect.objectContaining({
+          handle: "print-connect-hold-period",
+          reasonNotes: "Print Connect holds new orders for the shop's hold period before printing.",
+        }),
+      ]);
+      // Cancelled in the app while held: the hold goes with it.
+      const [printOrder] = await printOrdersOf(order.legacyId);
+      await cancelHeldPrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      expect((await lookAtShop(deps(), SHOP)).released).toBe(1);
+      expect(holdsOf(order.id)).toEqual([]);
+    } finally {
+      await h.settings({ routingMode: "immediate", holdHours: 0 });
+    }
   });
 });
 

@@ -32,6 +32,7 @@ import {
   type AssignedFulfillmentOrdersData,
   type AssignmentStatus,
 } from "./documents";
+import { syncServiceHolds } from "./holds";
 import { stockMappedVariants } from "./stocking";
 
 export interface ServiceRoundDeps {
@@ -55,6 +56,8 @@ export const SHOPS_PER_ROUND = 20;
 export interface ServiceLook {
   stocked: number;
   unstocked: number;
+  held: number;
+  released: number;
   accepted: number;
   rejected: number;
   waiting: number;
@@ -65,6 +68,8 @@ export interface ServiceLook {
 const emptyLook = (): ServiceLook => ({
   stocked: 0,
   unstocked: 0,
+  held: 0,
+  released: 0,
   accepted: 0,
   rejected: 0,
   waiting: 0,
@@ -128,6 +133,10 @@ export async function lookAtShop(deps: ServiceRoundDeps, shop: string): Promise<
       data: { serviceModelSince: deps.now?.() ?? new Date() },
     });
   }
+  // Before the requests: a hold released now lets a request waiting for payment be accepted.
+  const holds = await syncServiceHolds(deps, shop, locationId);
+  look.held = holds.held;
+  look.released = holds.released;
   for (const fo of await assigned(deps, shop, locationId, "FULFILLMENT_REQUESTED")) {
     const outcome = await answerRequest(deps, shop, fo);
     look[outcome]++;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PrintOrder" ADD COLUMN     "serviceHoldAt" TIMESTAMP(3);
