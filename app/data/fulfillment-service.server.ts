@@ -66,3 +66,18 @@ export async function markServiceLookDue({ shop }: { shop: string }): Promise<vo
     data: { serviceRoundDueAt: new Date() },
   });
 }
+
+/** Whether the shop moved and the app stocked this variant at the Print Connect location. */
+export async function getVariantStocking({
+  shop,
+  variantId,
+}: {
+  shop: string;
+  variantId: string;
+}): Promise<{ moved: boolean; stocked: boolean }> {
+  const [row, stocking] = await Promise.all([
+    prisma.shop.findUnique({ where: { shop }, select: { serviceMoveAt: true } }),
+    prisma.serviceStocking.findUnique({ where: { shop_variantId: { shop, variantId } } }),
+  ]);
+  return { moved: !!row?.serviceMoveAt, stocked: stocking !== null };
+}

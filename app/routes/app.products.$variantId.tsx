@@ -9,7 +9,7 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { Banner, BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, Layout, Link, Page, Text } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import {
@@ -254,6 +254,19 @@ export default function MapVariant() {
                   </Text>
                 )}
                 <Text as="p">Shopify price: {fmt.money(variant.price)}</Text>
+                {data.stocking ? (
+                  <Text as="p" tone="subdued">
+                    {data.stocking.text}
+                    {data.stocking.offerMove ? (
+                      <>
+                        {" "}
+                        <Link url="/app/settings#fulfillment-service">
+                          Move to Print Connect fulfillment
+                        </Link>
+                      </>
+                    ) : null}
+                  </Text>
+                ) : null}
                 {data.mapped ? (
                   <BlockStack gap="200">
                     <Button url={quoteUrl}>Quote other countries and quantities</Button>

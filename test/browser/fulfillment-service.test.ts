@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { DEMO_IDS } from "../../sandbox/shopify";
 import { describeBrowser, setupBrowserHarness } from "./harness";
 
 /**
@@ -19,6 +20,13 @@ describeBrowser("the move to the fulfillment service", () => {
       shop: h().shop,
       admin: async () => (await unauthenticated.admin(h().shop)).admin,
     });
+
+    // A mapped variant's page says where Shopify sends its lines, and offers the move.
+    const variantPage = `/app/products/${DEMO_IDS.variants.photoBook24.split("/").pop()}`;
+    await h().openAdmin(variantPage);
+    await page.getByText("Shopify sends this product's lines to your own location").waitFor();
+    await page.getByRole("link", { name: "Move to Print Connect fulfillment" }).waitFor();
+    await h().screenshot("mapping-before-move");
 
     await h().openAdmin("/app/settings");
     const button = page.getByRole("button", { name: "Move to Print Connect fulfillment" });
@@ -57,5 +65,12 @@ describeBrowser("the move to the fulfillment service", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await since.scrollIntoViewIfNeeded();
     await h().screenshot("settings-service-moved-375");
+
+    await h().openAdmin(variantPage);
+    const stocked = page.getByText(/^Stocked at the Print Connect location/);
+    await stocked.scrollIntoViewIfNeeded();
+    await h().screenshot("mapping-stocked-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await h().screenshot("mapping-stocked");
   });
 });

@@ -1,3 +1,4 @@
+import { getVariantStocking } from "../../data/fulfillment-service.server";
 import { getMapping } from "../../data/mapping.server";
 import { getPrintSettingsForDisplay } from "../../data/print-settings.server";
 import { loadMappingCatalogue } from "../../lib/mapping-catalogue.server";
@@ -8,6 +9,7 @@ import type { MappingMargin } from "../../services/pricing/mapping-margin";
 import { targetMarginBps } from "../../services/pricing/price-rule";
 import { unmapVariants } from "../../lib/storefront-minimum.server";
 import { storedFileCheck } from "../../services/preflight/file-check-view";
+import { stockingWords } from "../../services/merchant-text/stocking";
 import { findIsbnUses } from "./isbn-uses.server";
 import { ShopifyAdminError, type AdminApi } from "../../services/shopify-admin";
 import { variantGid } from "../../services/shopify-admin/ids";
@@ -47,10 +49,11 @@ export async function loadVariantMapping({
     throw error;
   }
   if (!variant) return { status: "not_found" } as const;
-  const [mapping, settings, catalogue] = await Promise.all([
+  const [mapping, settings, catalogue, stocking] = await Promise.all([
     getMapping({ shop, variantId: gid }),
     getPrintSettingsForDisplay({ shop }),
     loadMappingCatalogue({ shop }),
+    getVariantStocking({ shop, variantId: gid }),
   ]);
   const data = {
     variant,
@@ -63,6 +66,8 @@ export async function loadVariantMapping({
         }
       : null,
     fileCheck: storedFileCheck(mapping?.preflight),
+    // Where Shopify sends the variant's lines: its own location, or the Print Connect one.
+    stocking: stockingWords({ ...stocking, mapped: mapping !== null }),
     // The saved ISBN is not the variant's barcode in Shopify: a write that failed, or a barcode
     // changed in Shopify since. Saving again writes it.
     isbnNotInShopify:

@@ -10,6 +10,7 @@ import {
   rejectionReasonOf,
   type PrintOrderFacts,
 } from "~/services/fulfillment-service/answers";
+import { stockingWords } from "~/services/merchant-text/stocking";
 
 const order = (over: Partial<PrintOrderFacts> = {}): PrintOrderFacts => ({
   orderReference: "PC-1001-1",
@@ -115,5 +116,24 @@ describe("a cancellation request", () => {
       kind: "reject",
       message: "Already shipped by the print service; it can no longer be cancelled.",
     });
+  });
+});
+
+describe("where Shopify sends a variant's lines, in words", () => {
+  it("names the merchant's own location before the move, and offers it for a mapped variant", () => {
+    expect(stockingWords({ moved: false, mapped: false, stocked: false })).toBeNull();
+    expect(stockingWords({ moved: false, mapped: true, stocked: false })).toMatchObject({
+      text: expect.stringContaining("to your own location"),
+      offerMove: true,
+    });
+  });
+
+  it("after the move, says whether the variant is stocked, being stocked or taken back", () => {
+    const words = (mapped: boolean, stocked: boolean) =>
+      stockingWords({ moved: true, mapped, stocked })!.text;
+    expect(words(true, true)).toMatch(/^Stocked at the Print Connect location/);
+    expect(words(true, false)).toMatch(/^Being stocked/);
+    expect(words(false, true)).toMatch(/^Being taken back/);
+    expect(words(false, false)).toMatch(/^Not stocked/);
   });
 });
