@@ -239,6 +239,25 @@ describe("fulfillment requests", () => {
     );
   });
 
+  it("the customer is told of the fulfillment as the merchant's request asked", async () => {
+    const order = await paidOrder([{ variantId: MAPPINGS.photoBook.variantId }]);
+    const [fo] = fulfillmentOrdersOf(order.id).ours;
+    // The shop's setting says "notify"; the merchant's request says not to.
+    expect((await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } })).notifyCustomer).toBe(
+      true,
+    );
+    await h.shopify.control.requestFulfillment(fo!.id, { notifyCustomer: false });
+    await runDueServiceLooks(deps());
+    const [printOrder] = await printOrdersOf(order.legacyId);
+    h.sandbox.control.advance({ orderId: printOrder!.printOrderId!, to: "SHIPPED" });
+    await h.sandbox.control.waitForCallbacks();
+    await h.worker().drain();
+    const [fulfillment] = h.shopify.control.getOrder(order.id)!.fulfillments;
+    expect(fulfillment!.notifyCustomer).toBe(false);
+    const [after] = await printOrdersOf(order.legacyId);
+    expect(after!.events.find((e) => e.type === "fulfilled")?.message).toMatch(/tracking \S+\.$/);
+  });
+
   it("tracking waits for a request the merchant never sent, and goes out once it is accepted", async () => {
     const order = await paidOrder([{ variantId: MAPPINGS.novel.variantId }]);
     const [printOrder] = await printOrdersOf(order.legacyId);

@@ -20,6 +20,7 @@ export const ORDER_FULFILLMENT_QUERY = `#graphql
           id
           status
           assignedLocation { location { id } }
+          merchantRequests(last: 1, kind: FULFILLMENT_REQUEST) { nodes { requestOptions } }
           lineItems(first: 30) {
             nodes { id remainingQuantity totalQuantity lineItem { id } }
             pageInfo { hasNextPage }
@@ -66,6 +67,7 @@ export interface OrderFulfillmentData {
         id: string;
         status: string;
         assignedLocation: { location: { id: string } | null };
+        merchantRequests: { nodes: { requestOptions: unknown }[] };
         lineItems: {
           nodes: {
             id: string;
@@ -118,6 +120,27 @@ export function unrequestedServiceOrders(
         fo.lineItems.nodes.some((l) => wanted.has(l.lineItem.id) && l.remainingQuantity > 0),
     )
     .map((fo) => fo.id);
+}
+
+/**
+ * Whether the customer is told of the fulfillment: as the merchant's fulfillment request to the
+ * app's service asked (its `notify_customer`), else as the shop's setting says.
+ */
+export function notifyCustomerFor(
+  order: NonNullable<OrderFulfillmentData["order"]>,
+  fulfillmentOrderIds: readonly string[],
+  shopSetting: boolean,
+): boolean {
+  for (const fo of order.fulfillmentOrders.nodes) {
+    if (!fulfillmentOrderIds.includes(fo.id)) continue;
+    const options = fo.merchantRequests.nodes.at(-1)?.requestOptions;
+    const asked =
+      options && typeof options === "object"
+        ? (options as Record<string, unknown>).notify_customer
+        : undefined;
+    if (typeof asked === "boolean") return asked;
+  }
+  return shopSetting;
 }
 
 /** True when the query did not see every fulfillment order line. */

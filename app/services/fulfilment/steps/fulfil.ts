@@ -6,6 +6,7 @@ import {
   FULFILLMENT_CREATE_MUTATION,
   fulfillmentDataTruncated,
   fulfillmentOrderLines,
+  notifyCustomerFor,
   ORDER_FULFILLMENT_QUERY,
   TRACKING_UPDATE_MUTATION,
   unrequestedServiceOrders,
@@ -159,13 +160,18 @@ async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepR
       action: "Add the tracking number in Shopify yourself if the customer should get it.",
     });
   }
+  const notifyCustomer = notifyCustomerFor(
+    data.order,
+    lines.map((g) => g.fulfillmentOrderId),
+    shop.notifyCustomer,
+  );
   const result = await ctx.shopify.graphql<FulfillmentCreateData>(
     order.shop,
     FULFILLMENT_CREATE_MUTATION,
     {
       fulfillment: {
         lineItemsByFulfillmentOrder: lines,
-        notifyCustomer: shop.notifyCustomer,
+        notifyCustomer,
         trackingInfo: {
           number: code,
           ...(order.trackingUrl ? { url: order.trackingUrl } : {}),
@@ -200,7 +206,7 @@ async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepR
       {
         actor: "worker",
         type: "fulfilled",
-        message: `Fulfilled in Shopify with tracking ${code}${shop.notifyCustomer ? "; the customer is notified." : "."}`,
+        message: `Fulfilled in Shopify with tracking ${code}${notifyCustomer ? "; the customer is notified." : "."}`,
       },
     ],
   );
