@@ -65,12 +65,41 @@ describeBrowser("the move to the fulfillment service", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await since.scrollIntoViewIfNeeded();
     await h().screenshot("settings-service-moved-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // An order of the moved shop: printed and paid, Shopify's request accepted; the order page
+    // says what Shopify's own order page shows.
+    const { shopify } = h();
+    const { order } = await shopify.control.createOrder(
+      {
+        lineItems: [{ variantId: DEMO_IDS.variants.photoBook24 }],
+        email: "anna@example.com",
+        shippingAddress: { countryCode: "NL", zip: "1015 CJ", city: "Amsterdam" },
+      },
+      { deliver: false },
+    );
+    await shopify.control.markOrderPaid(order.id, { topics: ["orders/paid"] });
+    await (await h().createWorker()).drain();
+    const ours = shopify.control
+      .getOrder(order.id)!
+      .fulfillmentOrders.find(
+        (fo) => fo.location.id === shopify.control.fulfillmentServices()[0]!.location.id,
+      )!;
+    await shopify.control.requestFulfillment(ours.id);
+    await lookAtShop(serviceRoundDeps({ logger: quiet }), h().shop);
+    const { default: prisma } = await import("../../app/db.server");
+    const printOrder = await prisma.printOrder.findFirstOrThrow({
+      where: { shop: h().shop, shopifyOrderId: String(order.legacyId) },
+    });
+    await h().openAdmin(`/app/orders/${printOrder.id}`);
+    await page.getByText(/^In Shopify: In progress, /).waitFor();
+    await h().screenshot("order-request-accepted");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await h().screenshot("order-request-accepted-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await h().openAdmin(variantPage);
-    const stocked = page.getByText(/^Stocked at the Print Connect location/);
-    await stocked.scrollIntoViewIfNeeded();
-    await h().screenshot("mapping-stocked-375");
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByText(/^Stocked at the Print Connect location/).waitFor();
     await h().screenshot("mapping-stocked");
   });
 });

@@ -22,6 +22,18 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
               Print service: {order.serviceStateLabel}
             </Text>
           ) : null}
+          {order.shopifyRequest ? (
+            <BlockStack gap="050">
+              <Text as="p">
+                In Shopify: {order.shopifyRequest.label}, {fmt.dateTime(order.shopifyRequest.at)}
+              </Text>
+              {order.shopifyRequest.hint ? (
+                <Text as="p" tone="subdued" variant="bodySm">
+                  {order.shopifyRequest.hint}
+                </Text>
+              ) : null}
+            </BlockStack>
+          ) : null}
           {order.lastSyncedAt ? (
             <Text as="p" tone="subdued" variant="bodySm">
               Last checked {fmt.dateTime(order.lastSyncedAt)}

@@ -9,7 +9,7 @@ import type { MappingMargin } from "../../services/pricing/mapping-margin";
 import { targetMarginBps } from "../../services/pricing/price-rule";
 import { unmapVariants } from "../../lib/storefront-minimum.server";
 import { storedFileCheck } from "../../services/preflight/file-check-view";
-import { stockingWords } from "../../services/merchant-text/stocking";
+import { stockingWords } from "../../services/merchant-text/fulfillment-service";
 import { findIsbnUses } from "./isbn-uses.server";
 import { ShopifyAdminError, type AdminApi } from "../../services/shopify-admin";
 import { variantGid } from "../../services/shopify-admin/ids";

@@ -3,6 +3,7 @@ import { readPrintOrderDetail } from "../../data/print-order-detail.server";
 import { ordersVersion } from "../../data/print-orders.server";
 import { listOfferings } from "../../lib/catalogue.server";
 import { collapseTimeline } from "../../services/fulfilment/events";
+import { shopifyRequestState } from "../../services/merchant-text/fulfillment-service";
 import { merchantActionsFor, type PrintOrderStatus } from "../../services/fulfilment/machine";
 import { itemStateShownLabel, serviceStateLabel } from "../../services/fulfilment/service-states";
 import { splitOf } from "../../services/fulfilment/split-place";
@@ -99,6 +100,8 @@ export interface OrderDetailView {
    * shown until the parcel is on its way; the timeline keeps them after.
    */
   addressWarnings: string[];
+  /** What Shopify's order page shows of the app's answer to its last request (a moved shop). */
+  shopifyRequest: { label: string; hint: string | null; at: string } | null;
   /** One entry per change, newest first; `by` is who did it, in words. */
   events: { id: number; at: string; by: string; type: string; message: string }[];
   actions: {
@@ -245,6 +248,9 @@ export async function getPrintOrderDetail({
     addressWarnings: ["shipped", "fulfilled", "cancelled"].includes(status)
       ? []
       : [...new Set(events.filter((e) => e.type === "address_warning").map((e) => e.message))],
+    shopifyRequest: shopifyRequestState(
+      events.map((e) => ({ type: e.type, at: e.at.toISOString() })),
+    ),
     events: collapseTimeline(events).map((e) => ({
       id: e.id,
       at: e.at.toISOString(),

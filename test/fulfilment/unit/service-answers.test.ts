@@ -10,7 +10,7 @@ import {
   rejectionReasonOf,
   type PrintOrderFacts,
 } from "~/services/fulfillment-service/answers";
-import { stockingWords } from "~/services/merchant-text/stocking";
+import { shopifyRequestState, stockingWords } from "~/services/merchant-text/fulfillment-service";
 
 const order = (over: Partial<PrintOrderFacts> = {}): PrintOrderFacts => ({
   orderReference: "PC-1001-1",
@@ -135,5 +135,22 @@ describe("where Shopify sends a variant's lines, in words", () => {
     expect(words(true, false)).toMatch(/^Being stocked/);
     expect(words(false, true)).toMatch(/^Being taken back/);
     expect(words(false, false)).toMatch(/^Not stocked/);
+  });
+});
+
+describe("what Shopify's order page shows, in the print order's words", () => {
+  it("is the newest request event's state, or nothing before any request", () => {
+    expect(shopifyRequestState([{ type: "created", at: "2026-11-29T10:00:00.000Z" }])).toBeNull();
+    expect(
+      shopifyRequestState([
+        { type: "request_accepted", at: "2026-11-29T10:00:00.000Z" },
+        { type: "cancellation_declined", at: "2026-11-29T11:00:00.000Z" },
+        { type: "shipped", at: "2026-11-29T12:00:00.000Z" },
+      ]),
+    ).toEqual({
+      label: "Cancellation declined",
+      hint: "It was already printing; it ships with tracking.",
+      at: "2026-11-29T11:00:00.000Z",
+    });
   });
 });

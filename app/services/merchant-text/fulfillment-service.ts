@@ -46,3 +46,30 @@ export function stockingWords(s: VariantStocking): StockingWords | null {
     offerMove: false,
   };
 }
+
+/** The events of Shopify's requests to the app's fulfillment service (fulfillment-service/round.ts). */
+const REQUEST_STATE: Readonly<Record<string, { label: string; hint: string | null }>> = {
+  request_accepted: { label: "In progress", hint: null },
+  request_declined: {
+    label: "Request declined",
+    hint: "Once it is fixed here, choose “Request fulfillment” on the order in Shopify.",
+  },
+  cancellation_accepted: { label: "Cancelled at your request", hint: null },
+  cancellation_declined: {
+    label: "Cancellation declined",
+    hint: "It was already printing; it ships with tracking.",
+  },
+};
+
+/** What Shopify's order page shows of this print order, from the newest request event. */
+export function shopifyRequestState(
+  events: readonly { type: string; at: string }[],
+): { label: string; hint: string | null; at: string } | null {
+  const newest = events
+    .filter((e) => e.type in REQUEST_STATE)
+    .reduce<{ type: string; at: string } | null>(
+      (a, e) => (a === null || e.at >= a.at ? e : a),
+      null,
+    );
+  return newest ? { ...REQUEST_STATE[newest.type]!, at: newest.at } : null;
+}
