@@ -17,6 +17,12 @@ import { heavyFirstPagePdf, objectStreamPdf } from "../support/hostile-pdf";
 import { sendBytes, startFileServer, type FileServer } from "../preflight/file-server";
 
 /**
+ * Each test's upper bound: loading a thread's reader may take its own 60 s bound on a loaded
+ * machine, and the work it times comes after.
+ */
+const TEST_BOUND_MS = 120_000;
+
+/**
  * The longest this thread's event loop may lag while a PDF is read elsewhere. Read on this
  * thread, the 300,000-operator page held it for over a minute; a busy test machine alone can
  * delay a timer by a few hundred milliseconds now and then, so the bar sits above that.
@@ -72,8 +78,7 @@ afterAll(async () => {
 describe("the first-page render", () => {
   it(
     "refuses a first page of 300,000 drawing operators in the merchant's words, without holding up this thread",
-    // Loading the reader may take its own 60 s bound on a loaded machine, then the render's.
-    { timeout: 120_000 },
+    { timeout: TEST_BOUND_MS },
     async () => {
       const pdf = await heavyFirstPagePdf();
       expect(pdf.length).toBeLessThan(30_000);
@@ -94,7 +99,7 @@ describe("the first-page render", () => {
 
   it(
     "terminates a thread still drawing at the wall-clock limit, gives the note, and the pool goes on",
-    { timeout: 60_000 },
+    { timeout: TEST_BOUND_MS },
     async () => {
       const own = pool();
       const pdf = await slowFirstPage();
@@ -119,16 +124,20 @@ describe("the first-page render", () => {
     },
   );
 
-  it("closes a thread that has had nothing to do for a while", { timeout: 60_000 }, async () => {
-    const own = pool({ idleMs: 300 });
-    await renderFirstPage(await plainPdf(), { pool: own, maxSidePx: 100 });
-    expect(own.threads).toBe(1);
-    await waitFor(() => own.threads === 0, 10_000);
-  });
+  it(
+    "closes a thread that has had nothing to do for a while",
+    { timeout: TEST_BOUND_MS },
+    async () => {
+      const own = pool({ idleMs: 300 });
+      await renderFirstPage(await plainPdf(), { pool: own, maxSidePx: 100 });
+      expect(own.threads).toBe(1);
+      await waitFor(() => own.threads === 0, 10_000);
+    },
+  );
 
   it(
     "says the app is busy when the queue is full, or a task waits too long for a thread",
-    { timeout: 60_000 },
+    { timeout: TEST_BOUND_MS },
     async () => {
       const own = pool({ threads: 1, queue: 1, queueWaitMs: 1_500 });
       // Still drawing when the pool is closed at the end, which ends it.
@@ -156,37 +165,45 @@ describe("the first-page render", () => {
     },
   );
 
-  it("hands a file over to the thread rather than copying it", { timeout: 60_000 }, async () => {
-    const own = pool();
-    const large = await makePdf({
-      pages: 2,
-      widthMm: 210,
-      heightMm: 297,
-      fillBytesPerPage: 68_000,
-    });
-    expect(large.byteLength).toBe(large.buffer.byteLength);
-    const outcome = await own.run({ kind: "inspect", bytes: large });
-    expect(outcome).toMatchObject({ kind: "done", value: { kind: "read", facts: { pages: 2 } } });
-    // Transferred: this thread's view is empty now.
-    expect(large.byteLength).toBe(0);
+  it(
+    "hands a file over to the thread rather than copying it",
+    { timeout: TEST_BOUND_MS },
+    async () => {
+      const own = pool();
+      const large = await makePdf({
+        pages: 2,
+        widthMm: 210,
+        heightMm: 297,
+        fillBytesPerPage: 68_000,
+      });
+      expect(large.byteLength).toBe(large.buffer.byteLength);
+      const outcome = await own.run({ kind: "inspect", bytes: large });
+      expect(outcome).toMatchObject({ kind: "done", value: { kind: "read", facts: { pages: 2 } } });
+      // Transferred: this thread's view is empty now.
+      expect(large.byteLength).toBe(0);
 
-    // A part of a buffer (here a small Buffer in Node's shared pool) is copied, and left as it was.
-    const small = Buffer.from(await plainPdf());
-    const length = small.length;
-    expect(await own.run({ kind: "inspect", bytes: small })).toMatchObject({ kind: "done" });
-    expect(small.length).toBe(length);
-  });
+      // A part of a buffer (here a small Buffer in Node's shared pool) is copied, and left as it was.
+      const small = Buffer.from(await plainPdf());
+      const length = small.length;
+      expect(await own.run({ kind: "inspect", bytes: small })).toMatchObject({ kind: "done" });
+      expect(small.length).toBe(length);
+    },
+  );
 });
 
 describe("the preflight's parse", () => {
-  it("reads a 48-page book in a thread and checks it as before", { timeout: 60_000 }, async () => {
-    const result = await preflightFile(`${files.url}/book.pdf`, BOOK);
-    expect(result).toMatchObject({ status: "passed", pages: 48, problems: [] });
-  });
+  it(
+    "reads a 48-page book in a thread and checks it as before",
+    { timeout: TEST_BOUND_MS },
+    async () => {
+      const result = await preflightFile(`${files.url}/book.pdf`, BOOK);
+      expect(result).toMatchObject({ status: "passed", pages: 48, problems: [] });
+    },
+  );
 
   it(
     "passes a file with a heavy first page: its check reads no page content",
-    { timeout: 60_000 },
+    { timeout: TEST_BOUND_MS },
     async () => {
       const result = await preflightFile(`${files.url}/heavy-first-page.pdf`, BOOK);
       expect(result).toMatchObject({ status: "passed", pages: 48 });
@@ -195,7 +212,7 @@ describe("the preflight's parse", () => {
 
   it(
     "stops a parse past the time limit: a failed check in plain words, as a damaged file is, and this thread is not held up",
-    { timeout: 60_000 },
+    { timeout: TEST_BOUND_MS },
     async () => {
       const loop = watchEventLoop();
       const started = performance.now();
@@ -218,23 +235,27 @@ describe("the preflight's parse", () => {
     },
   );
 
-  it("stops a thread past its heap limit, with the same words", { timeout: 60_000 }, async () => {
-    const small = pool({ heapMb: 32 });
-    const outcome = await small.run({ kind: "inspect", bytes: objectStreamPdf(300_000) });
-    expect(outcome).toEqual({ kind: "out_of_memory" });
-    const result = await preflightFile(`${files.url}/many-objects.pdf`, BOOK, {
-      pdfWork: small,
-    });
-    expect(result.problems.map((p) => p.code)).toEqual(["TOO_COMPLEX"]);
-    // The pool goes on with a fresh thread.
-    expect(await preflightFile(`${files.url}/book.pdf`, BOOK, { pdfWork: small })).toMatchObject({
-      status: "passed",
-    });
-  });
+  it(
+    "stops a thread past its heap limit, with the same words",
+    { timeout: TEST_BOUND_MS },
+    async () => {
+      const small = pool({ heapMb: 32 });
+      const outcome = await small.run({ kind: "inspect", bytes: objectStreamPdf(300_000) });
+      expect(outcome).toEqual({ kind: "out_of_memory" });
+      const result = await preflightFile(`${files.url}/many-objects.pdf`, BOOK, {
+        pdfWork: small,
+      });
+      expect(result.problems.map((p) => p.code)).toEqual(["TOO_COMPLEX"]);
+      // The pool goes on with a fresh thread.
+      expect(await preflightFile(`${files.url}/book.pdf`, BOOK, { pdfWork: small })).toMatchObject({
+        status: "passed",
+      });
+    },
+  );
 
   it(
     "is no verdict when every thread is busy: not checked, in plain words, never reused",
-    { timeout: 60_000 },
+    { timeout: TEST_BOUND_MS },
     async () => {
       const own = pool({ threads: 1, queue: 0 });
       // Still drawing when the pool is closed at the end, which ends it.

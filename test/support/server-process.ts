@@ -164,7 +164,8 @@ export async function waitUntilAnswering(
 }
 
 /** Waits until the process has written `text` to stdout; fails when it ends first or after `ms`. */
-export async function waitForOutput(server: ServerProcess, text: string, ms = 60_000) {
+// An upper bound only (the text ends the wait): a loaded 2-core machine took over a minute.
+export async function waitForOutput(server: ServerProcess, text: string, ms = 120_000) {
   const deadline = Date.now() + ms;
   let ended = false;
   void server.exited.then(() => (ended = true));
