@@ -212,6 +212,8 @@ describe("creating the Shopify fulfillment of a shipped print order", () => {
           {
             id: "gid://shopify/FulfillmentOrder/7",
             status: fulfillments.length ? "CLOSED" : "OPEN",
+            assignedLocation: { location: { id: "gid://shopify/Location/1" } },
+            merchantRequests: { nodes: [] },
             lineItems: {
               nodes: [
                 {
