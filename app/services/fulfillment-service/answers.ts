@@ -39,13 +39,20 @@ export interface PrintOrderFacts {
 export type RequestAnswer =
   | { kind: "accept"; message: string }
   | { kind: "reject"; reason: RejectionReason; message: string }
-  | { kind: "wait"; why: string };
+  /** `soon`: the answer is a moment away (the order being recorded, created or paid). */
+  | { kind: "wait"; why: string; soon: boolean };
 
 const PAID_OR_LATER: ReadonlySet<PrintOrderStatus> = new Set([
   "paid",
   "in_production",
   "shipped",
   "fulfilled",
+]);
+
+const PARKED: ReadonlySet<PrintOrderStatus> = new Set([
+  "held",
+  "awaiting_approval",
+  "awaiting_files",
 ]);
 
 /** Where the order stands in the pipeline: a stopped one, where it resumes. */
@@ -74,7 +81,7 @@ export function answerFulfillmentRequest(
   known: boolean,
   printOrders: readonly PrintOrderFacts[],
 ): RequestAnswer {
-  if (!known) return { kind: "wait", why: "the order is not recorded yet" };
+  if (!known) return { kind: "wait", why: "the order is not recorded yet", soon: true };
   // Stopped before payment: it cannot be printed as it is. One stopped after payment (tracking
   // that could not be added, say) is being printed, and is answered as paid.
   const stopped = printOrders.find(
@@ -101,7 +108,10 @@ export function answerFulfillmentRequest(
   if (live.every((o) => PAID_OR_LATER.has(pipelineStatus(o)))) {
     return { kind: "accept", message: sentToPrint(live) };
   }
-  return { kind: "wait", why: "not paid at the print service yet" };
+  // Held for the shop's hold period, waiting for approval or for a customer's file: hours, not
+  // seconds; the regular look answers it.
+  const parked = live.some((o) => PARKED.has(pipelineStatus(o)));
+  return { kind: "wait", why: "not paid at the print service yet", soon: !parked };
 }
 
 /** Print-service states after which the order can no longer be cancelled (service facts). */

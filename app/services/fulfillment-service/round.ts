@@ -2,10 +2,10 @@
  * The worker's look at one shop's fulfillment service (docs/decisions/0023): stock the mapped
  * variants at the service's location and take back the unmapped ones, then answer the
  * fulfillment and cancellation requests Shopify holds for the location. A shop is looked at
- * when it is due: Shopify's ping makes it due at once, a look with requests still waiting
- * makes it due again in seconds, any other look in a minute (pings carry nothing and may
- * pause, so the minute is the guarantee). Every step is bounded; what is left is the next
- * look's.
+ * when it is due: Shopify's ping makes it due at once, a look with a request whose answer is
+ * a moment away makes it due again in seconds, any other look in a minute (pings carry nothing
+ * and may pause, so the minute is the guarantee). Every step is bounded; what is left is the
+ * next look's.
  */
 import type { PrismaClient } from "@prisma/client";
 import { eventRow, type NewEvent } from "../fulfilment/events";
@@ -44,7 +44,7 @@ export interface ServiceRoundDeps {
   logger: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }
 
-/** A look with requests still waiting comes back this soon. */
+/** A look with a request whose answer is a moment away comes back this soon. */
 export const WAITING_LOOK_MS = 5_000;
 /** Every moved shop is looked at at least this often, pinged or not. */
 export const REGULAR_LOOK_MS = 60_000;
@@ -60,7 +60,10 @@ export interface ServiceLook {
   released: number;
   accepted: number;
   rejected: number;
+  /** Requests whose answer is a moment away: the next look comes soon. */
   waiting: number;
+  /** Requests waiting for hours (a hold period, an approval, a customer's file). */
+  parked: number;
   cancellationsAccepted: number;
   cancellationsRejected: number;
 }
@@ -73,9 +76,15 @@ const emptyLook = (): ServiceLook => ({
   accepted: 0,
   rejected: 0,
   waiting: 0,
+  parked: 0,
   cancellationsAccepted: 0,
   cancellationsRejected: 0,
 });
+
+/** Only a look that did something is logged: one that only waited says nothing new. */
+function didSomething(look: ServiceLook): boolean {
+  return Object.entries(look).some(([key, n]) => key !== "waiting" && key !== "parked" && n > 0);
+}
 
 /** One round: every due shop looked at (at most SHOPS_PER_ROUND); answers how many. */
 export async function runDueServiceLooks(deps: ServiceRoundDeps): Promise<number> {
@@ -98,8 +107,7 @@ export async function runDueServiceLooks(deps: ServiceRoundDeps): Promise<number
     try {
       const look = await lookAtShop(deps, shop);
       next = look.waiting > 0 || look.stocked > 0 ? WAITING_LOOK_MS : REGULAR_LOOK_MS;
-      if (Object.values(look).some((n) => n > 0))
-        deps.logger.info({ shop, ...look }, "service look");
+      if (didSomething(look)) deps.logger.info({ shop, ...look }, "service look");
     } catch (error) {
       deps.logger.warn({ err: error, shop }, "fulfillment service look failed");
       next = 30_000;
@@ -223,10 +231,11 @@ async function answerRequest(
   deps: ServiceRoundDeps,
   shop: string,
   fo: AssignedFulfillmentOrder,
-): Promise<"accepted" | "rejected" | "waiting"> {
+): Promise<"accepted" | "rejected" | "waiting" | "parked"> {
   const order = await recordedOrder(deps, shop, fo);
   const answer: RequestAnswer = answerFulfillmentRequest(order !== null, order?.printOrders ?? []);
-  if (answer.kind === "wait" || !order) return "waiting";
+  if (answer.kind === "wait") return answer.soon ? "waiting" : "parked";
+  if (!order) return "waiting";
   if (answer.kind === "accept") {
     await send(deps, shop, ACCEPT_FULFILLMENT_REQUEST_MUTATION, {
       id: fo.id,

@@ -34,14 +34,18 @@ const stopped = (code: string, message = "Why it stopped.") =>
   });
 
 describe("a fulfillment request", () => {
-  it("waits for an order not recorded yet, and for one not paid yet", () => {
-    expect(answerFulfillmentRequest(false, [])).toMatchObject({ kind: "wait" });
+  it("waits for an order not recorded yet, and for one not paid yet: soon, or for hours when parked", () => {
+    expect(answerFulfillmentRequest(false, [])).toMatchObject({ kind: "wait", soon: true });
     expect(answerFulfillmentRequest(true, [order({ status: "created" })])).toMatchObject({
       kind: "wait",
+      soon: true,
     });
     expect(
       answerFulfillmentRequest(true, [order(), order({ status: "held", printOrderId: null })]),
-    ).toMatchObject({ kind: "wait" });
+    ).toMatchObject({ kind: "wait", soon: false });
+    expect(
+      answerFulfillmentRequest(true, [order({ status: "awaiting_approval", printOrderId: null })]),
+    ).toMatchObject({ kind: "wait", soon: false });
   });
 
   it("is accepted once every print order is paid, naming the service's orders", () => {
