@@ -4,7 +4,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { DEMO_SHOP } from "../../dev/demo-data.server";
 import { devRoutesEnabled } from "../../dev/guard.server";
 import { getEnv } from "../../env.server";
-import styles from "./styles.module.css";
+// The pages outside the admin (the app's own address, the alerts' off link) share one look.
+import styles from "../../styles/standalone-page.module.css";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);

@@ -6,7 +6,8 @@ import { getEnv } from "../../env.server";
 import { alertOffSignatureValid, isAlertKind } from "../../services/alerts/off-link";
 import { turnAlertOff } from "../../services/alerts/settings";
 import { isShopDomain } from "../../services/shop-domain";
-import styles from "./styles.module.css";
+// The pages outside the admin (the app's own address, the alerts' off link) share one look.
+import styles from "../../styles/standalone-page.module.css";
 
 /**
  * The link at the foot of every alert e-mail: turns that kind of alert off for the shop, with

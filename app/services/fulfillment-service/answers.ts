@@ -42,13 +42,6 @@ export type RequestAnswer =
   /** `soon`: the answer is a moment away (the order being recorded, created or paid). */
   | { kind: "wait"; why: string; soon: boolean };
 
-const PAID_OR_LATER: ReadonlySet<PrintOrderStatus> = new Set([
-  "paid",
-  "in_production",
-  "shipped",
-  "fulfilled",
-]);
-
 const PARKED: ReadonlySet<PrintOrderStatus> = new Set([
   "held",
   "awaiting_approval",
@@ -105,7 +98,8 @@ export function answerFulfillmentRequest(
   if (live.length === 0) {
     return { kind: "reject", reason: "OTHER", message: "The print order was cancelled." };
   }
-  if (live.every((o) => PAID_OR_LATER.has(pipelineStatus(o)))) {
+  // Paid at the print service: printed whatever happens here (machine.ts's own rule).
+  if (live.every((o) => !isUnpaidOrder(o))) {
     return { kind: "accept", message: sentToPrint(live) };
   }
   // Held for the shop's hold period, waiting for approval or for a customer's file: hours, not
@@ -123,19 +117,19 @@ const TOO_LATE_AT_SERVICE = new Set([
   "SHIPPED",
 ]);
 
-export type CancellationPlan =
+export type CancellationPlan<T extends PrintOrderFacts = PrintOrderFacts> =
   /** Every print order is unpaid, cancelled already, or can be cancelled at the service. */
-  | { kind: "cancel"; atService: PrintOrderFacts[]; unpaid: PrintOrderFacts[] }
-  | { kind: "reject"; message: string };
+  { kind: "cancel"; atService: T[]; unpaid: T[] } | { kind: "reject"; message: string };
 
 /** Paid, and not yet where the print service stops taking cancellations. */
 function cancellableAtService(o: PrintOrderFacts): boolean {
-  const status = statusOf(o.status) === "needs_attention" ? o.resumeStatus : o.status;
-  return status === "paid" && !TOO_LATE_AT_SERVICE.has(o.serviceState ?? "");
+  return pipelineStatus(o) === "paid" && !TOO_LATE_AT_SERVICE.has(o.serviceState ?? "");
 }
 
 /** How a cancellation request is met, before asking the print service. */
-export function planCancellation(printOrders: readonly PrintOrderFacts[]): CancellationPlan {
+export function planCancellation<T extends PrintOrderFacts>(
+  printOrders: readonly T[],
+): CancellationPlan<T> {
   const live = printOrders.filter((o) => statusOf(o.status) !== "cancelled");
   const unpaid = live.filter((o) => isUnpaidOrder(o));
   const paid = live.filter((o) => !isUnpaidOrder(o));

@@ -5,9 +5,6 @@
  */
 import type { ShopifyUserError } from "../shopify-admin";
 
-/** Variants read per call when stocking: 50 nodes is far below Shopify's cost limit. */
-export const STOCKING_BATCH = 50;
-
 export const VARIANT_STOCKING_QUERY = `#graphql
   query PrintConnectVariantStocking($ids: [ID!]!, $locationId: ID!) {
     nodes(ids: $ids) {
@@ -51,12 +48,9 @@ export interface InventoryDeactivateData {
   inventoryDeactivate: { userErrors: ShopifyUserError[] };
 }
 
-/** Fulfillment orders read per look: the next look goes on with what is left. */
-export const ASSIGNED_PAGE = 25;
-
 /**
- * The service's fulfillment orders in one assignment status. 25 orders of 50 lines each stays
- * well within Shopify's query cost; an order with more lines is answered by its print orders.
+ * The service's fulfillment orders in one assignment status, 25 per look (the next look goes on
+ * with the rest); each is answered from its order's print orders, so no lines are read.
  */
 export const ASSIGNED_FULFILLMENT_ORDERS_QUERY = `#graphql
   query PrintConnectAssignedFulfillmentOrders(

@@ -8,7 +8,7 @@
  * next look's.
  */
 import type { PrismaClient } from "@prisma/client";
-import { eventRow, type NewEvent } from "../fulfilment/events";
+import { eventRow } from "../fulfilment/events";
 import { NOT_SCHEDULED } from "../fulfilment/machine";
 import { lockUnleased, retryWhileBusy } from "../fulfilment/commands/lock";
 import type { ShopifyAdmin } from "../fulfilment/shopify-port";
@@ -17,7 +17,6 @@ import {
   alreadyPrinting,
   answerFulfillmentRequest,
   planCancellation,
-  type PrintOrderFacts,
   type RequestAnswer,
 } from "./answers";
 import {
@@ -189,42 +188,32 @@ async function recordedOrder(deps: ServiceRoundDeps, shop: string, fo: AssignedF
   });
 }
 
-async function send(
+type RecordedOrder = NonNullable<Awaited<ReturnType<typeof recordedOrder>>>;
+
+/**
+ * Answers Shopify on the fulfillment order, then writes the answer as a timeline entry on each
+ * print order of the Shopify order (or on the order itself if it has none; nothing when the app
+ * never recorded the order).
+ */
+async function answerShopify(
   deps: ServiceRoundDeps,
   shop: string,
+  order: RecordedOrder | null,
   mutation: string,
   variables: Record<string, unknown>,
+  event: { type: string; message: string },
 ): Promise<void> {
   const data = await deps.shopify.graphql<AnswerData>(shop, mutation, variables);
   const { userErrors } = answerOf(data);
   if (userErrors.length) throw userErrorsFailure(userErrors);
-}
-
-async function recordEvents(
-  deps: ServiceRoundDeps,
-  events: Omit<NewEvent, "actor" | "at">[],
-): Promise<void> {
+  if (!order) return;
+  const targets = order.printOrders.length ? order.printOrders.map((p) => p.id) : [null];
   const at = deps.now?.() ?? new Date();
   await deps.db.orderEvent.createMany({
-    data: events.map((e) => eventRow({ ...e, actor: "shopify", at })),
+    data: targets.map((printOrderId) =>
+      eventRow({ shop, shopOrderId: order.id, printOrderId, actor: "shopify", at, ...event }),
+    ),
   });
-}
-
-/** Timeline entries on each print order of the Shopify order (or the order itself if none). */
-function eventsFor(
-  shop: string,
-  order: { id: string; printOrders: { id: string }[] },
-  type: string,
-  message: string,
-): Omit<NewEvent, "actor" | "at">[] {
-  const targets = order.printOrders.length ? order.printOrders.map((p) => p.id) : [null];
-  return targets.map((printOrderId) => ({
-    shop,
-    shopOrderId: order.id,
-    printOrderId,
-    type,
-    message,
-  }));
 }
 
 async function answerRequest(
@@ -235,37 +224,31 @@ async function answerRequest(
   const order = await recordedOrder(deps, shop, fo);
   const answer: RequestAnswer = answerFulfillmentRequest(order !== null, order?.printOrders ?? []);
   if (answer.kind === "wait") return answer.soon ? "waiting" : "parked";
-  if (!order) return "waiting";
   if (answer.kind === "accept") {
-    await send(deps, shop, ACCEPT_FULFILLMENT_REQUEST_MUTATION, {
-      id: fo.id,
-      message: answer.message,
-    });
-    await recordEvents(
+    await answerShopify(
       deps,
-      eventsFor(
-        shop,
-        order,
-        "request_accepted",
-        `Shopify's fulfillment request accepted: ${answer.message}`,
-      ),
-    );
-    await resumeUnrequested(deps, shop, order.printOrders);
-    return "accepted";
-  }
-  await send(deps, shop, REJECT_FULFILLMENT_REQUEST_MUTATION, {
-    id: fo.id,
-    reason: answer.reason,
-    message: answer.message,
-  });
-  await recordEvents(
-    deps,
-    eventsFor(
       shop,
       order,
-      "request_declined",
-      `Shopify's fulfillment request declined (${answer.reason}): ${answer.message} Fix it here, then choose "Request fulfillment" in Shopify again.`,
-    ),
+      ACCEPT_FULFILLMENT_REQUEST_MUTATION,
+      { id: fo.id, message: answer.message },
+      {
+        type: "request_accepted",
+        message: `Shopify's fulfillment request accepted: ${answer.message}`,
+      },
+    );
+    if (order) await resumeUnrequested(deps, shop, order.printOrders);
+    return "accepted";
+  }
+  await answerShopify(
+    deps,
+    shop,
+    order,
+    REJECT_FULFILLMENT_REQUEST_MUTATION,
+    { id: fo.id, reason: answer.reason, message: answer.message },
+    {
+      type: "request_declined",
+      message: `Shopify's fulfillment request declined (${answer.reason}): ${answer.message} Fix it here, then choose "Request fulfillment" in Shopify again.`,
+    },
   );
   return "rejected";
 }
@@ -300,37 +283,30 @@ async function answerCancellation(
   const printOrders = order?.printOrders ?? [];
   const plan = planCancellation(printOrders);
   let refusal = plan.kind === "reject" ? plan.message : null;
-  const cancelled: (PrintOrderFacts & { id: string })[] = [];
+  const cancelled: typeof printOrders = [];
   if (plan.kind === "cancel") {
     for (const p of plan.atService) {
-      const facts = printOrders.find((o) => o.orderReference === p.orderReference)!;
-      const result = await deps.cancelAtService(shop, p.printOrderId!);
-      if (result === "too_late") {
+      if ((await deps.cancelAtService(shop, p.printOrderId!)) === "too_late") {
         refusal = alreadyPrinting({ ...p, serviceState: "IN_PRINT_QUEUE" });
         break;
       }
-      cancelled.push(facts);
+      cancelled.push(p);
     }
-    if (!refusal) {
-      for (const p of plan.unpaid) {
-        cancelled.push(printOrders.find((o) => o.orderReference === p.orderReference)!);
-      }
-    }
+    if (!refusal) cancelled.push(...plan.unpaid);
   }
   if (order && cancelled.length) await markCancelled(deps, shop, order.id, cancelled);
   if (refusal) {
-    await send(deps, shop, REJECT_CANCELLATION_REQUEST_MUTATION, { id: fo.id, message: refusal });
-    if (order) {
-      await recordEvents(
-        deps,
-        eventsFor(
-          shop,
-          order,
-          "cancellation_declined",
-          `Cancellation requested in Shopify and declined: ${refusal}`,
-        ),
-      );
-    }
+    await answerShopify(
+      deps,
+      shop,
+      order,
+      REJECT_CANCELLATION_REQUEST_MUTATION,
+      { id: fo.id, message: refusal },
+      {
+        type: "cancellation_declined",
+        message: `Cancellation requested in Shopify and declined: ${refusal}`,
+      },
+    );
     return "cancellationsRejected";
   }
   // Said of every print order of the Shopify order: a look that died after cancelling them and
@@ -338,18 +314,17 @@ async function answerCancellation(
   const message = printOrders.length
     ? "Cancelled before printing; nothing will be printed or charged for these items."
     : "Nothing was sent to print for these items.";
-  await send(deps, shop, ACCEPT_CANCELLATION_REQUEST_MUTATION, { id: fo.id, message });
-  if (order) {
-    await recordEvents(
-      deps,
-      eventsFor(
-        shop,
-        order,
-        "cancellation_accepted",
-        `Cancellation requested in Shopify and accepted: ${message}`,
-      ),
-    );
-  }
+  await answerShopify(
+    deps,
+    shop,
+    order,
+    ACCEPT_CANCELLATION_REQUEST_MUTATION,
+    { id: fo.id, message },
+    {
+      type: "cancellation_accepted",
+      message: `Cancellation requested in Shopify and accepted: ${message}`,
+    },
+  );
   return "cancellationsAccepted";
 }
 

@@ -11,12 +11,14 @@ import { variantGid } from "../shopify-admin/ids";
 import {
   INVENTORY_ACTIVATE_MUTATION,
   INVENTORY_DEACTIVATE_MUTATION,
-  STOCKING_BATCH,
   VARIANT_STOCKING_QUERY,
   type InventoryActivateData,
   type InventoryDeactivateData,
   type VariantStockingData,
 } from "./documents";
+
+/** Variants stocked or taken back per look: 50 nodes is far below Shopify's cost limit. */
+const STOCKING_BATCH = 50;
 
 interface StockingDeps {
   db: PrismaClient;
