@@ -7,10 +7,15 @@
  * delivers (the regular check with Shopify finds it; the report says how long that
  * took), and two personalised files
  * the print-file check stops: wrong page count, wrong size), plus the book the app made
- * with "Create product" when sandbox mode started, waits for the app to send
- * them to print, moves the print sandbox through production and shipping, and
- * checks every outcome: Shopify must show one fulfillment per print order and
- * the print service one paid order per reference. The merchant also orders a
+ * with "Create product" when sandbox mode started, and one whose cancellation the
+ * merchant requests in Shopify before it is printed. Print Connect is the demo
+ * shop's Shopify fulfillment service (the demo confirms the move on Settings if the
+ * shop has not moved yet), so Shopify requests every paid order's print lines from
+ * it. The demo waits for the app to send them to print and for Shopify's order page
+ * to show "In progress" (or "Request declined" with the reason), moves the print
+ * sandbox through production and shipping, and checks every outcome: Shopify must
+ * show one fulfillment per print order and the print service one paid order per
+ * reference. The merchant also orders a
  * proof copy of that book on the app's "Order a proof copy" page (placed twice
  * with one request key, as a double click): it must be paid once and ship with
  * tracking, with no Shopify order to fulfil. Exit code 0 only if all of it
@@ -27,21 +32,31 @@
  */
 import { ensureApp, stopApp } from "./demo/app-process";
 import { APP, SHOPIFY } from "./demo/config";
+import {
+  answerNotes,
+  ensureServiceModel,
+  requestCancellationInShopify,
+  waitInShopify,
+} from "./demo/fulfillment-service";
 import { caughtUpNotes, checkOutcomes, mailboxNotes, printReport } from "./demo/report";
 import { announceRouting, readRouting } from "./demo/routing";
 import { placeDemoProof } from "./demo/proof";
-import { createdBookScenario, scenarios } from "./demo/scenarios";
+import { CANCELLED_SCENARIO, createdBookScenario, scenarios } from "./demo/scenarios";
 import { deliverLaterFiles, placePaidOrders, printAndShip } from "./demo/stand-ins";
 import { waitFor } from "./demo/waiting";
 
 async function main(): Promise<number> {
   await ensureApp();
-  const all = [...scenarios, await createdBookScenario()];
+  // Print Connect is the demo shop's Shopify fulfillment service, and Shopify's "Automatically
+  // fulfill the order's line items" is on: each paid order's print lines are requested from it.
+  await ensureServiceModel();
+  const all = [...scenarios, await createdBookScenario(), CANCELLED_SCENARIO];
   process.stderr.write(`Demo: ${all.length} orders and a proof copy through ${APP}\n`);
   const routing = await readRouting();
   if (routing) announceRouting(routing.mode, routing.holdHours);
 
-  // 1. Paid orders in the Shopify stand-in; orders/paid reaches the app.
+  // 1. Paid orders in the Shopify stand-in; orders/paid reaches the app, and Shopify requests
+  // their print lines from Print Connect.
   const placed = await placePaidOrders(all);
   // And the merchant orders a proof copy of the book in the app.
   placed.push(await placeDemoProof());
@@ -55,25 +70,42 @@ async function main(): Promise<number> {
     return orders.every((o) => o.status === "paid");
   });
 
-  // 3. The personalised files arrive (the storefront upload finishes).
+  // 3. Shopify's order page: "In progress" once printed orders are paid, "Request declined"
+  // with the reason for what cannot be printed (a file still to come waits).
+  const inShopify = placed.filter((p) => p.legacyId !== null && !p.scenario.fileLater);
+  await waitInShopify("answered in Shopify", inShopify, (p, shows) =>
+    p.scenario.expect === "needs_attention"
+      ? shows.startsWith("Request declined")
+      : shows === "In progress",
+  );
+
+  // 4. The merchant requests a cancellation in Shopify before the order is printed.
+  const cancelling = placed.filter((p) => p.scenario.cancelInShopify);
+  for (const p of cancelling) await requestCancellationInShopify(p);
+  await waitFor("cancelled from Shopify", cancelling, (_p, orders) =>
+    orders.every((o) => o.status === "cancelled"),
+  );
+
+  // 5. The personalised files arrive (the storefront upload finishes).
   await deliverLaterFiles(placed);
   const shippable = placed.filter((p) => p.scenario.expect === "fulfilled");
   const paid = await waitFor("paid at the print service", shippable, (_p, orders) =>
     orders.every((o) => o.status === "paid"),
   );
 
-  // 4. Production and shipping at the print service; callbacks reach the app.
+  // 6. Production and shipping at the print service; callbacks reach the app.
   await printAndShip(paid);
   const final = await waitFor("fulfilled in Shopify", shippable, (_p, orders) =>
     orders.every((o) => o.status === "fulfilled"),
   );
 
-  // 5. Check every outcome against the stand-ins' own records.
+  // 7. Check every outcome against the stand-ins' own records.
   const { failures, rows } = await checkOutcomes(placed, final);
   const caughtUp = caughtUpNotes(placed, final);
   const mail = await mailboxNotes(SHOPIFY, process.env.ALERTS_INTERVAL_SECONDS ?? "10");
   return printReport(rows, [...failures, ...caughtUp.failures], placed.length, [
     ...caughtUp.notes,
+    ...(await answerNotes(placed)),
     ...mail,
   ]);
 }

@@ -78,10 +78,20 @@ export async function saveFulfillmentService({
   serviceId: string;
   locationId: string;
 }): Promise<void> {
+  const at = new Date();
   await prisma.shop.updateMany({
     where: { shop },
     data: { fulfillmentServiceId: serviceId, fulfillmentLocationId: locationId },
   });
+  // A shop with nothing mapped has nothing to move: it starts in the service model, and each
+  // variant it maps is stocked at the Print Connect location by the worker's next look.
+  // A shop with mappings keeps its own model until the merchant confirms the move.
+  if ((await prisma.variantMapping.count({ where: { shop } })) === 0) {
+    await prisma.shop.updateMany({
+      where: { shop, serviceMoveAt: null },
+      data: { serviceMoveAt: at, serviceRoundDueAt: at },
+    });
+  }
 }
 
 /** What an order webhook needs of a shop the app knows. */

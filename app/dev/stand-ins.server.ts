@@ -138,6 +138,10 @@ export async function startStandIns(options: { appUrl: string }): Promise<Starte
     throw error;
   }
   if (shopify.mail) registerSandboxSmtpUrl(shopify.mail.url);
+  // The demo shop is set up as a print-on-demand shop is: Shopify's "Automatically fulfill the
+  // order's line items" is on, so a paid order's print lines are requested from Print Connect
+  // at once, and its order page shows the requests being answered.
+  shopify.control.setAutomaticFulfillment(undefined, true);
   return {
     sandbox,
     shopify,

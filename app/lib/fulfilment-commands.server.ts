@@ -11,6 +11,7 @@ import {
   type OrderDeliveryInput,
 } from "../services/fulfilment/deliveries";
 import { paidAtOf } from "../services/fulfilment/ingest";
+import { markServiceLookDue } from "../data/fulfillment-service.server";
 import { recordProof } from "../data/proofs.server";
 import type { ShopifyOrder } from "../services/fulfilment/shopify-order";
 import { signalWorkAvailable } from "./worker-signal.server";
@@ -24,6 +25,21 @@ import { signalWorkAvailable } from "./worker-signal.server";
 async function waking<T>(change: Promise<T>, leftWork: (result: T) => boolean): Promise<T> {
   const result = await change;
   if (leftWork(result)) signalWorkAvailable();
+  return result;
+}
+
+/**
+ * The same, and a change that lets print orders go on (a file arrived, the merchant approved)
+ * makes the shop's fulfillment-service look due now: a request Shopify sent that waited for it
+ * is answered within seconds, not at the next regular look.
+ */
+async function wakingWithService<T>(
+  shop: string,
+  change: Promise<T>,
+  leftWork: (result: T) => boolean,
+): Promise<T> {
+  const result = await waking(change, leftWork);
+  if (leftWork(result)) await markServiceLookDue({ shop });
   return result;
 }
 
@@ -65,7 +81,7 @@ export const recordImportedOrder = (input: ReadOrder) => readOrderArrival(input,
 
 /** orders/updated: the changes that reach print orders not yet sent. */
 export const recordOrderUpdate = (input: Parameters<typeof applyOrderUpdate>[1]) =>
-  waking(applyOrderUpdate(prisma, input), (r) => r.changed.length > 0);
+  wakingWithService(input.shop, applyOrderUpdate(prisma, input), (r) => r.changed.length > 0);
 
 /** A print-service status callback: a hint that makes the print order due now. */
 export const recordStatusCallback = (input: Parameters<typeof noteStatusCallback>[1]) =>
@@ -73,11 +89,13 @@ export const recordStatusCallback = (input: Parameters<typeof noteStatusCallback
 
 /** A merchant's action on one print order. */
 export const runMerchantAction = (input: Parameters<typeof runOrderAction>[1]) =>
-  waking(runOrderAction(prisma, input), (r) => r.ok);
+  wakingWithService(input.shop, runOrderAction(prisma, input), (r) => r.ok);
 
 /** A merchant's action on several print orders, each by its own rules. */
 export const runMerchantBulkAction = (input: Parameters<typeof runOnEachPrintOrder>[1]) =>
-  waking(runOnEachPrintOrder(prisma, input), (results) => results.some((r) => r.result.ok));
+  wakingWithService(input.shop, runOnEachPrintOrder(prisma, input), (results) =>
+    results.some((r) => r.result.ok),
+  );
 
 /** A proof copy the merchant placed (services/proofs): its one write. The worker takes it now. */
 export const recordProofOrder = (input: Parameters<typeof recordProof>[0]) =>

@@ -55,6 +55,8 @@ export interface ShopSeed {
   products?: ProductSeed[];
   /** Default: "Print Connect" (print) and "Shop warehouse". */
   locations?: LocationSeed[];
+  /** Shopify's "Automatically fulfill the order's line items" (default off, as in a new shop). */
+  automaticFulfillment?: boolean;
 }
 
 export const DEFAULT_PRINT_PRODUCT_TYPES = [

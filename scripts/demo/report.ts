@@ -3,6 +3,7 @@
  * records, one table row per order, and whether everything ended as expected.
  */
 import { PRINT, SHOPIFY } from "./config";
+import { printConnectFulfillmentOrders, shopifyShows } from "./fulfillment-service";
 import { call } from "./http";
 import { printOrdersOf, type Placed, type PrintOrderView } from "./print-orders";
 
@@ -61,6 +62,7 @@ export async function checkOutcomes(
   const rows: string[][] = [];
   const everything = await printOrdersOf(placed);
   for (const p of placed) {
+    const shows = shopifyShows(await printConnectFulfillmentOrders(p));
     const orders = (p.scenario.expect === "fulfilled" ? final : everything).filter(
       (o) => o.shopifyOrderId === p.key,
     );
@@ -82,6 +84,12 @@ export async function checkOutcomes(
           );
         if (service[0] && service[0].history.filter((h) => h.to === "PAID").length !== 1)
           failures.push(`${p.name}: ${o.orderReference} not paid exactly once`);
+      } else if (p.scenario.expect === "cancelled") {
+        // Paid once, then cancelled at the print service before production.
+        if (service.length !== 1 || service[0]!.history.filter((h) => h.to === "PAID").length !== 1)
+          failures.push(`${p.name}: ${o.orderReference} not created and paid exactly once`);
+        if (service[0]?.history.at(-1)?.to !== "CANCELLED")
+          failures.push(`${p.name}: ${o.orderReference} not cancelled at the print service`);
       } else {
         if (service.length !== 0)
           failures.push(`${p.name}: ${o.orderReference} reached the print service`);
@@ -102,13 +110,24 @@ export async function checkOutcomes(
         `${p.name}: ${shopify.fulfillments.length} Shopify fulfillments, expected ${expectedFulfillments}`,
       );
 
-    rows.push(tableRow(p, orders));
+    const expectedShows = {
+      fulfilled: "Fulfilled",
+      needs_attention: "Request declined",
+      cancelled: "Cancelled",
+    }[p.scenario.expect];
+    if (p.legacyId !== null && !shows.startsWith(expectedShows))
+      failures.push(`${p.name}: Shopify shows "${shows}", expected "${expectedShows}"`);
+
+    rows.push(tableRow(p, orders, shows));
   }
   return { failures, rows };
 }
 
-/** One table row: the order, its print orders, their state, money and timings. */
-export function tableRow(p: Placed, orders: PrintOrderView[]): string[] {
+/**
+ * One table row: the order, its print orders, their state, what Shopify's order page shows,
+ * money and timings.
+ */
+export function tableRow(p: Placed, orders: PrintOrderView[], shows: string): string[] {
   const wholesale = orders.reduce((sum, o) => sum + (o.wholesaleTotalMinor ?? 0), 0);
   const currency = orders[0]?.currency ?? "EUR";
   const at = (type: string) =>
@@ -131,6 +150,7 @@ export function tableRow(p: Placed, orders: PrintOrderView[]): string[] {
     [
       ...new Set(orders.map((o) => o.status + (o.lastErrorCode ? ` (${o.lastErrorCode})` : ""))),
     ].join(", "),
+    shows,
     money(wholesale || null, currency),
     // A proof is bought at cost, not sold: no margin.
     p.scenario.expect === "fulfilled" && !p.scenario.proof
@@ -157,6 +177,7 @@ export function printReport(
     "Scenario",
     "Print orders",
     "State",
+    "In Shopify",
     "Wholesale",
     "Margin",
     "Tracking",
@@ -176,7 +197,7 @@ export function printReport(
     return 1;
   }
   console.log(
-    `\nAll ${orderCount} orders ended as expected: every print order paid once, one Shopify fulfillment each (none for a proof copy, which ends with its tracking in the app).`,
+    `\nAll ${orderCount} orders ended as expected: every print order paid once, one Shopify fulfillment each (none for a proof copy, which ends with its tracking in the app, nor for the order cancelled from Shopify before printing).`,
   );
   return 0;
 }

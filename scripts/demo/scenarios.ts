@@ -15,7 +15,7 @@ const V = {
 /** The personalised notebook's line item property with the customer's file URL. */
 export const FILE_PROPERTY = "Print file";
 
-export type Expect = "fulfilled" | "needs_attention";
+export type Expect = "fulfilled" | "needs_attention" | "cancelled";
 export interface Scenario {
   label: string;
   lines: { variantId: string; quantity?: number; properties?: Record<string, string> }[];
@@ -26,6 +26,8 @@ export interface Scenario {
   fileLater?: boolean;
   /** A proof copy the merchant orders in the app: no Shopify order, so no fulfillment. */
   proof?: boolean;
+  /** Once Shopify shows it "In progress", the merchant requests its cancellation in Shopify. */
+  cancelInShopify?: boolean;
   expect: Expect;
   /** For an order that should stop: the reason's code. */
   expectCode?: string;
@@ -147,5 +149,17 @@ export const PROOF_SCENARIO: Scenario = {
   lines: [],
   proof: true,
   expect: "fulfilled",
+  printOrders: 1,
+};
+
+/**
+ * Sent to print and paid, then the merchant requests its cancellation in Shopify before it is
+ * printed: Print Connect cancels it at the print service and accepts.
+ */
+export const CANCELLED_SCENARIO: Scenario = {
+  label: "cancellation requested in Shopify",
+  lines: [{ variantId: V.photoBook24 }],
+  cancelInShopify: true,
+  expect: "cancelled",
   printOrders: 1,
 };

@@ -15,7 +15,20 @@ describeBrowser("the move to the fulfillment service", () => {
     const { page } = h();
     const { ensureFulfillmentService } = await import("../../app/lib/fulfillment-service.server");
     const { unauthenticated } = await import("../../app/shopify.server");
-    // Registered as a visit of a shop installed before registers it (after the page answered).
+    const { default: prisma } = await import("../../app/db.server");
+    // A shop installed before the app was a fulfillment service: no service yet, its own model.
+    await prisma.shop.update({
+      where: { shop: h().shop },
+      data: {
+        fulfillmentServiceId: null,
+        fulfillmentLocationId: null,
+        serviceMoveAt: null,
+        serviceModelSince: null,
+        serviceRoundDueAt: null,
+      },
+    });
+    // Registered as a visit of a shop installed before registers it (after the page answered);
+    // its mapped variants wait for the merchant's move.
     await ensureFulfillmentService({
       shop: h().shop,
       admin: async () => (await unauthenticated.admin(h().shop)).admin,
@@ -87,7 +100,6 @@ describeBrowser("the move to the fulfillment service", () => {
       )!;
     await shopify.control.requestFulfillment(ours.id);
     await lookAtShop(serviceRoundDeps({ logger: quiet }), h().shop);
-    const { default: prisma } = await import("../../app/db.server");
     const printOrder = await prisma.printOrder.findFirstOrThrow({
       where: { shop: h().shop, shopifyOrderId: String(order.legacyId) },
     });
@@ -101,5 +113,42 @@ describeBrowser("the move to the fulfillment service", () => {
     await h().openAdmin(variantPage);
     await page.getByText(/^Stocked at the Print Connect location/).waitFor();
     await h().screenshot("mapping-stocked");
+
+    // The merchant moves an order's print lines to their own location before requesting them;
+    // the parcel ships all the same: never fulfilled there by the app, and the order page says
+    // why and what to do.
+    const { order: movedOrder } = await shopify.control.createOrder(
+      {
+        lineItems: [{ variantId: DEMO_IDS.variants.photoBook24 }],
+        email: "ben@example.com",
+        shippingAddress: { countryCode: "NL", zip: "1015 CJ", city: "Amsterdam" },
+      },
+      { deliver: false },
+    );
+    await shopify.control.markOrderPaid(movedOrder.id, { topics: ["orders/paid"] });
+    const worker = await h().createWorker();
+    await worker.drain();
+    const toMove = shopify.control
+      .getOrder(movedOrder.id)!
+      .fulfillmentOrders.find(
+        (fo) => fo.location.id === shopify.control.fulfillmentServices()[0]!.location.id,
+      )!;
+    shopify.control.moveFulfillmentOrder(toMove.id, DEMO_IDS.locations.warehouse);
+    const moved = await prisma.printOrder.findFirstOrThrow({
+      where: { shop: h().shop, shopifyOrderId: String(movedOrder.legacyId) },
+    });
+    h().sandbox.control.advance({ orderId: moved.printOrderId!, to: "SHIPPED" });
+    await h().sandbox.control.waitForCallbacks();
+    await worker.drain();
+    await h().openAdmin(`/app/orders/${moved.id}`);
+    await page
+      .getByText(/moved to Shop warehouse, away from Print Connect/)
+      .first()
+      .waitFor();
+    await h().screenshot("order-moved-in-shopify");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await h().screenshot("order-moved-in-shopify-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(shopify.control.getOrder(movedOrder.id)!.fulfillments).toEqual([]);
   });
 });

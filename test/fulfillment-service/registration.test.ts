@@ -13,7 +13,7 @@ import { ensureFulfillmentService } from "~/lib/fulfillment-service.server";
 import { adminGraphql } from "~/services/shopify-admin";
 import { registerFulfillmentService } from "~/services/fulfillment-service/registration";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
-import { SHOP, startRatesHarness, type RatesHarness } from "../rates/harness";
+import { MAPPINGS, SHOP, startRatesHarness, type RatesHarness } from "../rates/harness";
 
 const CALLBACK_URL = `${TEST_APP_URL}/fulfillment-service`;
 /** What a shop installed before the app was a fulfillment service granted. */
@@ -33,7 +33,12 @@ afterAll(async () => {
 const stored = () =>
   prisma.shop.findUniqueOrThrow({
     where: { shop: SHOP },
-    select: { fulfillmentServiceId: true, fulfillmentLocationId: true, scopes: true },
+    select: {
+      fulfillmentServiceId: true,
+      fulfillmentLocationId: true,
+      scopes: true,
+      serviceMoveAt: true,
+    },
   });
 
 /** Opens an app page as the merchant does (the layout's loader runs first). */
@@ -66,6 +71,8 @@ describe("the app's fulfillment service", () => {
     expect(await stored()).toMatchObject({
       fulfillmentServiceId: services[0]!.id,
       fulfillmentLocationId: services[0]!.location.id,
+      // Nothing was mapped, so nothing moves: a new shop starts in the service model.
+      serviceMoveAt: expect.any(Date),
     });
     // Signing in again finds it: no second service, the same ids.
     await h.install();
@@ -87,6 +94,9 @@ describe("the app's fulfillment service", () => {
     const admin = async () => (await unauthenticated.admin(SHOP)).admin;
     expect(await ensureFulfillmentService({ shop: SHOP, admin })).toBeNull();
 
+    // The shop prints a mapped variant in its own model.
+    await h.map(MAPPINGS.photoBook);
+
     // The merchant grants the new scopes (Home's "needs more access"); app/scopes_update records them.
     h.shopify.control.setScopes(SHOP, DEFAULT_SCOPES);
     await prisma.shop.update({ where: { shop: SHOP }, data: { scopes: DEFAULT_SCOPES } });
@@ -100,7 +110,10 @@ describe("the app's fulfillment service", () => {
     expect(await stored()).toMatchObject({
       fulfillmentServiceId: service!.id,
       fulfillmentLocationId: service!.location.id,
+      // It has mappings: it keeps its own model until the merchant confirms the move.
+      serviceMoveAt: null,
     });
+    await prisma.variantMapping.deleteMany({ where: { shop: SHOP } });
   });
 
   it("forgets the service at uninstall (Shopify removes it) and registers it again on reinstall", async () => {

@@ -8,6 +8,7 @@
  * print sandbox.
  */
 import "../support/app-env";
+import { DEMO_IDS } from "../../sandbox/shopify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { confirmServiceMove, getServiceModel } from "~/data/fulfillment-service.server";
@@ -47,6 +48,12 @@ beforeAll(async () => {
   const { admin } = await unauthenticated.admin(SHOP);
   await registerFulfillmentService(adminGraphql(admin as AdminApi), {
     callbackUrl: `${h.appUrl}/fulfillment-service`,
+  });
+  // A shop installed before the app was a fulfillment service: its own model until it moves
+  // (a shop installing now, with nothing mapped, starts moved).
+  await prisma.shop.update({
+    where: { shop: SHOP },
+    data: { serviceMoveAt: null, serviceModelSince: null, serviceRoundDueAt: null },
   });
 });
 afterAll(async () => {
@@ -239,6 +246,54 @@ describe("fulfillment requests", () => {
     );
   });
 
+  it("a partial decline: the lines that cannot be printed are named, each with why; the rest is printing", async () => {
+    await h.map(MAPPINGS.framedPrint);
+    await lookAtShop(deps(), SHOP); // stocks it
+    // The photo book and the framed print are made at two facilities: two print orders. The
+    // print service refuses the first one created: its offering is gone.
+    h.sandbox.control.setFaults({
+      rules: [
+        {
+          op: "order.create",
+          errorRate: 1,
+          errorStatus: 400,
+          errorCode: "OFF_NOT_FOUND",
+          times: 1,
+        },
+      ],
+    });
+    let order;
+    try {
+      order = await paidOrder([
+        { variantId: MAPPINGS.photoBook.variantId },
+        { variantId: MAPPINGS.framedPrint.variantId },
+      ]);
+    } finally {
+      h.sandbox.control.clearFaults();
+    }
+    const printOrders = await printOrdersOf(order.legacyId);
+    const stopped = printOrders.find((p) => p.status === "needs_attention")!;
+    const printing = printOrders.find((p) => p.status === "paid")!;
+    expect(stopped?.lastErrorCode, JSON.stringify(printOrders)).toBe("OFF_NOT_FOUND");
+    expect(printing).toBeDefined();
+
+    const [fo] = fulfillmentOrdersOf(order.id).ours;
+    expect(fo!.lineItems).toHaveLength(2);
+    await requestAndLook(fo!.id, "fulfillment");
+    const { fo: answered, answer } = lastAnswer(order.id);
+    expect(answered.requestStatus).toBe("REJECTED");
+    expect(answer).toEqual({
+      reason: "INELIGIBLE_PRODUCT",
+      message: `${stopped.lastErrorMessage} The other items were sent to print as order ${printing.printOrderId}.`,
+    });
+    const stoppedLine = fo!.lineItems.find((l) =>
+      l.lineItemId.endsWith(`/${stopped.items[0]!.shopifyLineItemId}`),
+    )!;
+    expect(answered.merchantRequests.at(-1)!.rejectedLineItems).toEqual([
+      { fulfillmentOrderLineItemId: stoppedLine.id, message: stopped.lastErrorMessage },
+    ]);
+  });
+
   it("the customer is told of the fulfillment as the merchant's request asked", async () => {
     const order = await paidOrder([{ variantId: MAPPINGS.photoBook.variantId }]);
     const [fo] = fulfillmentOrdersOf(order.id).ours;
@@ -277,6 +332,74 @@ describe("fulfillment requests", () => {
     expect(h.shopify.control.getOrder(order.id)!.fulfillments[0]!.trackingInfo[0]?.number).toBe(
       waiting!.trackingCode,
     );
+  });
+});
+
+describe("lines moved away from Print Connect in Shopify", () => {
+  it("after it was printed: never fulfilled at the merchant's location; flagged with the tracking to add there", async () => {
+    const order = await paidOrder([{ variantId: MAPPINGS.photoBook.variantId }]);
+    const [printOrder] = await printOrdersOf(order.legacyId);
+    expect(printOrder!.status).toBe("paid");
+    // Not requested yet: the merchant moves the lines to their own location (one nobody works
+    // on moves whole: the same fulfillment order, assigned there).
+    const [fo] = fulfillmentOrdersOf(order.id).ours;
+    const warehouse = { id: DEMO_IDS.locations.warehouse, name: "Shop warehouse" };
+    const moved = h.shopify.control.moveFulfillmentOrder(fo!.id, warehouse.id);
+    expect(moved.replacement).toBeNull();
+    expect(moved.fulfillmentOrder).toMatchObject({ id: fo!.id, location: warehouse });
+
+    h.sandbox.control.advance({ orderId: printOrder!.printOrderId!, to: "SHIPPED" });
+    await h.sandbox.control.waitForCallbacks();
+    await h.worker().drain();
+    const [flagged] = await printOrdersOf(order.legacyId);
+    expect(flagged!.status).toBe("needs_attention");
+    expect(flagged!.lastErrorCode).toBe("MOVED_IN_SHOPIFY");
+    expect(flagged!.lastErrorMessage).toBe(
+      `Shipped with tracking ${flagged!.trackingCode}, but in Shopify these items were moved to Shop warehouse, away from Print Connect, so Print Connect did not fulfil them there.`,
+    );
+    expect(h.shopify.control.getOrder(order.id)!.fulfillments).toEqual([]);
+  });
+
+  it("while it waited for approval: stopped before it is paid, with what to do", async () => {
+    await h.settings({ routingMode: "manual" });
+    try {
+      const paysBefore = pays();
+      const order = await paidOrder([
+        { variantId: MAPPINGS.novel.variantId },
+        { variantId: OWN_VARIANT },
+      ]);
+      const [printOrder] = await printOrdersOf(order.legacyId);
+      expect(printOrder!.status).toBe("awaiting_approval");
+      const { ours, theirs } = fulfillmentOrdersOf(order.id);
+      h.shopify.control.moveFulfillmentOrder(ours[0]!.id, DEMO_IDS.locations.warehouse);
+      expect(theirs).toHaveLength(1); // the merchant's own line, untouched
+      expect(fulfillmentOrdersOf(order.id).ours).toEqual([]);
+      // The order was paid a quarter of an hour ago, in a shop that moved an hour ago.
+      const quarterHourAgo = new Date(Date.now() - 15 * 60_000);
+      await prisma.shopOrder.updateMany({
+        where: { shop: SHOP, shopifyOrderId: String(order.legacyId) },
+        data: { shopifyPaidAt: quarterHourAgo },
+      });
+      await prisma.shop.update({
+        where: { shop: SHOP },
+        data: { serviceModelSince: new Date(Date.now() - 60 * 60_000) },
+      });
+
+      await approvePrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      await settle(h.worker());
+      const [stopped] = await printOrdersOf(order.legacyId);
+      expect(stopped!.status).toBe("needs_attention");
+      expect(stopped!.lastErrorCode).toBe("MOVED_IN_SHOPIFY");
+      expect(stopped!.lastErrorMessage).toBe(
+        "In Shopify these items were moved to Shop warehouse, away from Print Connect, so they were not sent to print.",
+      );
+      expect(stopped!.lastErrorAction).toMatch(
+        /^To print them, move them back to the Print Connect location/,
+      );
+      expect(pays()).toBe(paysBefore);
+    } finally {
+      await h.settings({ routingMode: "immediate" });
+    }
   });
 });
 

@@ -151,10 +151,11 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
         expect(demo.stderr).toContain(routing.said);
         // stderr is a pipe here, as in a log: progress comes a line at a time, never redrawn.
         expect(demo.stderr).not.toContain("\r");
-        expect(demo.stderr).toMatch(/^sent to print +\[#+\] 10\/10$/m);
+        expect(demo.stderr).toMatch(/^sent to print +\[#+\] 11\/11$/m);
         expect(demo.stderr).toContain('choose "Immediately"');
-        // 8 orders, the book made with Create product, and the proof copy of it.
-        expect(demo.stdout).toContain("All 10 orders ended as expected");
+        // 8 orders, the book made with Create product, the order cancelled from Shopify, and the
+        // proof copy of the book.
+        expect(demo.stdout).toContain("All 11 orders ended as expected");
         // The two notebooks whose customer files do not fit stop at the print-file check.
         const stopped = await rawSql(
           database,
@@ -167,10 +168,11 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
           database,
           `SELECT e.id FROM "OrderEvent" e WHERE e.shop = '${DEMO_SHOP}' AND e.type = 'approved' AND e.actor = 'merchant'`,
         );
-        // (the nine orders make seven print orders that go to print: the split order makes two,
-        // the book made with Create product one, the order to a destination nobody serves and
-        // the two stopped by the file check none; the proof copy was approved by placing it)
-        expect(approved.length - approvedBefore.length).toBe(7);
+        // (the ten orders make eight print orders that go to print: the split order makes two,
+        // the book made with Create product and the order cancelled later one each, the order
+        // to a destination nobody serves and the two stopped by the file check none; the proof
+        // copy was approved by placing it)
+        expect(approved.length - approvedBefore.length).toBe(8);
         // ... and the setting is what it was.
         expect(await demoShopRouting(database)).toEqual({
           routingMode: routing.mode,
@@ -193,10 +195,10 @@ describe("npm run demo when orders do not get there", () => {
 
       expect(demo.code).toBe(1);
       expect(demo.stderr).toContain(
-        "sent to print: 10 of 10 order(s) did not get there within 5 s:",
+        "sent to print: 11 of 11 order(s) did not get there within 5 s:",
       );
       const stuck = demo.stderr.split("\n").filter((line) => /^\s+#\d+ \(/.test(line));
-      expect(stuck).toHaveLength(9);
+      expect(stuck).toHaveLength(10);
       // The proof copy was placed in the app (its print order exists) and waits for the worker.
       expect(demo.stderr).toMatch(
         /\n\s+Proof P\d+ \(proof copy of the book \(no Shopify order\)\): PC-proof-\S+ pending: the fulfilment worker has not taken it/,
@@ -230,7 +232,7 @@ describe("npm run demo with an order whose webhook is lost", () => {
       expect(note, demo.stdout + demo.stderr).not.toBeNull();
       // Found within a round or two of 5 s (the first round starts 5 s after the app).
       expect(Number(note![2])).toBeLessThan(30);
-      expect(demo.stdout).toContain("All 11 orders ended as expected");
+      expect(demo.stdout).toContain("All 12 orders ended as expected");
       expect(demo.code).toBe(0);
       // The app heard of it from the check, and its timeline says so.
       const [order] = await rawSql(

@@ -305,9 +305,61 @@ describe("the stand-in as a fulfillment service's Shopify", () => {
     });
   });
 
+  it("with automatic fulfilment on, paying an order requests its lines at the service and pings it", async () => {
+    const { locationId } = await register();
+    await h.gql(STOCK, { item: itemOf(DEMO_IDS.variants.photoBook24), location: locationId });
+    const lineItems = [
+      { variantId: DEMO_IDS.variants.photoBook24, quantity: 1 },
+      { variantId: DEMO_IDS.variants.toteBag, quantity: 1 },
+    ];
+    // Off, as in a new shop: a paid order waits for the merchant's request.
+    const off = await h.fake.control.createOrder({ lineItems, financialStatus: "PAID" });
+    expect(off.order.fulfillmentOrders.map((fo) => fo.requestStatus)).toEqual([
+      "UNSUBMITTED",
+      "UNSUBMITTED",
+    ]);
+    expect(pings).toEqual([]);
+
+    h.fake.control.setAutomaticFulfillment(undefined, true);
+    const pending = await h.fake.control.createOrder({ lineItems });
+    // Not paid yet: nothing is requested.
+    expect(pings).toEqual([]);
+    const paid = await h.fake.control.markOrderPaid(pending.order.id);
+    const ours = paid.order.fulfillmentOrders.find((fo) => fo.location.id === locationId)!;
+    const theirs = paid.order.fulfillmentOrders.find((fo) => fo.location.id !== locationId)!;
+    expect(ours.requestStatus).toBe("SUBMITTED");
+    expect(ours.merchantRequests[0]).toMatchObject({
+      kind: "FULFILLMENT_REQUEST",
+      requestOptions: { notify_customer: true },
+    });
+    // The merchant's own lines are not a service's: Shopify asks nobody for them.
+    expect(theirs.requestStatus).toBe("UNSUBMITTED");
+    expect(pings.map((p) => p.body)).toEqual([JSON.stringify({ kind: "FULFILLMENT_REQUEST" })]);
+    expect(paid.deliveries.map((d) => d.topic)).toContain("fulfillment_order_notification");
+    // An order created paid is requested too.
+    const created = await h.fake.control.createOrder({ lineItems, financialStatus: "PAID" });
+    expect(
+      created.order.fulfillmentOrders.find((fo) => fo.location.id === locationId)!.requestStatus,
+    ).toBe("SUBMITTED");
+    expect(pings).toHaveLength(2);
+  });
+
   it("rejects a request with Shopify's reason, and the merchant can request again", async () => {
-    const { ours } = await mixedOrderAtService();
+    const { ours, theirs } = await mixedOrderAtService();
     await h.fake.control.requestFulfillment(ours.id);
+    // Lines named in a decline must be the fulfillment order's own.
+    const REJECT_LINES = ANSWER(
+      "fulfillmentOrderRejectFulfillmentRequest",
+      "$reason: FulfillmentOrderRejectionReason, $lineItems: [IncomingRequestLineItemInput!]",
+    ).replace("reason: $reason)", "reason: $reason, lineItems: $lineItems)");
+    const foreign = await h.gql(REJECT_LINES, {
+      id: ours.id,
+      reason: "OTHER",
+      lineItems: [{ fulfillmentOrderLineItemId: theirs.lineItems[0]!.id, message: "Not ours" }],
+    });
+    expect(
+      at(foreign.body.data, "fulfillmentOrderRejectFulfillmentRequest", "userErrors", 0, "message"),
+    ).toBe("The fulfillment order line item does not belong to this fulfillment order.");
     const rejected = await h.gql(
       ANSWER(
         "fulfillmentOrderRejectFulfillmentRequest",

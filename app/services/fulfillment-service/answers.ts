@@ -36,9 +36,18 @@ export interface PrintOrderFacts {
   lastErrorMessage: string | null;
 }
 
-export type RequestAnswer =
+export type RequestAnswer<T extends PrintOrderFacts = PrintOrderFacts> =
   | { kind: "accept"; message: string }
-  | { kind: "reject"; reason: RejectionReason; message: string }
+  | {
+      kind: "reject";
+      reason: RejectionReason;
+      message: string;
+      /**
+       * A partial decline: the print orders whose lines cannot be printed, while the others
+       * were sent to print. Shopify declines the whole request; these lines are named in it.
+       */
+      lines?: T[];
+    }
   /** `soon`: the answer is a moment away (the order being recorded, created or paid). */
   | { kind: "wait"; why: string; soon: boolean };
 
@@ -56,8 +65,8 @@ function pipelineStatus(o: PrintOrderFacts): PrintOrderStatus {
 
 /** Shopify shows the message to the merchant; it keeps to one sentence or two. */
 const MESSAGE_LIMIT = 500;
-const clip = (text: string) =>
-  text.length <= MESSAGE_LIMIT ? text : `${text.slice(0, MESSAGE_LIMIT - 1)}…`;
+const clip = (text: string, limit = MESSAGE_LIMIT) =>
+  text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 
 function sentToPrint(orders: readonly PrintOrderFacts[]): string {
   const names = orders.map((o) => (o.printOrderId ? String(o.printOrderId) : o.orderReference));
@@ -70,21 +79,31 @@ function sentToPrint(orders: readonly PrintOrderFacts[]): string {
  * The answer to a fulfillment request. `known` is false while the app has not recorded the
  * Shopify order yet (the request came before the order's webhook and the regular check).
  */
-export function answerFulfillmentRequest(
+export function answerFulfillmentRequest<T extends PrintOrderFacts>(
   known: boolean,
-  printOrders: readonly PrintOrderFacts[],
-): RequestAnswer {
+  printOrders: readonly T[],
+): RequestAnswer<T> {
   if (!known) return { kind: "wait", why: "the order is not recorded yet", soon: true };
   // Stopped before payment: it cannot be printed as it is. One stopped after payment (tracking
   // that could not be added, say) is being printed, and is answered as paid.
-  const stopped = printOrders.find(
+  const stopped = printOrders.filter(
     (o) => statusOf(o.status) === "needs_attention" && isUnpaidOrder(o),
   );
-  if (stopped) {
+  const first = stopped[0];
+  if (first) {
+    const why = first.lastErrorMessage ?? "The print order needs the merchant's attention.";
+    const printing = printOrders.filter(
+      (o) => statusOf(o.status) !== "cancelled" && !isUnpaidOrder(o),
+    );
+    if (!printing.length)
+      return { kind: "reject", reason: rejectionReasonOf(first.lastErrorCode), message: clip(why) };
+    // The rest is printing: said, so the merchant knows only these lines wait for them.
+    const rest = sentToPrint(printing).replace(/^Sent/, "The other items were sent");
     return {
       kind: "reject",
-      reason: rejectionReasonOf(stopped.lastErrorCode),
-      message: clip(stopped.lastErrorMessage ?? "The print order needs the merchant's attention."),
+      reason: rejectionReasonOf(first.lastErrorCode),
+      message: `${clip(why, MESSAGE_LIMIT - rest.length - 1)} ${rest}`,
+      lines: stopped,
     };
   }
   const live = printOrders.filter((o) => statusOf(o.status) !== "cancelled");

@@ -93,12 +93,35 @@ export const REJECT_FULFILLMENT_REQUEST_MUTATION = `#graphql
     $id: ID!
     $reason: FulfillmentOrderRejectionReason
     $message: String
+    $lineItems: [IncomingRequestLineItemInput!]
   ) {
-    fulfillmentOrderRejectFulfillmentRequest(id: $id, reason: $reason, message: $message) {
+    fulfillmentOrderRejectFulfillmentRequest(
+      id: $id
+      reason: $reason
+      message: $message
+      lineItems: $lineItems
+    ) {
       fulfillmentOrder { id status requestStatus }
       userErrors { field message }
     }
   }`;
+
+/**
+ * A fulfillment order's lines, read only for a partial decline (which lines cannot be printed):
+ * 50 lines is far beyond what one order's print lines span.
+ */
+export const FULFILLMENT_ORDER_LINES_QUERY = `#graphql
+  query PrintConnectFulfillmentOrderLines($id: ID!) {
+    fulfillmentOrder(id: $id) {
+      lineItems(first: 50) { nodes { id lineItem { id } } }
+    }
+  }`;
+
+export interface FulfillmentOrderLinesData {
+  fulfillmentOrder: {
+    lineItems: { nodes: { id: string; lineItem: { id: string } }[] };
+  } | null;
+}
 
 export const ACCEPT_CANCELLATION_REQUEST_MUTATION = `#graphql
   mutation PrintConnectAcceptCancellationRequest($id: ID!, $message: String) {

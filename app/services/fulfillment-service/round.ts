@@ -13,17 +13,15 @@ import { NOT_SCHEDULED } from "../fulfilment/machine";
 import { lockUnleased, retryWhileBusy } from "../fulfilment/commands/lock";
 import type { ShopifyAdmin } from "../fulfilment/shopify-port";
 import { userErrorsFailure } from "../shopify-admin";
-import {
-  alreadyPrinting,
-  answerFulfillmentRequest,
-  planCancellation,
-  type RequestAnswer,
-} from "./answers";
+import { lineItemGid } from "../shopify-admin/ids";
+import { alreadyPrinting, answerFulfillmentRequest, planCancellation } from "./answers";
 import {
   ACCEPT_CANCELLATION_REQUEST_MUTATION,
   ACCEPT_FULFILLMENT_REQUEST_MUTATION,
   ASSIGNED_FULFILLMENT_ORDERS_QUERY,
   answerOf,
+  FULFILLMENT_ORDER_LINES_QUERY,
+  type FulfillmentOrderLinesData,
   REJECT_CANCELLATION_REQUEST_MUTATION,
   REJECT_FULFILLMENT_REQUEST_MUTATION,
   type AnswerData,
@@ -178,6 +176,7 @@ const FACTS = {
   serviceState: true,
   lastErrorCode: true,
   lastErrorMessage: true,
+  items: { select: { shopifyLineItemId: true } },
 } as const;
 
 /** The Shopify order as the app recorded it, with its print orders (proofs have none). */
@@ -222,7 +221,7 @@ async function answerRequest(
   fo: AssignedFulfillmentOrder,
 ): Promise<"accepted" | "rejected" | "waiting" | "parked"> {
   const order = await recordedOrder(deps, shop, fo);
-  const answer: RequestAnswer = answerFulfillmentRequest(order !== null, order?.printOrders ?? []);
+  const answer = answerFulfillmentRequest(order !== null, order?.printOrders ?? []);
   if (answer.kind === "wait") return answer.soon ? "waiting" : "parked";
   if (answer.kind === "accept") {
     await answerShopify(
@@ -239,18 +238,48 @@ async function answerRequest(
     if (order) await resumeUnrequested(deps, shop, order.printOrders);
     return "accepted";
   }
+  const lineItems = answer.lines
+    ? await declinedLines(deps, shop, fo.id, answer.lines, answer.message)
+    : undefined;
   await answerShopify(
     deps,
     shop,
     order,
     REJECT_FULFILLMENT_REQUEST_MUTATION,
-    { id: fo.id, reason: answer.reason, message: answer.message },
+    { id: fo.id, reason: answer.reason, message: answer.message, lineItems },
     {
       type: "request_declined",
       message: `Shopify's fulfillment request declined (${answer.reason}): ${answer.message} Fix it here, then choose "Request fulfillment" in Shopify again.`,
     },
   );
   return "rejected";
+}
+
+/**
+ * A partial decline names the fulfillment order's lines that cannot be printed (those of the
+ * stopped print orders), each with why; Shopify shows them with the declined request.
+ */
+async function declinedLines(
+  deps: ServiceRoundDeps,
+  shop: string,
+  fulfillmentOrderId: string,
+  stopped: readonly { items: { shopifyLineItemId: string }[]; lastErrorMessage: string | null }[],
+  fallback: string,
+): Promise<{ fulfillmentOrderLineItemId: string; message: string }[] | undefined> {
+  const data = await deps.shopify.graphql<FulfillmentOrderLinesData>(
+    shop,
+    FULFILLMENT_ORDER_LINES_QUERY,
+    { id: fulfillmentOrderId },
+  );
+  const why = new Map<string, string>();
+  for (const p of stopped)
+    for (const item of p.items)
+      why.set(lineItemGid(item.shopifyLineItemId), p.lastErrorMessage ?? fallback);
+  const lines = (data.fulfillmentOrder?.lineItems.nodes ?? [])
+    .filter((l) => why.has(l.lineItem.id))
+    .map((l) => ({ fulfillmentOrderLineItemId: l.id, message: why.get(l.lineItem.id)! }));
+  // None found (lines moved meanwhile): the whole request is declined, as without names.
+  return lines.length ? lines : undefined;
 }
 
 /**

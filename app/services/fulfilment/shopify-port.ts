@@ -19,7 +19,7 @@ export const ORDER_FULFILLMENT_QUERY = `#graphql
         nodes {
           id
           status
-          assignedLocation { location { id } }
+          assignedLocation { name location { id } }
           merchantRequests(last: 1, kind: FULFILLMENT_REQUEST) { nodes { requestOptions } }
           lineItems(first: 30) {
             nodes { id remainingQuantity totalQuantity lineItem { id } }
@@ -66,7 +66,7 @@ export interface OrderFulfillmentData {
       nodes: {
         id: string;
         status: string;
-        assignedLocation: { location: { id: string } | null };
+        assignedLocation: { name: string; location: { id: string } | null };
         merchantRequests: { nodes: { requestOptions: unknown }[] };
         lineItems: {
           nodes: {
@@ -120,6 +120,35 @@ export function unrequestedServiceOrders(
         fo.lineItems.nodes.some((l) => wanted.has(l.lineItem.id) && l.remainingQuantity > 0),
     )
     .map((fo) => fo.id);
+}
+
+/**
+ * Where Shopify has a print order's lines, for an order placed while the shop used the app's
+ * fulfillment service (its print lines were assigned to the Print Connect location then):
+ * `ours` while any of them is open there, `elsewhere` when they are open only at another
+ * location (the merchant moved them), `closed` when nothing of them is open (fulfilled by hand,
+ * or closed). Truncated data says nothing: `ours`, and the fulfil step asks the merchant.
+ */
+export type Placement =
+  { kind: "ours" } | { kind: "elsewhere"; locationName: string } | { kind: "closed" };
+
+export function placementOf(
+  order: NonNullable<OrderFulfillmentData["order"]>,
+  wanted: ReadonlyMap<string, number>,
+  serviceLocationId: string,
+): Placement {
+  if (fulfillmentDataTruncated(order)) return { kind: "ours" };
+  const open = order.fulfillmentOrders.nodes.filter((fo) =>
+    FULFILLABLE.has(fo.status) || fo.status === "ON_HOLD"
+      ? fo.lineItems.nodes.some((l) => wanted.has(l.lineItem.id) && l.remainingQuantity > 0)
+      : false,
+  );
+  if (open.some((fo) => fo.assignedLocation.location?.id === serviceLocationId))
+    return { kind: "ours" };
+  const elsewhere = open[0];
+  return elsewhere
+    ? { kind: "elsewhere", locationName: elsewhere.assignedLocation.name || "another location" }
+    : { kind: "closed" };
 }
 
 /**

@@ -47,7 +47,10 @@ export interface FulfillmentServiceControl {
     fulfillmentOrderId: string | number,
     options?: { message?: string; wait?: boolean },
   ): Promise<RequestResult>;
-  /** The merchant moves the lines to another of the shop's locations. */
+  /**
+   * The merchant moves the lines to another of the shop's locations: the fulfillment order
+   * itself when none of its lines was fulfilled, else a new one (the replacement).
+   */
   moveFulfillmentOrder(
     fulfillmentOrderId: string | number,
     locationId: string | number,
@@ -117,8 +120,12 @@ export function createFulfillmentServiceControl(fake: FakeServerState): Fulfillm
       const fo = fulfillmentOrder(fake, id);
       const target = parseId(locationId, "Location");
       if (target === undefined) throw new FakeError(422, "Location not found.");
-      const replacement = moveFulfillmentOrder(fake.state, fo, target);
-      return { fulfillmentOrder: shot(fo)!, replacement: shot(replacement), notification: null };
+      const moved = moveFulfillmentOrder(fake.state, fo, target);
+      return {
+        fulfillmentOrder: shot(fo)!,
+        replacement: moved === fo ? null : shot(moved),
+        notification: null,
+      };
     },
   };
 }

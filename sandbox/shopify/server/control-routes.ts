@@ -55,6 +55,7 @@ export async function handleControl(
         name: s.name,
         currencyCode: s.currencyCode,
         installed: s.installed,
+        automaticFulfillment: s.automaticFulfillment,
         locations: [...fake.state.locations.values()]
           .filter((l) => l.shop === s.domain)
           .map((l) => ({ id: gid("Location", l.id), name: l.name, role: l.role })),
@@ -72,6 +73,13 @@ export async function handleControl(
           })),
       })),
     );
+  }
+  if (method === "POST" && a === "shops" && b && c === "automatic-fulfillment") {
+    control.setAutomaticFulfillment(decodeURIComponent(b), body.on === true);
+    return new HttpReply(200, {
+      shop: decodeURIComponent(b),
+      automaticFulfillment: body.on === true,
+    });
   }
   if (method === "POST" && a === "shops" && !b)
     return new HttpReply(201, control.addShop(params as unknown as ShopSeed));

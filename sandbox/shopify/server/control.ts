@@ -12,9 +12,13 @@ import {
   parseId,
   type AddressInput,
   type CreateOrderSpec,
+  type OrderRecord,
   type ProductRecord,
 } from "../state";
-import { removeAppServices } from "../state/fulfillment-service";
+import {
+  removeAppServices,
+  requestAutomatically as requestPaid,
+} from "../state/fulfillment-service";
 import { newFakeState, shopOf, type FakeServerState } from "./context";
 import { DEFAULT_APP_ID } from "./options";
 import type { DeliveryOptions, FaultSpec, RequestLogEntry, WebhookDeliveryRecord } from "./records";
@@ -47,6 +51,11 @@ export interface ShopifyFakeControl extends OnlineStoreControl, FulfillmentServi
   addShop(seed: ShopSeed): { id: string; domain: string };
   createOrder(spec: CreateOrderSpec, delivery?: DeliveryOptions): Promise<ChangeResult>;
   markOrderPaid(orderId: string | number, delivery?: DeliveryOptions): Promise<ChangeResult>;
+  /**
+   * Shopify's "Automatically fulfill the order's line items": on, a paid order's lines at a
+   * fulfillment service are requested at once (and the service pinged).
+   */
+  setAutomaticFulfillment(shop: string | undefined, on: boolean): void;
   updateShippingAddress(
     orderId: string | number,
     address: AddressInput,
@@ -166,6 +175,7 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
         orderEvents(fake, order, topics),
         delivery,
       );
+      deliveries.push(...(await requestAutomatically(fake, order, delivery)));
       return { order: snapshot(fake.state, order), deliveries };
     },
     async markOrderPaid(orderId, delivery) {
@@ -177,7 +187,11 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
         orderEvents(fake, order, ["orders/paid", "orders/updated"]),
         delivery,
       );
+      deliveries.push(...(await requestAutomatically(fake, order, delivery)));
       return { order: snapshot(fake.state, order), deliveries };
+    },
+    setAutomaticFulfillment(shopDomain, on) {
+      shopOf(fake, shopDomain).automaticFulfillment = on;
     },
     async updateShippingAddress(orderId, address, delivery) {
       const order = fake.state.requireOrder(orderId);
@@ -397,4 +411,18 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
       fake.buckets.clear();
     },
   };
+}
+
+/** Shopify's automatic fulfilment of a paid order: the requests, then a ping to each service. */
+async function requestAutomatically(
+  fake: FakeServerState,
+  order: OrderRecord,
+  delivery: DeliveryOptions | undefined,
+): Promise<WebhookDeliveryRecord[]> {
+  const pings: WebhookDeliveryRecord[] = [];
+  for (const fo of requestPaid(fake.state, order)) {
+    const ping = await notifyService(fake, fo, "FULFILLMENT_REQUEST", { wait: delivery?.wait });
+    if (ping) pings.push(ping);
+  }
+  return pings;
 }

@@ -62,6 +62,8 @@ export interface FulfillmentOrderSnapshot {
     message: string | null;
     requestOptions: unknown;
     responseData: unknown;
+    /** A declined request's lines the service named, each with why. */
+    rejectedLineItems: Array<{ fulfillmentOrderLineItemId: string; message: string | null }>;
     sentAt: string;
   }>;
 }
@@ -98,6 +100,10 @@ export function fulfillmentOrderSnapshot(
       message: r.message,
       requestOptions: r.requestOptions,
       responseData: r.responseData,
+      rejectedLineItems: (r.rejectedLineItems ?? []).map((l) => ({
+        fulfillmentOrderLineItemId: gid("FulfillmentOrderLineItem", l.fulfillmentOrderLineItemId),
+        message: l.message,
+      })),
       sentAt: iso(r.sentAt)!,
     })),
   };

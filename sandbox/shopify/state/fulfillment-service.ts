@@ -224,6 +224,29 @@ export function requestFulfillment(
 }
 
 /**
+ * Shopify's automatic fulfilment: with the shop's "Automatically fulfill the order's line items"
+ * on, paying an order sends a fulfillment request for each of its open, unsubmitted fulfillment
+ * orders at a service's location (the merchant's "Request fulfillment", done by Shopify).
+ * Answers the fulfillment orders it requested; the caller pings their services.
+ */
+export function requestAutomatically(
+  store: FakeStore,
+  order: { id: number; shop: string; financialStatus: string },
+): FulfillmentOrderRecord[] {
+  const shop = store.shops.get(order.shop);
+  if (!shop?.automaticFulfillment || order.financialStatus !== "PAID") return [];
+  const requested: FulfillmentOrderRecord[] = [];
+  for (const fo of store.fulfillmentOrders.values()) {
+    if (fo.orderId !== order.id || fo.status !== "OPEN" || fo.requestStatus !== "UNSUBMITTED")
+      continue;
+    if (!serviceOfLocation(store, fo.locationId)) continue;
+    requestFulfillment(store, fo, null, true);
+    requested.push(fo);
+  }
+  return requested;
+}
+
+/**
  * The merchant cancels a fulfillment order at a service (fulfillmentOrderCancel): one that was
  * only submitted ends at once and a new open one takes its lines; one the service accepted
  * gets a cancellation request the service answers.
@@ -324,12 +347,18 @@ export function acceptFulfillmentRequest(
   return null;
 }
 
+/**
+ * Declines a fulfillment request. `lineItems` names the lines that cannot be fulfilled, each with
+ * why (the whole request is declined all the same, as Shopify says); each must be one of the
+ * fulfillment order's own lines.
+ */
 export function rejectFulfillmentRequest(
   store: FakeStore,
   fo: FulfillmentOrderRecord,
   appId: string,
   reason: string | null,
   message: string | null,
+  lineItems: { fulfillmentOrderLineItemId: number | null; message: string | null }[] = [],
 ): Refusal | null {
   const service = ownService(store, fo, appId);
   if (refused(service)) return service;
@@ -338,9 +367,25 @@ export function rejectFulfillmentRequest(
       field: ["id"],
       message: `Cannot reject fulfillment request for the fulfillment order with status ${fo.requestStatus}.`,
     };
+  const own = new Set(fo.lineItems.map((li) => li.id));
+  const foreign = lineItems.findIndex(
+    (l) => l.fulfillmentOrderLineItemId === null || !own.has(l.fulfillmentOrderLineItemId),
+  );
+  if (foreign >= 0)
+    return {
+      field: ["lineItems", String(foreign), "fulfillmentOrderLineItemId"],
+      message: "The fulfillment order line item does not belong to this fulfillment order.",
+    };
   fo.requestStatus = "REJECTED";
   const request = lastRequest(fo, "FULFILLMENT_REQUEST");
-  if (request) request.responseData = { message, ...(reason ? { reason } : {}) };
+  if (request) {
+    request.responseData = { message, ...(reason ? { reason } : {}) };
+    if (lineItems.length)
+      request.rejectedLineItems = lineItems.map((l) => ({
+        fulfillmentOrderLineItemId: l.fulfillmentOrderLineItemId!,
+        message: l.message,
+      }));
+  }
   touch(store, fo);
   return null;
 }
@@ -461,7 +506,10 @@ export function releaseHolds(
 
 /**
  * The merchant moves a fulfillment order to another location (fulfillmentOrderMove): only
- * one nobody is working on. The moved lines get a new fulfillment order there.
+ * one nobody is working on. As Shopify does: a fulfillment order none of whose lines were
+ * fulfilled is itself assigned to the new location (the same id); otherwise the unfulfilled
+ * lines go to a new fulfillment order there and the original is closed. Answers the fulfillment
+ * order that holds the moved lines.
  */
 export function moveFulfillmentOrder(
   store: FakeStore,
@@ -476,6 +524,12 @@ export function moveFulfillmentOrder(
     (fo.requestStatus !== "UNSUBMITTED" && fo.requestStatus !== "REJECTED")
   )
     throw new FakeError(422, "Fulfillment order is not in a movable state.");
+  if (fo.lineItems.every((li) => li.remainingQuantity === li.totalQuantity)) {
+    fo.locationId = locationId;
+    fo.requestStatus = "UNSUBMITTED";
+    touch(store, fo);
+    return fo;
+  }
   const replacement = closeAndReplace(store, fo, "CLOSED");
   if (!replacement) throw new FakeError(422, "Fulfillment order has nothing left to move.");
   replacement.locationId = locationId;

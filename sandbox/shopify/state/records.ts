@@ -16,6 +16,11 @@ export interface ShopRecord {
   /** false after app/uninstalled until the next token exchange. */
   installed: boolean;
   nextOrderNumber: number;
+  /**
+   * Shopify's checkout setting "Automatically fulfill the order's line items": when an order is
+   * paid, its fulfillment orders at a fulfillment service's location are requested at once.
+   */
+  automaticFulfillment: boolean;
 }
 
 export interface LocationRecord {
@@ -254,6 +259,8 @@ export interface MerchantRequestRecord {
   message: string | null;
   requestOptions: { notify_customer?: boolean };
   responseData: { message: string | null; reason?: string } | null;
+  /** A declined request's lines the service named as unfulfillable, each with why. */
+  rejectedLineItems?: { fulfillmentOrderLineItemId: number; message: string | null }[];
   sentAt: number;
 }
 

@@ -32,6 +32,7 @@ export function seedShop(store: FakeStore, seed: ShopSeed): ShopRecord {
     printProductTypes: seed.printProductTypes ?? DEFAULT_PRINT_PRODUCT_TYPES,
     installed: true,
     nextOrderNumber: 1001,
+    automaticFulfillment: seed.automaticFulfillment ?? false,
   };
   store.shops.set(domain, shop);
   for (const loc of seed.locations ?? DEFAULT_LOCATIONS) {

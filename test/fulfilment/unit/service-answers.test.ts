@@ -94,6 +94,27 @@ describe("a fulfillment request", () => {
     const long = answerFulfillmentRequest(true, [stopped("X", "a".repeat(2_000))]);
     expect(long.kind === "reject" && long.message.length).toBe(500);
   });
+  it("is declined in part while other print orders of the order are printing: the stopped ones are named", () => {
+    const gone = stopped("OFF_NOT_FOUND", "The offering is no longer available.");
+    const printing = order({ printOrderId: 5002 });
+    expect(answerFulfillmentRequest(true, [gone, printing])).toEqual({
+      kind: "reject",
+      reason: "INELIGIBLE_PRODUCT",
+      message:
+        "The offering is no longer available. The other items were sent to print as order 5002.",
+      lines: [gone],
+    });
+    // Only what is printing counts: an order not yet paid makes no partial decline.
+    expect(
+      answerFulfillmentRequest(true, [gone, order({ status: "ready", printOrderId: null })]),
+    ).not.toHaveProperty("lines");
+    // A long reason is cut, never the part that says what is printing.
+    const long = answerFulfillmentRequest(true, [stopped("X", "a".repeat(2_000)), printing]);
+    expect(long.kind === "reject" && long.message.length).toBe(500);
+    expect(long.kind === "reject" && long.message).toMatch(
+      /… The other items were sent to print as order 5002\.$/,
+    );
+  });
 });
 
 describe("a cancellation request", () => {

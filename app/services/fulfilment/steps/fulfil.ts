@@ -8,14 +8,16 @@ import {
   fulfillmentOrderLines,
   notifyCustomerFor,
   ORDER_FULFILLMENT_QUERY,
+  placementOf,
   TRACKING_UPDATE_MUTATION,
   unrequestedServiceOrders,
   type FulfillmentCreateData,
   type OrderFulfillmentData,
   type TrackingUpdateData,
 } from "../shopify-port";
-import { lineItemGid, orderGid } from "../../shopify-admin/ids";
+import { orderGid } from "../../shopify-admin/ids";
 import type { StepContext } from "./context";
+import { movedAfterPrinting, serviceLocationOf, wantedLines } from "./placement";
 import { done, type Loaded, type StepResult } from "./result";
 
 /**
@@ -127,10 +129,13 @@ async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepR
   // A fulfillment with this tracking number already exists: an earlier attempt got through.
   const existing = fulfillmentWithTracking(data.order, code);
   if (existing) return alreadyFulfilled(existing.id, code, tracking);
-  const wanted = new Map<string, number>();
-  for (const item of order.items) {
-    const gid = lineItemGid(item.shopifyLineItemId);
-    wanted.set(gid, (wanted.get(gid) ?? 0) + item.quantity);
+  const wanted = wantedLines(order);
+  // In the service model the lines are Print Connect's: never fulfilled at a location they
+  // were moved to by hand (the merchant may be shipping them from there).
+  const serviceLocation = serviceLocationOf(order, shop);
+  if (serviceLocation) {
+    const placement = placementOf(data.order, wanted, serviceLocation);
+    if (placement.kind === "elsewhere") throw movedAfterPrinting(placement.locationName, code);
   }
   if (unrequestedServiceOrders(data.order, wanted, shop.fulfillmentLocationId).length) {
     throw new AttentionError({

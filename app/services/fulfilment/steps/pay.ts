@@ -1,6 +1,7 @@
 import { NOT_SCHEDULED } from "../machine";
 import type { StepContext } from "./context";
 import { filesOf, shippingDetailsOf } from "./order-data";
+import { checkPlacementBeforePaying } from "./placement";
 import { preflightItems } from "./preflight";
 import { done, withItemChanges, type Loaded, type StepResult } from "./result";
 
@@ -66,6 +67,8 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
       reused,
     );
   }
+  // The point of no return: an order that waited is checked against Shopify first.
+  await checkPlacementBeforePaying(order, ctx);
   const payment = await client.orders.pay({ orderId });
   events.push({
     actor: "worker",

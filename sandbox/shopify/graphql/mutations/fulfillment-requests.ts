@@ -49,7 +49,20 @@ export const fulfillmentRequestMutations = (ctx: GraphqlContext) => ({
     ),
   fulfillmentOrderRejectFulfillmentRequest: (args: Args) =>
     answer(ctx, "fulfillmentOrderRejectFulfillmentRequest", args, (fo) =>
-      rejectFulfillmentRequest(ctx.state, fo, ctx.appId, text(args.reason), text(args.message)),
+      rejectFulfillmentRequest(
+        ctx.state,
+        fo,
+        ctx.appId,
+        text(args.reason),
+        text(args.message),
+        (Array.isArray(args.lineItems) ? (args.lineItems as Args[]) : []).map((l) => ({
+          fulfillmentOrderLineItemId: idArg(
+            l.fulfillmentOrderLineItemId,
+            "FulfillmentOrderLineItem",
+          ),
+          message: text(l.message),
+        })),
+      ),
     ),
   fulfillmentOrderAcceptCancellationRequest: (args: Args) =>
     answer(ctx, "fulfillmentOrderAcceptCancellationRequest", args, (fo) =>
