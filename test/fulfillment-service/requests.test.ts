@@ -41,6 +41,8 @@ const deps = () => serviceRoundDeps({ logger: silent });
 const OWN_VARIANT = "gid://shopify/ProductVariant/20002";
 
 beforeAll(async () => {
+  // The shop's own model (the harness's default: a shop installed before the app was a
+  // fulfillment service); the tests below move it.
   h = await startHarness();
   await h.map(MAPPINGS.photoBook);
   await h.map(MAPPINGS.novel);
@@ -48,12 +50,6 @@ beforeAll(async () => {
   const { admin } = await unauthenticated.admin(SHOP);
   await registerFulfillmentService(adminGraphql(admin as AdminApi), {
     callbackUrl: `${h.appUrl}/fulfillment-service`,
-  });
-  // A shop installed before the app was a fulfillment service: its own model until it moves
-  // (a shop installing now, with nothing mapped, starts moved).
-  await prisma.shop.update({
-    where: { shop: SHOP },
-    data: { serviceMoveAt: null, serviceModelSince: null, serviceRoundDueAt: null },
   });
 });
 afterAll(async () => {
@@ -101,23 +97,81 @@ const lastAnswer = (orderId: string) => {
   return { fo: fo!, answer: fo!.merchantRequests.at(-1)?.responseData };
 };
 
+/**
+ * A product of the shop with `count` editions (productSet on the stand-in, as the merchant's
+ * catalogue has them): their variant ids, in edition order.
+ */
+async function atlasVariants(count: number): Promise<string[]> {
+  const { admin } = await unauthenticated.admin(SHOP);
+  const editions = Array.from({ length: count }, (_, i) => `Edition ${i + 1}`);
+  const response = await (admin as AdminApi).graphql(
+    `#graphql
+    mutation AtlasEditions($input: ProductSetInput!) {
+      productSet(input: $input, synchronous: true) {
+        product { variants(first: 250) { nodes { id title } } }
+        userErrors { field message }
+      }
+    }`,
+    {
+      variables: {
+        input: {
+          title: "Atlas of Coastlines",
+          productType: "Book",
+          productOptions: [{ name: "Edition", values: editions.map((name) => ({ name })) }],
+          variants: editions.map((name) => ({
+            optionValues: [{ optionName: "Edition", name }],
+            price: "24.00",
+          })),
+        },
+      },
+    },
+  );
+  const { data } = (await response.json()) as {
+    data: {
+      productSet: {
+        product: { variants: { nodes: { id: string; title: string }[] } } | null;
+        userErrors: unknown[];
+      };
+    };
+  };
+  expect(data.productSet.userErrors).toEqual([]);
+  const ids = new Map(data.productSet.product!.variants.nodes.map((v) => [v.title, v.id]));
+  return editions.map((name) => ids.get(name)!);
+}
+
 describe("the move to the fulfillment service", () => {
-  it("stocks every mapped variant at the Print Connect location, and names them in the preview first", async () => {
+  it("moves a shop with 200 more mapped variants: the preview names the first eight, the looks stock them all, fifty at a time", async () => {
+    const atlas = await atlasVariants(200);
+    for (const [i, variantId] of atlas.entries()) {
+      await h.map({
+        variantId,
+        title: `Atlas ${String(i + 1).padStart(3, "0")}`,
+        offeringId: MAPPINGS.novel.offeringId,
+        contentWidth: MAPPINGS.novel.contentWidth,
+        contentHeight: MAPPINGS.novel.contentHeight,
+        numberOfPages: MAPPINGS.novel.numberOfPages,
+      });
+    }
     const before = await getServiceModel({ shop: SHOP });
-    expect(before).toMatchObject({ registered: true, moveAt: null, since: null, mapped: 2 });
-    expect(before.named.map((n) => n.title)).toEqual([
-      MAPPINGS.photoBook.title,
-      MAPPINGS.novel.title,
-    ]);
+    expect(before).toMatchObject({ registered: true, moveAt: null, since: null, mapped: 202 });
+    expect(before.named.map((n) => n.title)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `Atlas 00${i + 1}`),
+    );
     expect(h.shopify.control.stockedAt(MAPPINGS.photoBook.variantId).some((l) => l.service)).toBe(
       false,
     );
 
     expect(await confirmServiceMove({ shop: SHOP })).toBe(true);
     expect(await confirmServiceMove({ shop: SHOP })).toBe(false); // once
-    const look = await lookAtShop(deps(), SHOP);
-    expect(look.stocked).toBe(2);
-
+    const stockedPerLook: number[] = [];
+    while (!(await getServiceModel({ shop: SHOP })).since && stockedPerLook.length < 10)
+      stockedPerLook.push((await lookAtShop(deps(), SHOP)).stocked);
+    expect(stockedPerLook).toEqual([50, 50, 50, 50, 2]);
+    for (const variantId of atlas) {
+      expect(h.shopify.control.stockedAt(variantId)).toContainEqual(
+        expect.objectContaining({ id: serviceLocation().id, service: true }),
+      );
+    }
     for (const mapping of [MAPPINGS.photoBook, MAPPINGS.novel]) {
       expect(h.shopify.control.stockedAt(mapping.variantId)).toContainEqual(
         expect.objectContaining({ id: serviceLocation().id, service: true }),
@@ -125,7 +179,7 @@ describe("the move to the fulfillment service", () => {
     }
     expect(h.shopify.control.stockedAt(OWN_VARIANT).some((l) => l.service)).toBe(false);
     const after = await getServiceModel({ shop: SHOP });
-    expect(after.stocked).toBe(2);
+    expect(after.stocked).toBe(202);
     expect(after.since).not.toBeNull();
   });
 

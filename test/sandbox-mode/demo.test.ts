@@ -125,7 +125,7 @@ afterEach(stopServerProcesses);
 describe("npm run demo when the demo shop's routing is not Immediately", () => {
   it(
     "approves its own orders through the app, says so, and leaves the setting as it was",
-    { timeout: 240_000 },
+    { timeout: 420_000 },
     async () => {
       const { database, demoEnv } = await startSandboxApp("inline");
 

@@ -14,7 +14,11 @@ import {
   type ShopifyFakeOptions,
 } from "../../sandbox/shopify";
 import prisma from "~/db.server";
-import { authenticate } from "~/shopify.server";
+import { authenticate, unauthenticated } from "~/shopify.server";
+import { serviceRoundDeps } from "~/lib/fulfillment-service-looks.server";
+import { lookAtShop } from "~/services/fulfillment-service/round";
+import { registerFulfillmentService } from "~/services/fulfillment-service/registration";
+import { adminGraphql, type AdminApi } from "~/services/shopify-admin";
 import { printClientFor } from "~/lib/print-client.server";
 import { preflightForApp } from "~/lib/preflight.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
@@ -63,12 +67,23 @@ export interface Harness {
 export const fastRetry = { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
+/**
+ * Which way the shop fulfils in Shopify (docs/decisions/0023): `merchant`, its own model (the
+ * print lines on the merchant's fulfillment orders, a shop installed before the app was a
+ * fulfillment service); `service`, Print Connect as its fulfillment service: mapped variants
+ * stocked at its location, Shopify's automatic fulfilment on, and every worker's drain
+ * answering Shopify's requests between its rounds, as the worker process's looks do.
+ */
+export type FulfilmentModel = "merchant" | "service";
+
 export async function startHarness(
   options: {
     sandbox?: SandboxOptions;
     shopify?: Pick<ShopifyFakeOptions, "idBases" | "smtpPort">;
+    model?: FulfilmentModel;
   } = {},
 ): Promise<Harness> {
+  const model = options.model ?? "merchant";
   const sandbox = await startSandbox({ port: 0, seed: 11, ...options.sandbox });
   const shopify = await startShopifyFake({
     apiKey: TEST_API_KEY,
@@ -82,7 +97,9 @@ export async function startHarness(
   const routes = await startRouteServer(ROUTES, TEST_APP_URL);
   shopify.control.setAppUrl(routes.url);
 
-  // Install the way Shopify does: a session token, exchanged for an offline token.
+  // Install the way Shopify does: a session token, exchanged for an offline token. A session
+  // an earlier harness of this file stored names a token this new stand-in never issued.
+  await prisma.session.deleteMany({ where: { shop: SHOP } });
   const token = mintSessionToken({ apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, shop: SHOP });
   await authenticate.admin(
     new Request(`${TEST_APP_URL}/app`, { headers: { Authorization: `Bearer ${token}` } }),
@@ -101,6 +118,26 @@ export async function startHarness(
     SANDBOX_KEYS.merchantApiKey,
     `${routes.url}/webhooks/print/${callbackId}`,
   );
+  if (model === "service") {
+    // The install registered the service (nothing was mapped: the shop starts moved); its
+    // pings go to this harness's routes, and Shopify requests every paid order's print lines.
+    const { admin } = await unauthenticated.admin(SHOP);
+    await registerFulfillmentService(adminGraphql(admin as AdminApi), {
+      callbackUrl: `${routes.url}/fulfillment-service`,
+    });
+    shopify.control.setAutomaticFulfillment(SHOP, true);
+  } else {
+    await prisma.shop.update({
+      where: { shop: SHOP },
+      data: { serviceMoveAt: null, serviceModelSince: null, serviceRoundDueAt: null },
+    });
+  }
+  const looks = serviceRoundDeps({ logger: silent });
+  /** One look at the shop's fulfillment service; whether it changed anything. */
+  const look = async () =>
+    Object.entries(await lookAtShop(looks, SHOP)).some(
+      ([key, n]) => key !== "waiting" && key !== "parked" && n > 0,
+    );
 
   const workers: FulfilmentWorker[] = [];
   return {
@@ -120,11 +157,24 @@ export async function startHarness(
         },
         { baseBackoffMs: 1, maxBackoffMs: 5, leaseMs: 5_000, ...workerOptions },
       );
+      if (model === "service") {
+        // The worker process answers Shopify's requests between its rounds: a round that found
+        // nothing to do looks at the shop's fulfillment service, and counts as work when the
+        // look changed something (drain and settle then go on).
+        const runOnce = worker.runOnce.bind(worker);
+        worker.runOnce = async () => {
+          const worked = await runOnce();
+          if (worked > 0) return worked;
+          return (await look()) ? 1 : 0;
+        };
+      }
       workers.push(worker);
       return worker;
     },
     async map(mapping) {
       await saveMapping({ shop: SHOP, mapping });
+      // Stocked at the Print Connect location at once, as the worker's next look does.
+      if (model === "service") await look();
     },
     async settings(input) {
       await savePrintSettings({ shop: SHOP, input });

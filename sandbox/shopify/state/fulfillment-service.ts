@@ -271,7 +271,10 @@ export function requestCancellation(
   return { immediate: false, replacement: null };
 }
 
-/** Ends a fulfillment order and opens a new one, at the same location, for what is left. */
+/**
+ * Ends a fulfillment order and opens a new one, at the same location, for what is left (nothing
+ * is left to fulfil of a cancelled order).
+ */
 function closeAndReplace(
   store: FakeStore,
   fo: FulfillmentOrderRecord,
@@ -281,7 +284,7 @@ function closeAndReplace(
   fo.status = "CLOSED";
   fo.requestStatus = requestStatus;
   touch(store, fo);
-  if (!left.length) return null;
+  if (!left.length || store.orders.get(fo.orderId)?.cancelledAt) return null;
   const now = store.now();
   const replacement: FulfillmentOrderRecord = {
     id: store.nextId("FulfillmentOrder"),
