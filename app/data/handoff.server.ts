@@ -2,6 +2,7 @@ import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { summariseNotTakenIn, type NotTakenInSummary } from "./order-deliveries.server";
 import {
+  PAID_WEBHOOK_RECEIPTS,
   summariseHandoff,
   webhooksStopped,
   type HandoffSample,
@@ -22,11 +23,6 @@ export const MAX_HANDOFF_SAMPLES = 5_000;
 export const FOUND_ORDERS_LISTED = 20;
 
 const DAY_MS = 86_400_000;
-
-/** The reconciler's and the import page's own delivery ids: not webhooks from Shopify. */
-const NOT_A_WEBHOOK = ["reconcile:", "import:"];
-/** orders/paid as receipts store it: the Shopify library's enum form, or the header's. */
-const PAID_TOPICS = ["ORDERS_PAID", "orders/paid"];
 
 /**
  * Print orders paid at the print service since `since`, with when Shopify says
@@ -135,11 +131,7 @@ export async function latestFoundPaidAt({
 /** When the last orders/paid webhook from Shopify arrived (a repeated delivery counts too). */
 export async function lastPaidWebhookAt({ shop }: { shop: string }): Promise<Date | null> {
   const row = await prisma.webhookReceipt.findFirst({
-    where: {
-      shop,
-      topic: { in: PAID_TOPICS },
-      NOT: NOT_A_WEBHOOK.map((prefix) => ({ webhookId: { startsWith: prefix } })),
-    },
+    where: { shop, ...PAID_WEBHOOK_RECEIPTS },
     orderBy: { receivedAt: "desc" },
     select: { receivedAt: true },
   });

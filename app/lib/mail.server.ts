@@ -3,6 +3,10 @@ import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { queueAttentionAlerts, type AttentionAlertDeps } from "../services/alerts/attention";
 import { alertOffUrl } from "../services/alerts/off-link";
+import {
+  queueWebhooksStoppedAlerts,
+  type WebhooksStoppedAlertDeps,
+} from "../services/alerts/webhooks-stopped";
 import { sendDueMail, type MailSenderDeps } from "../services/mail/send";
 import {
   outcomeOfSmtpError,
@@ -110,6 +114,21 @@ export function attentionAlertDeps(
   };
 }
 
+export function webhooksStoppedAlertDeps(
+  overrides: Partial<WebhooksStoppedAlertDeps> = {},
+): WebhooksStoppedAlertDeps {
+  const { db, shopInfo, offUrl, logger } = attentionAlertDeps();
+  return {
+    db,
+    shopInfo,
+    offUrl,
+    logger,
+    deliveryUrl: (shop) => adminAppUrl(shop, "/app/delivery"),
+    checkEverySeconds: Math.round(getEnv().reconcileIntervalMs / 1000),
+    ...overrides,
+  };
+}
+
 export const MAIL_INTERVAL_MS = 5_000;
 
 /** The sender every few seconds, the alerts round every ALERTS_INTERVAL_SECONDS; returns the stop. */
@@ -123,6 +142,7 @@ export function startMail(): () => Promise<void> {
       everyMs: getEnv().alertsIntervalMs,
       run: async () => {
         await queueAttentionAlerts(attentionAlertDeps());
+        await queueWebhooksStoppedAlerts(webhooksStoppedAlertDeps());
       },
       onError: (error) => log.warn({ err: error }, "alerts round failed"),
     }),

@@ -22,7 +22,13 @@ afterAll(async () => {
   await env?.close();
 });
 
-type Alerts = { alertEmail: string; attention: boolean; last: unknown; lastFailed: unknown };
+type Alerts = {
+  alertEmail: string;
+  attention: boolean;
+  webhooks: boolean;
+  last: unknown;
+  lastFailed: unknown;
+};
 const alerts = async () =>
   (await data<{ alerts: Alerts }>(await call(settingsLoader, get("/app/settings")))).alerts;
 const attentionOn = async (shop: string) =>
@@ -33,6 +39,7 @@ describe("Settings: alerts by e-mail", () => {
     expect(await alerts()).toEqual({
       alertEmail: "",
       attention: true,
+      webhooks: true,
       last: null,
       lastFailed: null,
     });
@@ -49,10 +56,18 @@ describe("Settings: alerts by e-mail", () => {
 
     const saved = await call(
       settingsAction,
-      post("/app/settings", { intent: "alerts", alertEmail: " orders@shop.example " }),
+      post("/app/settings", {
+        intent: "alerts",
+        alertEmail: " orders@shop.example ",
+        webhooks: "on",
+      }),
     );
     expect(await data(saved)).toEqual({ intent: "alerts", ok: true });
-    expect(await alerts()).toMatchObject({ alertEmail: "orders@shop.example", attention: false });
+    expect(await alerts()).toMatchObject({
+      alertEmail: "orders@shop.example",
+      attention: false,
+      webhooks: true,
+    });
   });
 });
 
@@ -78,9 +93,28 @@ describe("the link that turns alerts off", () => {
     expect(await attentionOn(DEMO_SHOP)).toBe(true);
 
     const confirmed = await call(offAction, form(url));
-    expect(await data(confirmed)).toEqual({ done: true, shop: DEMO_SHOP });
+    expect(await data(confirmed)).toEqual({ done: true, shop: DEMO_SHOP, kind: "attention" });
     expect(await attentionOn(DEMO_SHOP)).toBe(false);
     expect(await attentionOn("other-shop.myshopify.com")).toBe(true);
+  });
+
+  it("turns off only the kind its e-mail was about, and its signature is that kind's own", async () => {
+    await prisma.shop.updateMany({ data: { alertsAttention: true, alertsWebhooks: true } });
+    const webhooksOn = async () =>
+      (await prisma.shop.findUniqueOrThrow({ where: { shop: DEMO_SHOP } })).alertsWebhooks;
+    const url = new URL(alertOffUrl(TEST_APP_URL, TEST_API_SECRET, DEMO_SHOP, "webhooks"));
+    // The webhooks link's signature does not turn attention alerts off.
+    const swapped = new URL(url);
+    swapped.searchParams.set("kind", "attention");
+    expect((await call(offAction, form(swapped))).status).toBe(400);
+
+    expect(await data(await call(offAction, form(url)))).toEqual({
+      done: true,
+      shop: DEMO_SHOP,
+      kind: "webhooks",
+    });
+    expect(await webhooksOn()).toBe(false);
+    expect(await attentionOn(DEMO_SHOP)).toBe(true);
   });
 
   it("refuses an altered link, or one shop's signature on another shop", async () => {

@@ -115,14 +115,26 @@ describe("alerts for orders that need attention", () => {
     await prisma.shop.updateMany({ data: { lastAttentionAlertAt: null } });
     await stop("ABC");
     expect(
-      await saveAlertSettings(prisma, SHOP, { alertEmail: "not an address", attention: true }),
+      await saveAlertSettings(prisma, SHOP, {
+        alertEmail: "not an address",
+        attention: true,
+        webhooks: true,
+      }),
     ).toEqual({
       ok: false,
       fieldErrors: { alertEmail: "Enter an e-mail address such as orders@yourshop.com" },
     });
-    await saveAlertSettings(prisma, SHOP, { alertEmail: "orders@shop.example", attention: false });
+    await saveAlertSettings(prisma, SHOP, {
+      alertEmail: "orders@shop.example",
+      attention: false,
+      webhooks: true,
+    });
     expect(await queueAttentionAlerts(alertsAt(new Date()))).toEqual({ queued: 0 });
-    await saveAlertSettings(prisma, SHOP, { alertEmail: "orders@shop.example", attention: true });
+    await saveAlertSettings(prisma, SHOP, {
+      alertEmail: "orders@shop.example",
+      attention: true,
+      webhooks: true,
+    });
     expect(await queueAttentionAlerts(alertsAt(new Date()))).toEqual({ queued: 1 });
     await sendDueMail(sender());
     expect(mail.messages().map((m) => m.to)).toEqual([["orders@shop.example"]]);

@@ -73,4 +73,69 @@ describeBrowser("alerts by e-mail", () => {
     await h().openAdmin("/app/settings");
     await expect.poll(() => page.getByLabel("Orders that need attention").isChecked()).toBe(false);
   });
+
+  it("the e-mail when Shopify's order webhooks stop, and its off link", async () => {
+    const { shopify, page } = h();
+    const { default: prisma } = await import("../../app/db.server");
+    const worker = await h().createWorker();
+    const paid = async (topics: string[]) => {
+      const { order } = await shopify.control.createOrder(
+        {
+          lineItems: [{ variantId: DEMO_IDS.variants.photoBook24 }],
+          email: "anna@example.com",
+          shippingAddress: { countryCode: "NL", zip: "1015 CJ", city: "Amsterdam" },
+        },
+        { deliver: false },
+      );
+      await shopify.control.markOrderPaid(order.id, { topics });
+    };
+    // One order's webhook arrives; the next order, paid a second later, has none.
+    const receipts = () => prisma.webhookReceipt.count({ where: { topic: "orders/paid" } });
+    const before = await receipts();
+    await paid(["orders/paid"]);
+    await worker.drain(); // the worker takes the delivery in, and writes its receipt
+    expect(await receipts()).toBe(before + 1);
+    const last = await prisma.webhookReceipt.findFirstOrThrow({
+      where: { topic: "orders/paid" },
+      orderBy: { receivedAt: "desc" },
+    });
+    await expect
+      .poll(() => Math.floor(Date.now() / 1000), { interval: 20 })
+      .toBeGreaterThan(Math.floor(last.receivedAt.getTime() / 1000));
+    await paid([]);
+    const { reconcileAllShops } = await import("../../app/lib/reconciliation.server");
+    expect((await reconcileAllShops({ overlapMs: 60_000 })).found).toBeGreaterThanOrEqual(1);
+    await worker.drain();
+
+    const { webhooksStoppedAlertDeps, mailSenderDeps, smtpTransport } =
+      await import("../../app/lib/mail.server");
+    const { queueWebhooksStoppedAlerts } =
+      await import("../../app/services/alerts/webhooks-stopped");
+    const { sendDueMail } = await import("../../app/services/mail/send");
+    expect(await queueWebhooksStoppedAlerts(webhooksStoppedAlertDeps())).toEqual({ queued: 1 });
+    shopify.mail!.clear();
+    expect(await sendDueMail(mailSenderDeps(smtpTransport(shopify.mail!.url)))).toMatchObject({
+      sent: 1,
+    });
+    const [received] = shopify.mail!.messages();
+    await page.setContent(received!.html!);
+    await page.getByRole("heading", { name: "Shopify's order webhooks stopped" }).waitFor();
+    await h().screenshot("alert-email-webhooks");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await h().screenshot("alert-email-webhooks-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const off = /Turn these e-mails off: (\S+)/.exec(received!.text)![1]!;
+    await page.goto(off);
+    await page.getByText(/Stop the e-mails about Shopify's order webhooks stopping/).waitFor();
+    await page.getByRole("button", { name: "Turn these e-mails off" }).click();
+    await page.getByText(/E-mails about Shopify's order webhooks stopping are off/).waitFor();
+    await h().screenshot("alerts-off-webhooks-done");
+    await h().openAdmin("/app/settings");
+    await page.getByLabel("Shopify stopped sending orders").scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => page.getByLabel("Shopify stopped sending orders").isChecked())
+      .toBe(false);
+    await h().screenshot("settings-alerts-webhooks-off");
+  });
 });

@@ -28,9 +28,14 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
   const fetcher = useFetcher<AlertsAction>();
   const [email, setEmail] = useState(alerts.alertEmail);
   const [attention, setAttention] = useState(alerts.attention);
+  const [webhooks, setWebhooks] = useState(alerts.webhooks);
   const [saved, setSaved] = useState(false);
   // What is stored: the loaded values, then what a save took (not waiting on a reload).
-  const [stored, setStored] = useState({ email: alerts.alertEmail, attention: alerts.attention });
+  const [stored, setStored] = useState({
+    email: alerts.alertEmail,
+    attention: alerts.attention,
+    webhooks: alerts.webhooks,
+  });
   const [sent, setSent] = useState(stored);
   const result = fetcher.data;
   useEffect(() => {
@@ -41,26 +46,28 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, result]);
   const error = result && !result.ok ? result.fieldErrors.alertEmail : undefined;
-  const dirty = email.trim() !== stored.email || attention !== stored.attention;
+  const dirty =
+    email.trim() !== stored.email || attention !== stored.attention || webhooks !== stored.webhooks;
   const last = alerts.last;
   return (
     <Layout.AnnotatedSection
       id="alerts"
       title="Alerts by e-mail"
-      description="Hear of print orders that need you without opening the app. At most one e-mail every 15 minutes, listing each order once."
+      description="Hear of print orders that need you, and of orders Shopify stopped sending, without opening the app. At most one e-mail every 15 minutes about stopped orders, listing each order once."
     >
       <Card>
         <fetcher.Form
           method="post"
           onSubmit={() => {
             setSaved(false);
-            setSent({ email: email.trim(), attention });
+            setSent({ email: email.trim(), attention, webhooks });
           }}
           onChange={() => setSaved(false)}
         >
           <input type="hidden" name="intent" value="alerts" />
           {/* The box's state as the form sends it (an unchecked box sends nothing). */}
           <input type="hidden" name="attention" value={attention ? "on" : "off"} />
+          <input type="hidden" name="webhooks" value={webhooks ? "on" : "off"} />
           <FormLayout>
             <TextField
               label="Send alerts to"
@@ -83,6 +90,15 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
               checked={attention}
               onChange={(v) => {
                 setAttention(v);
+                setSaved(false);
+              }}
+            />
+            <Checkbox
+              label="Shopify stopped sending orders"
+              helpText="Shopify's order webhooks stopped while it has new paid orders: they are printed only when the regular check finds them."
+              checked={webhooks}
+              onChange={(v) => {
+                setWebhooks(v);
                 setSaved(false);
               }}
             />

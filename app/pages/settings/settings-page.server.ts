@@ -79,6 +79,7 @@ export async function saveAlertsFromForm({ shop, form }: { shop: string; form: F
   const result = await saveShopAlertSettings(shop, {
     alertEmail: String(form.get("alertEmail") ?? "").slice(0, 1_000),
     attention: form.get("attention") === "on",
+    webhooks: form.get("webhooks") === "on",
   });
   return { intent: "alerts" as const, ...result };
 }

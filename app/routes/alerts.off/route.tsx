@@ -5,6 +5,7 @@ import prisma from "../../db.server";
 import { getEnv } from "../../env.server";
 import { alertOffSignatureValid, isAlertKind } from "../../services/alerts/off-link";
 import { turnAlertOff } from "../../services/alerts/settings";
+import { ALERT_KIND_WORDS } from "../../services/merchant-text/alerts";
 import { isShopDomain } from "../../services/shop-domain";
 // The pages outside the admin (the app's own address, the alerts' off link) share one look.
 import styles from "../../styles/standalone-page.module.css";
@@ -37,7 +38,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const link = linkOf(new URL(request.url), await request.formData());
   if (!link) return json({ done: false as const, message: REFUSED }, { status: 400 });
   await turnAlertOff(prisma, link.shop, link.kind);
-  return json({ done: true as const, shop: link.shop });
+  return json({ done: true as const, shop: link.shop, kind: link.kind });
 };
 
 export default function AlertsOff() {
@@ -48,14 +49,14 @@ export default function AlertsOff() {
       <h1 className={styles.heading}>Print Connect alerts</h1>
       {result?.done ? (
         <p className={styles.text} role="status">
-          E-mails about orders that need attention are off for {result.shop}. Turn them on again in
-          Print Connect&apos;s Settings.
+          {ALERT_KIND_WORDS[result.kind].off} for {result.shop}. Turn them on again in Print
+          Connect&apos;s Settings.
         </p>
       ) : (
         <Form method="post">
           <p className={styles.text}>
-            Stop the e-mails about print orders that need attention for {link.shop}? The orders
-            still show on Print Connect&apos;s Home page.
+            Stop the e-mails about {ALERT_KIND_WORDS[link.kind].about} for {link.shop}?{" "}
+            {ALERT_KIND_WORDS[link.kind].still}
           </p>
           <input type="hidden" name="shop" value={link.shop} />
           <input type="hidden" name="kind" value={link.kind} />

@@ -11,6 +11,7 @@ export const ALERT_EMAIL_MAX = 254;
 export interface AlertSettingsInput {
   alertEmail: string;
   attention: boolean;
+  webhooks: boolean;
 }
 
 export type AlertSettingsResult =
@@ -29,21 +30,30 @@ export async function saveAlertSettings(
     };
   await db.shop.updateMany({
     where: { shop },
-    data: { alertEmail: email || null, alertsAttention: input.attention },
+    data: {
+      alertEmail: email || null,
+      alertsAttention: input.attention,
+      alertsWebhooks: input.webhooks,
+    },
   });
   return { ok: true };
 }
 
+/** The Shop column that turns each kind on. */
+const KIND_COLUMN = { attention: "alertsAttention", webhooks: "alertsWebhooks" } as const;
+
 /** From an e-mail's own link: that kind off for the shop. */
 export async function turnAlertOff(db: PrismaClient, shop: string, kind: AlertKind) {
-  if (kind === "attention")
-    await db.shop.updateMany({ where: { shop }, data: { alertsAttention: false } });
+  await db.shop.updateMany({ where: { shop }, data: { [KIND_COLUMN[kind]]: false } });
 }
 
 /** What Settings shows: the settings and the newest e-mail's fate. */
 export async function readAlertSettings(db: PrismaClient, shop: string) {
   const [row, last, lastFailed] = await Promise.all([
-    db.shop.findUnique({ where: { shop }, select: { alertEmail: true, alertsAttention: true } }),
+    db.shop.findUnique({
+      where: { shop },
+      select: { alertEmail: true, alertsAttention: true, alertsWebhooks: true },
+    }),
     db.mailMessage.findFirst({
       where: { shop },
       orderBy: { id: "desc" },
@@ -58,6 +68,7 @@ export async function readAlertSettings(db: PrismaClient, shop: string) {
   return {
     alertEmail: row?.alertEmail ?? "",
     attention: row?.alertsAttention ?? true,
+    webhooks: row?.alertsWebhooks ?? true,
     last: last
       ? {
           to: last.to,

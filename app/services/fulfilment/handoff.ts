@@ -68,6 +68,17 @@ export function summariseHandoff(samples: readonly HandoffSample[]): HandoffSumm
   return { immediate: handoffStats(immediate), waited: handoffStats(waited) };
 }
 
+/** The regular check's and the import page's own receipt ids: not webhooks from Shopify. */
+export const NOT_A_WEBHOOK = ["reconcile:", "import:"] as const;
+/** orders/paid as receipts store it: the Shopify library's enum form, or the header's. */
+export const PAID_TOPICS = ["ORDERS_PAID", "orders/paid"] as const;
+
+/** Receipts of orders/paid webhooks Shopify delivered (not the check's or an import's). */
+export const PAID_WEBHOOK_RECEIPTS = {
+  topic: { in: [...PAID_TOPICS] },
+  NOT: NOT_A_WEBHOOK.map((prefix) => ({ webhookId: { startsWith: prefix } })),
+};
+
 /**
  * Webhooks have stopped while Shopify has new paid orders: the regular check
  * found an order paid after the last orders/paid webhook arrived (or none ever

@@ -1,0 +1,163 @@
+/**
+ * The alert that Shopify's order webhooks stopped reaching the app while Shopify has new paid
+ * orders: the regular check found an order paid after the last orders/paid webhook arrived
+ * (fulfilment/handoff.ts `webhooksStopped`, what Home's banner says). Orders are still printed,
+ * found by the check, but later than they should be, and only the merchant can fix what stops
+ * the webhooks. Told once per stop: a webhook arriving after the e-mail ends the stop, and the
+ * next stop is told again. The shop's mark is taken by compare-and-set with the e-mail queued,
+ * so two workers queue one e-mail.
+ */
+import type { PrismaClient } from "@prisma/client";
+import { durationText, PAID_WEBHOOK_RECEIPTS, webhooksStopped } from "../fulfilment/handoff";
+import { alertEmailHtml, emailRow, escapeHtml } from "./email-layout";
+import type { AlertKind } from "./off-link";
+
+/** Shops whose check found an order within this long are looked at. */
+const FOUND_WITHIN_MS = 24 * 60 * 60_000;
+const SHOPS_PER_ROUND = 100;
+
+export interface WebhooksStoppedAlertDeps {
+  db: PrismaClient;
+  now?: () => Date;
+  shopInfo: (shop: string) => Promise<{ name: string; email: string } | null>;
+  /** The app's delivery page in the shop's admin. */
+  deliveryUrl: (shop: string) => string;
+  offUrl: (shop: string, kind: AlertKind) => string;
+  /** How often the regular check looks at each shop. */
+  checkEverySeconds: number;
+  logger: { info(o: object, m: string): void; warn(o: object, m: string): void };
+}
+
+export async function queueWebhooksStoppedAlerts(
+  deps: WebhooksStoppedAlertDeps,
+): Promise<{ queued: number }> {
+  const now = (deps.now ?? (() => new Date()))();
+  const foundSince = new Date(now.getTime() - FOUND_WITHIN_MS);
+  // Shops the check found an order for lately: the only ones whose webhooks can have stopped.
+  const candidates = await deps.db.shopOrder.findMany({
+    where: { source: "reconcile", createdAt: { gte: foundSince }, shopifyPaidAt: { not: null } },
+    distinct: ["shop"],
+    select: { shop: true },
+    orderBy: { shop: "asc" },
+    take: SHOPS_PER_ROUND,
+  });
+  let queued = 0;
+  for (const { shop } of candidates) {
+    const row = await deps.db.shop.findUnique({
+      where: { shop },
+      select: {
+        alertsWebhooks: true,
+        uninstalledAt: true,
+        alertEmail: true,
+        webhooksAlertAt: true,
+      },
+    });
+    if (!row?.alertsWebhooks || row.uninstalledAt) continue;
+    const [lastWebhook, found] = await Promise.all([
+      deps.db.webhookReceipt.findFirst({
+        where: { shop, ...PAID_WEBHOOK_RECEIPTS },
+        orderBy: { receivedAt: "desc" },
+        select: { receivedAt: true },
+      }),
+      deps.db.shopOrder.findFirst({
+        where: { shop, source: "reconcile", createdAt: { gte: foundSince } },
+        orderBy: { shopifyPaidAt: "desc" },
+        select: { shopifyPaidAt: true },
+      }),
+    ]);
+    const lastWebhookAt = lastWebhook?.receivedAt ?? null;
+    if (!webhooksStopped({ lastWebhookAt, latestFoundPaidAt: found?.shopifyPaidAt ?? null }))
+      continue;
+    // Told already, and no webhook came since: the same stop.
+    if (row.webhooksAlertAt && (!lastWebhookAt || lastWebhookAt <= row.webhooksAlertAt)) continue;
+    const missed = await deps.db.shopOrder.count({
+      where: {
+        shop,
+        source: "reconcile",
+        ...(lastWebhookAt ? { shopifyPaidAt: { gt: lastWebhookAt } } : {}),
+      },
+    });
+    const info = await deps.shopInfo(shop).catch(() => null);
+    const to = row.alertEmail ?? info?.email ?? null;
+    if (!to) {
+      deps.logger.warn({ shop }, "webhooks alert waits: no address to send it to");
+      continue;
+    }
+    const email = webhooksStoppedEmail({
+      shopName: info?.name ?? shop,
+      missed,
+      lastWebhookAt,
+      now,
+      checkEverySeconds: deps.checkEverySeconds,
+      deliveryUrl: deps.deliveryUrl(shop),
+      offUrl: deps.offUrl(shop, "webhooks"),
+    });
+    const done = await deps.db.$transaction(async (tx) => {
+      const taken = await tx.shop.updateMany({
+        where: { shop, webhooksAlertAt: row.webhooksAlertAt },
+        data: { webhooksAlertAt: now },
+      });
+      if (taken.count !== 1) return false;
+      await tx.mailMessage.create({
+        data: {
+          shop,
+          kind: "webhooks",
+          dedupeKey: `webhooks:${now.toISOString()}`,
+          to,
+          ...email,
+          dueAt: now,
+        },
+      });
+      return true;
+    });
+    if (done) queued++;
+  }
+  return { queued };
+}
+
+export function webhooksStoppedEmail(input: {
+  shopName: string;
+  missed: number;
+  lastWebhookAt: Date | null;
+  now: Date;
+  checkEverySeconds: number;
+  deliveryUrl: string;
+  offUrl: string;
+}): { subject: string; text: string; html: string } {
+  const subject = `Shopify's order webhooks stopped reaching Print Connect – ${input.shopName}`;
+  const orders =
+    input.missed === 1
+      ? "1 paid order without its webhook"
+      : `${input.missed} paid orders without their webhooks`;
+  const since = input.lastWebhookAt
+    ? `since the last one arrived ${durationText(input.now.getTime() - input.lastWebhookAt.getTime())} ago`
+    : "and none has ever arrived";
+  const every = durationText(input.checkEverySeconds * 1000);
+  const lines = [
+    `Shopify has not told Print Connect of new paid orders ${since}: the regular check with Shopify found ${orders}.`,
+    `Nothing is lost: they are printed all the same, but only when the check finds them (every ${every}), so they go to print later than they should.`,
+    "What to do: the delivery page shows what arrived and when. If no webhook arrives for a day, reinstalling Print Connect from your Shopify admin's Apps page makes Shopify send them again.",
+  ];
+  const text = [
+    ...lines,
+    input.deliveryUrl,
+    "",
+    "—",
+    `Print Connect for ${input.shopName}. You get this e-mail once each time the webhooks stop.`,
+    `Turn these e-mails off: ${input.offUrl}`,
+  ].join("\n");
+  const html = alertEmailHtml({
+    subject,
+    shopName: input.shopName,
+    heading: "Shopify's order webhooks stopped",
+    intro: lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join(""),
+    rows: [
+      emailRow(
+        `<a href="${escapeHtml(input.deliveryUrl)}" style="color:#005bd3;font-weight:600">Open the delivery page</a>`,
+      ),
+    ],
+    footer: "You get this e-mail once each time the webhooks stop.",
+    offUrl: input.offUrl,
+  });
+  return { subject, text, html };
+}

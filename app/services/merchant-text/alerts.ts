@@ -1,0 +1,17 @@
+/** What the alert e-mails' off page says of each kind. */
+import type { AlertKind } from "../alerts/off-link";
+
+export const ALERT_KIND_WORDS: Readonly<
+  Record<AlertKind, { about: string; off: string; still: string }>
+> = {
+  attention: {
+    about: "print orders that need attention",
+    off: "E-mails about orders that need attention are off",
+    still: "The orders still show on Print Connect's Home page.",
+  },
+  webhooks: {
+    about: "Shopify's order webhooks stopping",
+    off: "E-mails about Shopify's order webhooks stopping are off",
+    still: "Home still says so, and the regular check still finds every paid order.",
+  },
+};
