@@ -106,9 +106,10 @@ function ShopifySetting() {
   return (
     <Text as="p" tone="subdued">
       Shopify asks Print Connect for each order when its Settings, Checkout, &ldquo;After an order
-      has been paid&rdquo; is &ldquo;Automatically fulfill the order&apos;s line items&rdquo;;
-      otherwise choose &ldquo;Request fulfillment&rdquo; on the order. Orders are printed as soon as
-      they are paid either way; the tracking goes out once Shopify has asked.
+      has been paid&rdquo; is &ldquo;Automatically fulfill the order&apos;s line items&rdquo; (or a
+      Shopify Flow workflow with &ldquo;Submit fulfillment request&rdquo; asks); otherwise choose
+      &ldquo;Request fulfillment&rdquo; on the order. Orders are printed as soon as they are paid
+      either way; the tracking goes out once Shopify has asked.
     </Text>
   );
 }

@@ -142,7 +142,7 @@ async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepR
       code: "FULFILLMENT_NOT_REQUESTED",
       message: `Shipped with tracking ${code}, but Shopify has not asked Print Connect to fulfil these items yet, so the tracking cannot be added.`,
       action:
-        'Choose "Request fulfillment" on the order in Shopify (or let Shopify send requests by itself: Settings, Checkout, "Automatically fulfill the order\'s line items"). The tracking then goes out on its own.',
+        'Choose "Request fulfillment" on the order in Shopify (or let Shopify send requests by itself: Settings, Checkout, "Automatically fulfill the order\'s line items", or a Flow workflow with "Submit fulfillment request"). The tracking then goes out on its own.',
     });
   }
   const lines = fulfillmentOrderLines(data.order, wanted);
