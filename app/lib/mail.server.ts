@@ -4,6 +4,10 @@ import { getEnv } from "../env.server";
 import { queueAttentionAlerts, type AttentionAlertDeps } from "../services/alerts/attention";
 import { alertOffUrl } from "../services/alerts/off-link";
 import {
+  queuePaymentRefusedAlerts,
+  type PaymentRefusedAlertDeps,
+} from "../services/alerts/payment-refused";
+import {
   queueWebhooksStoppedAlerts,
   type WebhooksStoppedAlertDeps,
 } from "../services/alerts/webhooks-stopped";
@@ -129,6 +133,13 @@ export function webhooksStoppedAlertDeps(
   };
 }
 
+export function paymentRefusedAlertDeps(
+  overrides: Partial<PaymentRefusedAlertDeps> = {},
+): PaymentRefusedAlertDeps {
+  const { db, shopInfo, offUrl, logger, ordersUrl } = attentionAlertDeps();
+  return { db, shopInfo, offUrl, logger, ordersUrl, ...overrides };
+}
+
 export const MAIL_INTERVAL_MS = 5_000;
 
 /** The sender every few seconds, the alerts round every ALERTS_INTERVAL_SECONDS; returns the stop. */
@@ -143,6 +154,7 @@ export function startMail(): () => Promise<void> {
       run: async () => {
         await queueAttentionAlerts(attentionAlertDeps());
         await queueWebhooksStoppedAlerts(webhooksStoppedAlertDeps());
+        await queuePaymentRefusedAlerts(paymentRefusedAlertDeps());
       },
       onError: (error) => log.warn({ err: error }, "alerts round failed"),
     }),

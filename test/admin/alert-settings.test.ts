@@ -26,6 +26,7 @@ type Alerts = {
   alertEmail: string;
   attention: boolean;
   webhooks: boolean;
+  payment: boolean;
   last: unknown;
   lastFailed: unknown;
 };
@@ -40,6 +41,7 @@ describe("Settings: alerts by e-mail", () => {
       alertEmail: "",
       attention: true,
       webhooks: true,
+      payment: true,
       last: null,
       lastFailed: null,
     });
@@ -67,6 +69,7 @@ describe("Settings: alerts by e-mail", () => {
       alertEmail: "orders@shop.example",
       attention: false,
       webhooks: true,
+      payment: false,
     });
   });
 });

@@ -119,6 +119,7 @@ describe("alerts for orders that need attention", () => {
         alertEmail: "not an address",
         attention: true,
         webhooks: true,
+        payment: true,
       }),
     ).toEqual({
       ok: false,
@@ -128,12 +129,14 @@ describe("alerts for orders that need attention", () => {
       alertEmail: "orders@shop.example",
       attention: false,
       webhooks: true,
+      payment: true,
     });
     expect(await queueAttentionAlerts(alertsAt(new Date()))).toEqual({ queued: 0 });
     await saveAlertSettings(prisma, SHOP, {
       alertEmail: "orders@shop.example",
       attention: true,
       webhooks: true,
+      payment: true,
     });
     expect(await queueAttentionAlerts(alertsAt(new Date()))).toEqual({ queued: 1 });
     await sendDueMail(sender());

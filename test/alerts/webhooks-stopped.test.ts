@@ -90,17 +90,17 @@ describe("the alert that Shopify's order webhooks stopped", () => {
     const [received] = mail.messages();
     expect(received!.to).toEqual(["owner@print-connect-demo.example"]);
     expect(received!.subject).toBe(
-      "Shopify's order webhooks stopped reaching Print Connect – Print Connect Demo",
+      "Shopify's order notifications have stopped arriving – Print Connect Demo",
     );
     expect(received!.text).toMatch(
-      /^Shopify has not told Print Connect of new paid orders since the last one arrived \d+ s ago: the regular check with Shopify found 1 paid order without its webhook\./,
+      /^Shopify has sent Print Connect no order notification for \d+ s, but the regular check with Shopify found 1 paid order that Shopify sent no notification for after that\./,
     );
     expect(received!.text).toContain("/app/delivery");
     expect(received!.text).toMatch(
       /Turn these e-mails off: https:\/\/print-connect\.test\/alerts\/off\?/,
     );
     expect(received!.text).toContain("kind=webhooks");
-    expect(received!.html).toContain("Shopify&#39;s order webhooks stopped");
+    expect(received!.html).toContain("Shopify&#39;s order notifications have stopped arriving");
 
     // The same stop, another order missed: told already.
     await lost();
@@ -113,7 +113,9 @@ describe("the alert that Shopify's order webhooks stopped", () => {
     expect(await queueWebhooksStoppedAlerts(alerts())).toEqual({ queued: 1 });
     await sendDueMail(sender());
     expect(mail.messages()).toHaveLength(2);
-    expect(mail.messages()[1]!.text).toContain("found 1 paid order without its webhook");
+    expect(mail.messages()[1]!.text).toContain(
+      "found 1 paid order that Shopify sent no notification for",
+    );
   });
 
   it("two rounds at once queue one e-mail; switched off in Settings or from the e-mail, none", async () => {
@@ -127,9 +129,19 @@ describe("the alert that Shopify's order webhooks stopped", () => {
 
     await delivered();
     await lost();
-    await saveAlertSettings(prisma, SHOP, { alertEmail: "", attention: true, webhooks: false });
+    await saveAlertSettings(prisma, SHOP, {
+      alertEmail: "",
+      attention: true,
+      webhooks: false,
+      payment: true,
+    });
     expect(await queueWebhooksStoppedAlerts(alerts())).toEqual({ queued: 0 });
-    await saveAlertSettings(prisma, SHOP, { alertEmail: "", attention: true, webhooks: true });
+    await saveAlertSettings(prisma, SHOP, {
+      alertEmail: "",
+      attention: true,
+      webhooks: true,
+      payment: true,
+    });
     await turnAlertOff(prisma, SHOP, "webhooks");
     expect(await queueWebhooksStoppedAlerts(alerts())).toEqual({ queued: 0 });
     expect((await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } })).alertsAttention).toBe(

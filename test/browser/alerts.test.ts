@@ -119,7 +119,9 @@ describeBrowser("alerts by e-mail", () => {
     });
     const [received] = shopify.mail!.messages();
     await page.setContent(received!.html!);
-    await page.getByRole("heading", { name: "Shopify's order webhooks stopped" }).waitFor();
+    await page
+      .getByRole("heading", { name: "Shopify's order notifications have stopped arriving" })
+      .waitFor();
     await h().screenshot("alert-email-webhooks");
     await page.setViewportSize({ width: 375, height: 812 });
     await h().screenshot("alert-email-webhooks-375");
@@ -127,9 +129,9 @@ describeBrowser("alerts by e-mail", () => {
 
     const off = /Turn these e-mails off: (\S+)/.exec(received!.text)![1]!;
     await page.goto(off);
-    await page.getByText(/Stop the e-mails about Shopify's order webhooks stopping/).waitFor();
+    await page.getByText(/Stop the e-mails about Shopify's order notifications stopping/).waitFor();
     await page.getByRole("button", { name: "Turn these e-mails off" }).click();
-    await page.getByText(/E-mails about Shopify's order webhooks stopping are off/).waitFor();
+    await page.getByText(/E-mails about Shopify's order notifications stopping are off/).waitFor();
     await h().screenshot("alerts-off-webhooks-done");
     await h().openAdmin("/app/settings");
     await page.getByLabel("Shopify stopped sending orders").scrollIntoViewIfNeeded();

@@ -215,7 +215,7 @@ describe("npm run demo when orders do not get there", () => {
 describe("npm run demo with an order whose webhook is lost", () => {
   it(
     "shows the regular check with Shopify finding it, and says how long that took",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       // A short interval, as `npm run up` sets in sandbox mode (20 s there).
       const { database, demoEnv } = await startSandboxApp("inline", {

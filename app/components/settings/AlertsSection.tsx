@@ -29,12 +29,14 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
   const [email, setEmail] = useState(alerts.alertEmail);
   const [attention, setAttention] = useState(alerts.attention);
   const [webhooks, setWebhooks] = useState(alerts.webhooks);
+  const [payment, setPayment] = useState(alerts.payment);
   const [saved, setSaved] = useState(false);
   // What is stored: the loaded values, then what a save took (not waiting on a reload).
   const [stored, setStored] = useState({
     email: alerts.alertEmail,
     attention: alerts.attention,
     webhooks: alerts.webhooks,
+    payment: alerts.payment,
   });
   const [sent, setSent] = useState(stored);
   const result = fetcher.data;
@@ -47,7 +49,10 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
   }, [fetcher.state, result]);
   const error = result && !result.ok ? result.fieldErrors.alertEmail : undefined;
   const dirty =
-    email.trim() !== stored.email || attention !== stored.attention || webhooks !== stored.webhooks;
+    email.trim() !== stored.email ||
+    attention !== stored.attention ||
+    webhooks !== stored.webhooks ||
+    payment !== stored.payment;
   const last = alerts.last;
   return (
     <Layout.AnnotatedSection
@@ -60,7 +65,7 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
           method="post"
           onSubmit={() => {
             setSaved(false);
-            setSent({ email: email.trim(), attention, webhooks });
+            setSent({ email: email.trim(), attention, webhooks, payment });
           }}
           onChange={() => setSaved(false)}
         >
@@ -68,6 +73,7 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
           {/* The box's state as the form sends it (an unchecked box sends nothing). */}
           <input type="hidden" name="attention" value={attention ? "on" : "off"} />
           <input type="hidden" name="webhooks" value={webhooks ? "on" : "off"} />
+          <input type="hidden" name="payment" value={payment ? "on" : "off"} />
           <FormLayout>
             <TextField
               label="Send alerts to"
@@ -95,10 +101,19 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
             />
             <Checkbox
               label="Shopify stopped sending orders"
-              helpText="Shopify's order webhooks stopped while it has new paid orders: they are printed only when the regular check finds them."
+              helpText="Shopify's order notifications stopped arriving while it has new paid orders: they wait for the regular check instead of going to print at once."
               checked={webhooks}
               onChange={(v) => {
                 setWebhooks(v);
+                setSaved(false);
+              }}
+            />
+            <Checkbox
+              label="Print service payment refused"
+              helpText="Your print-service account ran out of credit: no paid order is printed until you top up. Told at once."
+              checked={payment}
+              onChange={(v) => {
+                setPayment(v);
                 setSaved(false);
               }}
             />

@@ -80,6 +80,7 @@ export async function saveAlertsFromForm({ shop, form }: { shop: string; form: F
     alertEmail: String(form.get("alertEmail") ?? "").slice(0, 1_000),
     attention: form.get("attention") === "on",
     webhooks: form.get("webhooks") === "on",
+    payment: form.get("payment") === "on",
   });
   return { intent: "alerts" as const, ...result };
 }

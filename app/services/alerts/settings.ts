@@ -12,6 +12,7 @@ export interface AlertSettingsInput {
   alertEmail: string;
   attention: boolean;
   webhooks: boolean;
+  payment: boolean;
 }
 
 export type AlertSettingsResult =
@@ -34,13 +35,18 @@ export async function saveAlertSettings(
       alertEmail: email || null,
       alertsAttention: input.attention,
       alertsWebhooks: input.webhooks,
+      alertsPayment: input.payment,
     },
   });
   return { ok: true };
 }
 
 /** The Shop column that turns each kind on. */
-const KIND_COLUMN = { attention: "alertsAttention", webhooks: "alertsWebhooks" } as const;
+const KIND_COLUMN = {
+  attention: "alertsAttention",
+  webhooks: "alertsWebhooks",
+  payment: "alertsPayment",
+} as const;
 
 /** From an e-mail's own link: that kind off for the shop. */
 export async function turnAlertOff(db: PrismaClient, shop: string, kind: AlertKind) {
@@ -52,7 +58,12 @@ export async function readAlertSettings(db: PrismaClient, shop: string) {
   const [row, last, lastFailed] = await Promise.all([
     db.shop.findUnique({
       where: { shop },
-      select: { alertEmail: true, alertsAttention: true, alertsWebhooks: true },
+      select: {
+        alertEmail: true,
+        alertsAttention: true,
+        alertsWebhooks: true,
+        alertsPayment: true,
+      },
     }),
     db.mailMessage.findFirst({
       where: { shop },
@@ -69,6 +80,7 @@ export async function readAlertSettings(db: PrismaClient, shop: string) {
     alertEmail: row?.alertEmail ?? "",
     attention: row?.alertsAttention ?? true,
     webhooks: row?.alertsWebhooks ?? true,
+    payment: row?.alertsPayment ?? true,
     last: last
       ? {
           to: last.to,

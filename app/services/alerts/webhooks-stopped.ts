@@ -124,39 +124,41 @@ export function webhooksStoppedEmail(input: {
   deliveryUrl: string;
   offUrl: string;
 }): { subject: string; text: string; html: string } {
-  const subject = `Shopify's order webhooks stopped reaching Print Connect – ${input.shopName}`;
+  // The merchant's words, as Home's banner says it: "order notifications", not webhooks.
+  const subject = `Shopify's order notifications have stopped arriving – ${input.shopName}`;
   const orders =
     input.missed === 1
-      ? "1 paid order without its webhook"
-      : `${input.missed} paid orders without their webhooks`;
+      ? "1 paid order that Shopify sent no notification for"
+      : `${input.missed} paid orders that Shopify sent no notification for`;
   const since = input.lastWebhookAt
-    ? `since the last one arrived ${durationText(input.now.getTime() - input.lastWebhookAt.getTime())} ago`
-    : "and none has ever arrived";
+    ? `Shopify has sent Print Connect no order notification for ${durationText(input.now.getTime() - input.lastWebhookAt.getTime())}`
+    : "Shopify has sent Print Connect no order notification since the app was installed";
   const every = durationText(input.checkEverySeconds * 1000);
   const lines = [
-    `Shopify has not told Print Connect of new paid orders ${since}: the regular check with Shopify found ${orders}.`,
-    `Nothing is lost: they are printed all the same, but only when the check finds them (every ${every}), so they go to print later than they should.`,
-    "What to do: the delivery page shows what arrived and when. If no webhook arrives for a day, reinstalling Print Connect from your Shopify admin's Apps page makes Shopify send them again.",
+    `${since}, but the regular check with Shopify found ${orders} after that.`,
+    `None is lost: they are on their way to print, but until notifications arrive again new orders wait for the next check (every ${every}) instead of going to print at once.`,
+    "What to do: if this lasts more than an hour, check Shopify's status page (status.shopify.com), then contact the app's support with the times on the delivery page:",
   ];
+  const footer = "You get this e-mail once each time the notifications stop.";
   const text = [
     ...lines,
     input.deliveryUrl,
     "",
     "—",
-    `Print Connect for ${input.shopName}. You get this e-mail once each time the webhooks stop.`,
+    `Print Connect for ${input.shopName}. ${footer}`,
     `Turn these e-mails off: ${input.offUrl}`,
   ].join("\n");
   const html = alertEmailHtml({
     subject,
     shopName: input.shopName,
-    heading: "Shopify's order webhooks stopped",
+    heading: "Shopify's order notifications have stopped arriving",
     intro: lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join(""),
     rows: [
       emailRow(
         `<a href="${escapeHtml(input.deliveryUrl)}" style="color:#005bd3;font-weight:600">Open the delivery page</a>`,
       ),
     ],
-    footer: "You get this e-mail once each time the webhooks stop.",
+    footer,
     offUrl: input.offUrl,
   });
   return { subject, text, html };

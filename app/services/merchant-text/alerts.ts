@@ -10,8 +10,13 @@ export const ALERT_KIND_WORDS: Readonly<
     still: "The orders still show on Print Connect's Home page.",
   },
   webhooks: {
-    about: "Shopify's order webhooks stopping",
-    off: "E-mails about Shopify's order webhooks stopping are off",
+    about: "Shopify's order notifications stopping",
+    off: "E-mails about Shopify's order notifications stopping are off",
     still: "Home still says so, and the regular check still finds every paid order.",
+  },
+  payment: {
+    about: "the print service refusing payment for want of credit",
+    off: "E-mails about the print service refusing payment are off",
+    still: "The orders still show on Print Connect's Home page, and the other alert lists them.",
   },
 };

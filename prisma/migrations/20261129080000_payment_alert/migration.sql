@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Shop" ADD COLUMN "alertsPayment" BOOLEAN NOT NULL DEFAULT true;
+ALTER TABLE "Shop" ADD COLUMN "paymentAlertAt" DATETIME;
