@@ -40,7 +40,9 @@ export const ENGINE_NEUTRAL_FILES = [
   "test/sandbox-mode/sandbox-mode.test.ts",
   // `npm run demo`'s report against the built app: the worker's leases, claims and steps it
   // drives are proven on PostgreSQL by test/fulfilment, test/scale and the soak
-  "test/sandbox-mode/demo.test.ts",
+  "test/sandbox-mode/demo-lost-webhook.test.ts",
+  "test/sandbox-mode/demo-routing.test.ts",
+  "test/sandbox-mode/demo-stuck.test.ts",
   // the request thread stays free while PDF threads work: the door, rates and Create product
   // it probes are proven on PostgreSQL by test/admin, test/rates and test/fulfilment
   "test/pdf-work/responsive-server.test.ts",

@@ -14,7 +14,9 @@ import { DATABASE_FREE_PROJECT } from "./database-free-tests.mjs";
 const SLOW_FILES = [
   "test/browser/accessibility.test.ts", // ~118 s
   "test/browser/admin-pages.test.ts", // ~74 s
-  "test/sandbox-mode/demo.test.ts", // ~64 s
+  "test/sandbox-mode/demo-routing.test.ts", // ~64 s (the demo's three files: one each, side by side)
+  "test/sandbox-mode/demo-lost-webhook.test.ts",
+  "test/sandbox-mode/demo-stuck.test.ts",
   "test/browser/unsaved-changes.test.ts", // ~48 s
   "test/browser/product-creation.test.ts", // ~44 s
   "test/scale/every-tier.test.ts", // ~30 s, PostgreSQL only

@@ -1,0 +1,68 @@
+import "../support/app-env";
+import { afterEach, describe, expect, it } from "vitest";
+import { rawSql } from "../support/raw-sql";
+import { stopServerProcesses } from "../support/server-process";
+import { DEMO_SHOP, demoShopRouting, startSandboxApp, runDemo } from "./demo-app";
+
+afterEach(stopServerProcesses);
+
+describe("npm run demo when the demo shop's routing is not Immediately", () => {
+  it(
+    "approves its own orders through the app, says so, and leaves the setting as it was",
+    { timeout: 420_000 },
+    async () => {
+      const { database, demoEnv } = await startSandboxApp("inline");
+
+      for (const routing of [
+        { mode: "manual", holdHours: 0, said: 'Routing is "When I approve each order"' },
+        { mode: "hold", holdHours: 24, said: 'Routing is "After a hold period (24 h)"' },
+      ]) {
+        await rawSql(
+          database,
+          `UPDATE "Shop" SET "routingMode" = '${routing.mode}', "holdHours" = ${routing.holdHours} WHERE shop = '${DEMO_SHOP}'`,
+        );
+        const stoppedBefore = await rawSql(
+          database,
+          `SELECT id FROM "PrintOrder" WHERE shop = '${DEMO_SHOP}' AND status = 'needs_attention' AND "lastErrorCode" = 'PREFLIGHT_FAILED'`,
+        );
+        const approvedBefore = await rawSql(
+          database,
+          `SELECT id FROM "OrderEvent" WHERE shop = '${DEMO_SHOP}' AND type = 'approved'`,
+        );
+
+        const demo = await runDemo(demoEnv, ["--orders", "8", "--timeout", "90"]);
+
+        expect(demo.stderr).toContain(routing.said);
+        // stderr is a pipe here, as in a log: progress comes a line at a time, never redrawn.
+        expect(demo.stderr).not.toContain("\r");
+        expect(demo.stderr).toMatch(/^sent to print +\[#+\] 11\/11$/m);
+        expect(demo.stderr).toContain('choose "Immediately"');
+        // 8 orders, the book made with Create product, the order cancelled from Shopify, and the
+        // proof copy of the book.
+        expect(demo.stdout).toContain("All 11 orders ended as expected");
+        // The two notebooks whose customer files do not fit stop at the print-file check.
+        const stopped = await rawSql(
+          database,
+          `SELECT id FROM "PrintOrder" WHERE shop = '${DEMO_SHOP}' AND status = 'needs_attention' AND "lastErrorCode" = 'PREFLIGHT_FAILED'`,
+        );
+        expect(stopped.length - stoppedBefore.length).toBe(2);
+        expect(demo.code).toBe(0);
+        // Approved one by one through the order action, as the merchant would ...
+        const approved = await rawSql(
+          database,
+          `SELECT e.id FROM "OrderEvent" e WHERE e.shop = '${DEMO_SHOP}' AND e.type = 'approved' AND e.actor = 'merchant'`,
+        );
+        // (the ten orders make eight print orders that go to print: the split order makes two,
+        // the book made with Create product and the order cancelled later one each, the order
+        // to a destination nobody serves and the two stopped by the file check none; the proof
+        // copy was approved by placing it)
+        expect(approved.length - approvedBefore.length).toBe(8);
+        // ... and the setting is what it was.
+        expect(await demoShopRouting(database)).toEqual({
+          routingMode: routing.mode,
+          holdHours: routing.holdHours,
+        });
+      }
+    },
+  );
+});
