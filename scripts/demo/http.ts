@@ -57,7 +57,8 @@ export async function admin<T>(
 
 export async function reachable(url: string): Promise<boolean> {
   try {
-    return (await fetch(url, { signal: AbortSignal.timeout(1_000) })).ok;
+    // Generous: a busy machine answers late, and "no app" starts one.
+    return (await fetch(url, { signal: AbortSignal.timeout(3_000) })).ok;
   } catch {
     return false;
   }
