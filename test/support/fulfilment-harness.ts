@@ -16,7 +16,7 @@ import {
 import prisma from "~/db.server";
 import { authenticate, unauthenticated } from "~/shopify.server";
 import { serviceRoundDeps } from "~/lib/fulfillment-service-looks.server";
-import { lookAtShop } from "~/services/fulfillment-service/round";
+import { didSomething, lookAtShop } from "~/services/fulfillment-service/round";
 import { registerFulfillmentService } from "~/services/fulfillment-service/registration";
 import { adminGraphql, type AdminApi } from "~/services/shopify-admin";
 import { printClientFor } from "~/lib/print-client.server";
@@ -134,10 +134,7 @@ export async function startHarness(
   }
   const looks = serviceRoundDeps({ logger: silent });
   /** One look at the shop's fulfillment service; whether it changed anything. */
-  const look = async () =>
-    Object.entries(await lookAtShop(looks, SHOP)).some(
-      ([key, n]) => key !== "waiting" && key !== "parked" && n > 0,
-    );
+  const look = async () => didSomething(await lookAtShop(looks, SHOP));
 
   const workers: FulfilmentWorker[] = [];
   return {

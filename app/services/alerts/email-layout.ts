@@ -39,3 +39,21 @@ export function alertEmailHtml(input: {
   <p style="max-width:600px;margin:16px auto 0;color:#616161;font-size:12px;line-height:16px">Print Connect for ${escapeHtml(input.shopName)}. ${escapeHtml(input.footer)} <a href="${escapeHtml(input.offUrl)}" style="color:#616161">Turn these e-mails off</a>.</p>
 </body></html>`;
 }
+
+/** The plain-text body: the kind's lines and its link, then the footer with the off link. */
+export function alertEmailText(input: {
+  lines: string[];
+  link: string;
+  shopName: string;
+  footer: string;
+  offUrl: string;
+}): string {
+  return [
+    ...input.lines,
+    input.link,
+    "",
+    "—",
+    `Print Connect for ${input.shopName}. ${input.footer}`,
+    `Turn these e-mails off: ${input.offUrl}`,
+  ].join("\n");
+}

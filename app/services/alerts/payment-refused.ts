@@ -8,7 +8,8 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import { formatMajor } from "../print/money";
-import { alertEmailHtml, emailRow, escapeHtml } from "./email-layout";
+import { alertEmailHtml, alertEmailText, emailRow, escapeHtml } from "./email-layout";
+import { alertRecipient, queueTakingMark } from "./queue";
 import type { AlertKind } from "./off-link";
 
 export const INSUFFICIENT_CREDIT = "MERCH_INSUFFICIENT_BALANCE";
@@ -63,37 +64,24 @@ export async function queuePaymentRefusedAlerts(
     const totals = new Map<string, number>();
     for (const a of amounts)
       totals.set(a.currency, (totals.get(a.currency) ?? 0) + (a.wholesaleTotalMinor ?? 0));
-    const info = await deps.shopInfo(shop).catch(() => null);
-    const to = row.alertEmail ?? info?.email ?? null;
-    if (!to) {
-      deps.logger.warn({ shop }, "payment alert waits: no address to send it to");
-      continue;
-    }
+    const recipient = await alertRecipient(deps, shop, row.alertEmail, "payment");
+    if (!recipient) continue;
     const email = paymentRefusedEmail({
-      shopName: info?.name ?? shop,
+      shopName: recipient.shopName,
       waiting,
       needed: [...totals].map(([currency, amountMinor]) => ({ currency, amountMinor })),
       summedAll: amounts.length === waiting,
       ordersUrl: deps.ordersUrl(shop),
       offUrl: deps.offUrl(shop, "payment"),
     });
-    const done = await deps.db.$transaction(async (tx) => {
-      const taken = await tx.shop.updateMany({
-        where: { shop, paymentAlertAt: row.paymentAlertAt },
-        data: { paymentAlertAt: now },
-      });
-      if (taken.count !== 1) return false;
-      await tx.mailMessage.create({
-        data: {
-          shop,
-          kind: "payment",
-          dedupeKey: `payment:${now.toISOString()}`,
-          to,
-          ...email,
-          dueAt: now,
-        },
-      });
-      return true;
+    const done = await queueTakingMark(deps.db, {
+      shop,
+      kind: "payment",
+      mark: "paymentAlertAt",
+      previous: row.paymentAlertAt,
+      now,
+      to: recipient.to,
+      email,
     });
     if (done) queued++;
   }
@@ -122,14 +110,13 @@ export function paymentRefusedEmail(input: {
   ];
   const footer =
     "You get this e-mail once each time payment is refused; a payment that goes through ends it.";
-  const text = [
-    ...lines,
-    input.ordersUrl,
-    "",
-    "—",
-    `Print Connect for ${input.shopName}. ${footer}`,
-    `Turn these e-mails off: ${input.offUrl}`,
-  ].join("\n");
+  const text = alertEmailText({
+    lines,
+    link: input.ordersUrl,
+    shopName: input.shopName,
+    footer,
+    offUrl: input.offUrl,
+  });
   const html = alertEmailHtml({
     subject,
     shopName: input.shopName,

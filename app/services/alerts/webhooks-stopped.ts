@@ -9,7 +9,8 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import { durationText, PAID_WEBHOOK_RECEIPTS, webhooksStopped } from "../fulfilment/handoff";
-import { alertEmailHtml, emailRow, escapeHtml } from "./email-layout";
+import { alertEmailHtml, alertEmailText, emailRow, escapeHtml } from "./email-layout";
+import { alertRecipient, queueTakingMark } from "./queue";
 import type { AlertKind } from "./off-link";
 
 /** Shops whose check found an order within this long are looked at. */
@@ -77,14 +78,10 @@ export async function queueWebhooksStoppedAlerts(
         ...(lastWebhookAt ? { shopifyPaidAt: { gt: lastWebhookAt } } : {}),
       },
     });
-    const info = await deps.shopInfo(shop).catch(() => null);
-    const to = row.alertEmail ?? info?.email ?? null;
-    if (!to) {
-      deps.logger.warn({ shop }, "webhooks alert waits: no address to send it to");
-      continue;
-    }
+    const recipient = await alertRecipient(deps, shop, row.alertEmail, "webhooks");
+    if (!recipient) continue;
     const email = webhooksStoppedEmail({
-      shopName: info?.name ?? shop,
+      shopName: recipient.shopName,
       missed,
       lastWebhookAt,
       now,
@@ -92,23 +89,14 @@ export async function queueWebhooksStoppedAlerts(
       deliveryUrl: deps.deliveryUrl(shop),
       offUrl: deps.offUrl(shop, "webhooks"),
     });
-    const done = await deps.db.$transaction(async (tx) => {
-      const taken = await tx.shop.updateMany({
-        where: { shop, webhooksAlertAt: row.webhooksAlertAt },
-        data: { webhooksAlertAt: now },
-      });
-      if (taken.count !== 1) return false;
-      await tx.mailMessage.create({
-        data: {
-          shop,
-          kind: "webhooks",
-          dedupeKey: `webhooks:${now.toISOString()}`,
-          to,
-          ...email,
-          dueAt: now,
-        },
-      });
-      return true;
+    const done = await queueTakingMark(deps.db, {
+      shop,
+      kind: "webhooks",
+      mark: "webhooksAlertAt",
+      previous: row.webhooksAlertAt,
+      now,
+      to: recipient.to,
+      email,
     });
     if (done) queued++;
   }
@@ -140,14 +128,13 @@ export function webhooksStoppedEmail(input: {
     "What to do: if this lasts more than an hour, check Shopify's status page (status.shopify.com), then contact the app's support with the times on the delivery page:",
   ];
   const footer = "You get this e-mail once each time the notifications stop.";
-  const text = [
-    ...lines,
-    input.deliveryUrl,
-    "",
-    "—",
-    `Print Connect for ${input.shopName}. ${footer}`,
-    `Turn these e-mails off: ${input.offUrl}`,
-  ].join("\n");
+  const text = alertEmailText({
+    lines,
+    link: input.deliveryUrl,
+    shopName: input.shopName,
+    footer,
+    offUrl: input.offUrl,
+  });
   const html = alertEmailHtml({
     subject,
     shopName: input.shopName,

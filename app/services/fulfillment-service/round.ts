@@ -78,8 +78,8 @@ const emptyLook = (): ServiceLook => ({
   cancellationsRejected: 0,
 });
 
-/** Only a look that did something is logged: one that only waited says nothing new. */
-function didSomething(look: ServiceLook): boolean {
+/** Whether a look changed anything (only such a look is logged): one that only waited did not. */
+export function didSomething(look: ServiceLook): boolean {
   return Object.entries(look).some(([key, n]) => key !== "waiting" && key !== "parked" && n > 0);
 }
 

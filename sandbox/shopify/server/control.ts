@@ -15,10 +15,7 @@ import {
   type OrderRecord,
   type ProductRecord,
 } from "../state";
-import {
-  removeAppServices,
-  requestAutomatically as requestPaid,
-} from "../state/fulfillment-service";
+import { removeAppServices, requestOnPayment } from "../state/fulfillment-service";
 import { newFakeState, shopOf, type FakeServerState } from "./context";
 import { DEFAULT_APP_ID } from "./options";
 import type { DeliveryOptions, FaultSpec, RequestLogEntry, WebhookDeliveryRecord } from "./records";
@@ -420,7 +417,7 @@ async function requestAutomatically(
   delivery: DeliveryOptions | undefined,
 ): Promise<WebhookDeliveryRecord[]> {
   const pings: WebhookDeliveryRecord[] = [];
-  for (const fo of requestPaid(fake.state, order)) {
+  for (const fo of requestOnPayment(fake.state, order)) {
     const ping = await notifyService(fake, fo, "FULFILLMENT_REQUEST", { wait: delivery?.wait });
     if (ping) pings.push(ping);
   }

@@ -229,7 +229,7 @@ export function requestFulfillment(
  * orders at a service's location (the merchant's "Request fulfillment", done by Shopify).
  * Answers the fulfillment orders it requested; the caller pings their services.
  */
-export function requestAutomatically(
+export function requestOnPayment(
   store: FakeStore,
   order: { id: number; shop: string; financialStatus: string },
 ): FulfillmentOrderRecord[] {
