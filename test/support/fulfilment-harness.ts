@@ -134,7 +134,10 @@ export async function startHarness(
   }
   const looks = serviceRoundDeps({ logger: silent });
   /** One look at the shop's fulfillment service; whether it changed anything. */
+  // As in the worker process, a look that fails (Shopify throttled, say) is tried again later:
+  // it never fails the worker's round.
   const look = async () => didSomething(await lookAtShop(looks, SHOP));
+  const lookQuietly = () => look().catch(() => false);
 
   const workers: FulfilmentWorker[] = [];
   return {
@@ -162,7 +165,7 @@ export async function startHarness(
         worker.runOnce = async () => {
           const worked = await runOnce();
           if (worked > 0) return worked;
-          return (await look()) ? 1 : 0;
+          return (await lookQuietly()) ? 1 : 0;
         };
       }
       workers.push(worker);
