@@ -15,6 +15,8 @@ export const REQUIRED_SCOPES = [
   // Variant metafields: the storefront minimum quantity the cart rule reads.
   "write_products",
   "read_orders",
+  // A customer's own correction of the shipping address goes to the Shopify order (orderUpdate).
+  "write_orders",
   "read_merchant_managed_fulfillment_orders",
   "write_merchant_managed_fulfillment_orders",
   "write_shipping",

@@ -16,6 +16,7 @@ import type { ShopifyFake } from "../../sandbox/shopify/index";
 import { DEFAULT_MERCHANT } from "../../sandbox/store";
 import { getEnv } from "../env.server";
 import { registerSandboxSmtpUrl } from "../lib/sandbox-mail.server";
+import { registerSandboxShopifyUrl } from "../lib/sandbox-storefront.server";
 import { shopifyStandInSubscriptions } from "./webhook-subscriptions.server";
 
 /** How long a probe waits for a stand-in to answer: both run on loopback. */
@@ -138,6 +139,7 @@ export async function startStandIns(options: { appUrl: string }): Promise<Starte
     throw error;
   }
   if (shopify.mail) registerSandboxSmtpUrl(shopify.mail.url);
+  registerSandboxShopifyUrl(shopify.url);
   // The demo shop is set up as a print-on-demand shop is: Shopify's "Automatically fulfill the
   // order's line items" is on, so a paid order's print lines are requested from Print Connect
   // at once, and its order page shows the requests being answered.

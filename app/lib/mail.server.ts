@@ -24,6 +24,8 @@ import {
 } from "../services/shopify-admin/documents/shop-address";
 import { shopifyAdmin } from "./admin-client.server";
 import { getLogger } from "./logger.server";
+import { addressLinkDeps } from "./address-links.server";
+import { queueAutomaticAddressLinks } from "../services/address-links/send";
 import { sandboxSmtpUrl } from "./sandbox-mail.server";
 
 /**
@@ -62,6 +64,7 @@ export function smtpTransport(url: string): MailTransport {
           html: mail.html,
           messageId: mail.messageId,
           ...(mail.headers ? { headers: mail.headers } : {}),
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
         return { kind: "sent" };
       } catch (error) {
@@ -155,6 +158,8 @@ export function startMail(): () => Promise<void> {
         await queueAttentionAlerts(attentionAlertDeps());
         await queueWebhooksStoppedAlerts(webhooksStoppedAlertDeps());
         await queuePaymentRefusedAlerts(paymentRefusedAlertDeps());
+        // Not an alert, but the same kind of round: customers told to correct their address.
+        await queueAutomaticAddressLinks(addressLinkDeps());
       },
       onError: (error) => log.warn({ err: error }, "alerts round failed"),
     }),

@@ -203,7 +203,11 @@ export default function PrintOrderPage() {
         </Layout.Section>
 
         <Layout.Section variant="oneThird">
-          <OrderSidebar order={order} />
+          <OrderSidebar
+            order={order}
+            onSendAddressLink={() => run("address_link")}
+            sendingAddressLink={busyIntent === "address_link"}
+          />
         </Layout.Section>
       </Layout>
     </Page>

@@ -8,6 +8,7 @@ import { testPrintConnection } from "../lib/print-connection.server";
 import {
   loadSettingsPage,
   moveToServiceFromForm,
+  saveAddressLinksFromForm,
   saveAlertsFromForm,
   saveSettingsFromForm,
   type SettingsActionData,
@@ -16,6 +17,7 @@ import { CopyField } from "../components/CopyField";
 import { RouteError } from "../components/States";
 import { AccountSection } from "../components/settings/AccountSection";
 import { AlertsSection } from "../components/settings/AlertsSection";
+import { CustomerLinksSection } from "../components/settings/CustomerLinksSection";
 import { FulfillmentServiceSection } from "../components/settings/FulfillmentServiceSection";
 import { ConnectionResult } from "../components/settings/ConnectionResult";
 import { KeyCheckFailed, SavedDespite } from "../components/settings/KeyCheckFailed";
@@ -37,6 +39,10 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const intent = String(form.get("intent") ?? "save");
 
   if (intent === "alerts") return json(await saveAlertsFromForm({ shop, form }));
+  if (intent === "address_links") {
+    const saved = await saveAddressLinksFromForm({ shop, form });
+    return json(saved, { status: saved.ok ? 200 : 400 });
+  }
   if (intent === "service_move") return json(await moveToServiceFromForm({ shop }));
   if (intent === "test") {
     return json<SettingsActionData>({
@@ -51,7 +57,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
 };
 
 export default function Settings() {
-  const { settings, callbackUrl, billing, connected, alerts, service } =
+  const { settings, callbackUrl, billing, connected, alerts, service, addressLinks } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as SettingsActionData | undefined;
   const navigation = useNavigation();
@@ -214,6 +220,7 @@ export default function Settings() {
         <Layout>
           <FulfillmentServiceSection service={service} />
           <AlertsSection alerts={alerts} />
+          <CustomerLinksSection setting={addressLinks} />
         </Layout>
       </Box>
       <UnsavedChanges

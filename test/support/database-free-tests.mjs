@@ -68,6 +68,7 @@ export const DATABASE_FREE_FILES = [
   "test/reconciliation/window.test.ts",
   "test/storefront/cart-minimum.test.ts",
   "test/storefront/theme-extension.test.ts",
+  "test/address-links/form.test.ts",
 ];
 
 /** Everything the PostgreSQL pass leaves out, as vitest `--exclude` globs. */

@@ -31,6 +31,7 @@ import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as appUninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as printCallback } from "~/routes/webhooks.print.$callbackId";
 import { action as servicePing } from "~/routes/fulfillment-service.fulfillment_order_notification";
+import { action as addressPagePost, loader as addressPageGet } from "~/routes/proxy.address.$token";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "./app-env";
 import { planRecordedOrders } from "./plan-recorded";
 import { startRouteServer, type Route, type RouteHandler } from "./route-server";
@@ -50,6 +51,14 @@ const ROUTES: Route[] = [
   {
     path: /^\/fulfillment-service\/fulfillment_order_notification$/,
     handler: servicePing as RouteHandler,
+  },
+  // The customer's address page, reached through the stand-in's app proxy.
+  {
+    path: /^\/proxy\/address\/(?<token>[^/]+)$/,
+    handler: ((args) =>
+      args.request.method === "POST"
+        ? addressPagePost(args as Parameters<typeof addressPagePost>[0])
+        : addressPageGet(args as Parameters<typeof addressPageGet>[0])) as RouteHandler,
   },
 ];
 

@@ -3,11 +3,20 @@ import { httpUrlOrNull } from "../../services/safe-url";
 import { PROOF_TRACKING_NOTE } from "../../services/merchant-text/proofs";
 import { statusLabel } from "../StatusBadge";
 import { useFormat } from "../format";
+import { AddressLinkBlock } from "./AddressLinkBlock";
 import { ExternalLink } from "./ExternalLink";
 import type { OrderDetail } from "./types";
 
 /** The side column of the print order page: status, tracking, address and fulfilment location. */
-export function OrderSidebar({ order }: { order: OrderDetail }) {
+export function OrderSidebar({
+  order,
+  onSendAddressLink,
+  sendingAddressLink = false,
+}: {
+  order: OrderDetail;
+  onSendAddressLink?: () => void;
+  sendingAddressLink?: boolean;
+}) {
   const fmt = useFormat();
   return (
     <BlockStack gap="400">
@@ -95,6 +104,13 @@ export function OrderSidebar({ order }: { order: OrderDetail }) {
               No shipping address.
             </Text>
           )}
+          {order.addressLink && onSendAddressLink && !order.redacted ? (
+            <AddressLinkBlock
+              link={order.addressLink}
+              onSend={onSendAddressLink}
+              sending={sendingAddressLink}
+            />
+          ) : null}
         </BlockStack>
       </Card>
       <Card>

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { runMerchantAction } from "../../lib/fulfilment-commands.server";
+import { addressLinkDeps } from "../../lib/address-links.server";
+import { shopOrderIdOf } from "../../data/address-links.server";
+import { sendAddressLink } from "../../services/address-links/send";
 import { isHttpUrl } from "../../services/safe-url";
 
 /** What the order page's action answers; a wrong file URL names the item it belongs to. */
@@ -19,6 +22,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retry") }),
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("print_anyway") }),
+  z.object({ intent: z.literal("address_link") }),
   z.object({ intent: z.literal("attach"), itemId: z.string().min(1).max(64), fileUrl: httpUrl }),
 ]);
 
@@ -48,6 +52,22 @@ export async function runOrderPageAction({
       // A wrong file URL is an answer the page shows (200); a malformed request is a 400.
       status: fieldError ? 200 : 400,
     };
+  }
+  if (parsed.data.intent === "address_link") {
+    const shopOrderId = await shopOrderIdOf(shop, id);
+    if (!shopOrderId)
+      return { answer: { ok: false, intent, message: "Print order not found" }, status: 404 };
+    const sent = await sendAddressLink(addressLinkDeps(), { shop, shopOrderId });
+    return sent.ok
+      ? {
+          answer: {
+            ok: true,
+            intent,
+            message: `The link is on its way to ${sent.to}. It works once, for 7 days; an older link no longer works.`,
+          },
+          status: 200,
+        }
+      : { answer: { ok: false, intent, message: sent.message }, status: 200 };
   }
   const result = await runMerchantAction({
     shop,

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { readPrintOrderDetail } from "../../data/print-order-detail.server";
+import { orderAddressLinkOf } from "../../data/address-links.server";
+import type { OrderLinkState } from "../../services/address-links/state";
 import { ordersVersion } from "../../data/print-orders.server";
 import { listOfferings } from "../../lib/catalogue.server";
 import { collapseTimeline } from "../../services/fulfilment/events";
@@ -100,6 +102,8 @@ export interface OrderDetailView {
    * shown until the parcel is on its way; the timeline keeps them after.
    */
   addressWarnings: string[];
+  /** The customer's link to correct the address: can one be sent, the last one; null for a proof. */
+  addressLink: OrderLinkState | null;
   /** What Shopify's order page shows of the app's answer to its last request (a moved shop). */
   shopifyRequest: { label: string; hint: string | null; at: string } | null;
   /** One entry per change, newest first; `by` is who did it, in words. */
@@ -142,6 +146,10 @@ export async function getPrintOrderDetail({
   ]);
   if (!read) return null;
   const { order, items, events, siblings } = read;
+  const addressLink =
+    printOrderKindOf(order.kind) === "proof"
+      ? null
+      : await orderAddressLinkOf(shop, order.shopOrderId);
   const place = splitOf(order, siblings);
   const priceData = parseJson<{
     prices?: OrderPrices;
@@ -248,6 +256,7 @@ export async function getPrintOrderDetail({
     addressWarnings: ["shipped", "fulfilled", "cancelled"].includes(status)
       ? []
       : [...new Set(events.filter((e) => e.type === "address_warning").map((e) => e.message))],
+    addressLink,
     shopifyRequest: shopifyRequestState(
       events.map((e) => ({ type: e.type, at: e.at.toISOString() })),
     ),

@@ -1,3 +1,4 @@
+import { addressLinkSettingOf, saveAddressLinkSetting } from "../../data/address-links.server";
 import { alertSettingsOf, saveShopAlertSettings } from "../../data/alerts.server";
 import { confirmServiceMove, getServiceModel } from "../../data/fulfillment-service.server";
 import { getEnv } from "../../env.server";
@@ -31,16 +32,18 @@ import {
  */
 
 export async function loadSettingsPage({ shop }: { shop: string }) {
-  const [settings, alerts, service] = await Promise.all([
+  const [settings, alerts, service, addressLinks] = await Promise.all([
     getPrintSettingsForDisplay({ shop }),
     alertSettingsOf(shop),
     getServiceModel({ shop }),
+    addressLinkSettingOf(shop),
   ]);
   const connected = Boolean(settings?.merchantApiKey && settings.secretKeySet);
   const billing = connected ? await listBillingEntities({ shop }) : null;
   return {
     alerts,
     service,
+    addressLinks,
     settings: settings ?? {
       printEnvironment: "sandbox" as const,
       printBaseUrl: null,
@@ -83,6 +86,12 @@ export async function saveAlertsFromForm({ shop, form }: { shop: string; form: F
     payment: form.get("payment") === "on",
   });
   return { intent: "alerts" as const, ...result };
+}
+
+/** When customers get their address link (Settings, intent "address_links"). */
+export async function saveAddressLinksFromForm({ shop, form }: { shop: string; form: FormData }) {
+  const result = await saveAddressLinkSetting(shop, String(form.get("customerAddressLinks") ?? ""));
+  return { intent: "address_links" as const, ...result };
 }
 
 /** The merchant confirms the move to the fulfillment service (Settings, intent "service_move"). */

@@ -204,6 +204,10 @@ export async function redactCustomerData(
   const orders = await db.shopOrder.findMany({ where: customerOrdersWhere(shop, who) });
   for (const order of orders) {
     const secrets = personalStrings(order);
+    // The links to correct the address, and their e-mails, name the customer's e-mail address.
+    await db.addressLink.deleteMany({ where: { shop, shopOrderId: order.id } });
+    if (order.email)
+      await db.mailMessage.deleteMany({ where: { shop, kind: "address-link", to: order.email } });
     await db.shopOrder.updateMany({
       where: { shop, id: order.id },
       data: {
@@ -269,6 +273,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
   const events = await db.orderEvent.deleteMany({ where });
   const items = await db.printOrderItem.deleteMany({ where });
   const printOrders = await db.printOrder.deleteMany({ where });
+  const addressLinks = await db.addressLink.deleteMany({ where });
   const orders = await db.shopOrder.deleteMany({ where });
   const mappings = await db.variantMapping.deleteMany({ where });
   const mappingQuotes = await db.mappingQuote.deleteMany({ where });
@@ -289,6 +294,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
     printOrderItems: items.count,
     printOrders: printOrders.count,
     orders: orders.count,
+    addressLinks: addressLinks.count,
     mappings: mappings.count,
     mappingQuotes: mappingQuotes.count,
     publications: publications.count,

@@ -67,29 +67,65 @@ const FIELD_WORDS: Record<
   city: "city",
 };
 
+/** A field of the destination a problem is about. */
+export type DestinationField = "zip" | "provinceCode" | keyof typeof FIELD_WORDS;
+
 /** The first thing wrong with the destination, in a sentence; null when nothing is. */
 export function destinationProblem(d: Destination): string | null {
+  return destinationProblems(d)[0]?.message ?? null;
+}
+
+/**
+ * Everything wrong with the destination, each with its field and its sentence, in the order
+ * a carrier meets them: what the customer's own correction page shows beside each field.
+ */
+export function destinationProblems(
+  d: Destination,
+): { field: DestinationField; message: string }[] {
+  const problems: { field: DestinationField; message: string }[] = [];
   const country = d.countryCode.toUpperCase();
   const name = countryName(country);
   const zip = d.zip?.trim() ?? "";
   if (postcodeValidatorExistsForCountry(country)) {
-    if (!zip) return `The shipping address has no postal code, which addresses in ${name} need.`;
-    if (!postcodeValidator(zip, country))
-      return `The postal code "${zip}" does not have the format of postal codes in ${name}.`;
+    if (!zip)
+      problems.push({
+        field: "zip",
+        message: `The shipping address has no postal code, which addresses in ${name} need.`,
+      });
+    else if (!postcodeValidator(zip, country))
+      problems.push({
+        field: "zip",
+        message: `The postal code "${zip}" does not have the format of postal codes in ${name}.`,
+      });
   }
   const province = provinceOf(country, d.provinceCode);
-  if (STATE_REQUIRED.has(country) && !province)
-    return `The shipping address has no state or province, which addresses in ${name} need.`;
   const known = SUBDIVISIONS.get(country);
-  if (province && known && !known.has(province))
-    return `"${d.provinceCode!.trim()}" is not a state or province of ${name}.`;
+  if (STATE_REQUIRED.has(country) && !province)
+    problems.push({
+      field: "provinceCode",
+      message: `The shipping address has no state or province, which addresses in ${name} need.`,
+    });
+  else if (province && known && !known.has(province))
+    problems.push({
+      field: "provinceCode",
+      message: `"${d.provinceCode!.trim()}" is not a state or province of ${name}.`,
+    });
   for (const field of Object.keys(FIELD_WORDS) as (keyof typeof FIELD_WORDS)[]) {
     const value = d[field]?.trim() ?? "";
     const length = [...value].length;
     if (length > CARRIER_FIELD_MAX)
-      return `The shipping address's ${FIELD_WORDS[field]} has ${length} characters; carriers print at most ${CARRIER_FIELD_MAX}, so it would be cut. Shorten it (the rest can go on the second line).`;
+      problems.push({
+        field,
+        message: `The shipping address's ${FIELD_WORDS[field]} has ${length} characters; carriers print at most ${CARRIER_FIELD_MAX}, so it would be cut. Shorten it (the rest can go on the second line).`,
+      });
   }
-  return null;
+  return problems;
+}
+
+/** The states or provinces of a country whose codes the data set holds, by code; null elsewhere. */
+export function subdivisionsOf(countryCode: string): { code: string; name: string }[] | null {
+  const data = ([US, CA, AU, BR] as CountryData[]).find(([, code]) => code === countryCode);
+  return data ? data[2].map(([regionName, code]) => ({ code: code!, name: regionName })) : null;
 }
 
 /** The province code without the country prefix Shopify sometimes gives ("US-CA" is "CA"). */

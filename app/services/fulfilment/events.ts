@@ -13,7 +13,9 @@ export type EventActor =
   | "reconcile"
   | "import"
   // Shopify's fulfillment and cancellation requests, answered by the app's fulfillment service.
-  | "shopify";
+  | "shopify"
+  // The customer, on the page where they correct their own shipping address.
+  | "customer";
 
 export interface NewEvent {
   shop: string;

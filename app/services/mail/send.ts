@@ -59,7 +59,8 @@ export async function sendDueMail(deps: MailSenderDeps): Promise<MailRound> {
     const attempts = message.attempts + 1;
     const outcome = await deps.transport
       .send({
-        from: deps.from,
+        from: message.fromName ? fromInTheNameOf(deps.from, message.fromName) : deps.from,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -107,4 +108,14 @@ export async function sendDueMail(deps: MailSenderDeps): Promise<MailRound> {
     where: { sentAt: { lt: new Date(now().getTime() - KEPT_MS) } },
   });
   return round;
+}
+
+/**
+ * The app's sender address with another display name ("Shop name" <alerts@app>): a customer's
+ * e-mail goes in the shop's name, from the address the app may send from.
+ */
+export function fromInTheNameOf(from: string, name: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  const quoted = name.replace(/[\r\n]+/g, " ").replace(/(["\\])/g, "\\$1").slice(0, 100);
+  return `"${quoted}" <${address}>`;
 }

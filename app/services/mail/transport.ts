@@ -8,6 +8,7 @@ export interface OutgoingMail {
   /** Stable per queued message, so a receiving system can tell a copy. */
   messageId: string;
   headers?: Record<string, string>;
+  replyTo?: string;
 }
 
 /**

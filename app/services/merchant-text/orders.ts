@@ -43,6 +43,7 @@ export function eventActorLabel(actor: string): string {
   if (actor === "merchant") return "You";
   if (actor === "poller" || actor === "callback") return "Print service";
   if (actor.startsWith("webhook:")) return "Shopify";
+  if (actor === "customer") return "Customer";
   return "Print Connect";
 }
 

@@ -24,6 +24,7 @@ import { productSet } from "./mutations/product-set";
 import { stagedUploadsCreate } from "./mutations/staged-uploads";
 import { validationCreate, validationUpdate } from "./mutations/validation";
 import { flowTriggerReceive } from "./mutations/flow";
+import { orderUpdate } from "./mutations/order-update";
 import { productDelete, productVariantsBulkUpdate } from "./mutations/variants";
 import { queryRoot } from "./queries";
 
@@ -72,6 +73,7 @@ function mutationRoot(ctx: GraphqlContext): View {
     stagedUploadsCreate: (args: Args) => stagedUploadsCreate(ctx, args.input as Args[]),
     validationCreate: (args: Args) => validationCreate(ctx, args.validation as Args),
     flowTriggerReceive: (args: Args) => flowTriggerReceive(ctx, args),
+    orderUpdate: (args: Args) => orderUpdate(ctx, args),
     validationUpdate: (args: Args) => validationUpdate(ctx, args),
   };
 }

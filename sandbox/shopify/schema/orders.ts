@@ -114,5 +114,35 @@ type LocalizedField {
   value: String!
 }
 enum LocalizedFieldKey { ${LOCALIZED_FIELD_KEYS} }
+
+input LocalizedFieldInput {
+  key: LocalizedFieldKey!
+  value: String!
+}
+
+input MailingAddressInput {
+  address1: String
+  address2: String
+  city: String
+  company: String
+  countryCode: CountryCode
+  firstName: String
+  lastName: String
+  phone: String
+  provinceCode: String
+  zip: String
+}
+
+"""The fields of an order the app changes: its shipping address and localized fields."""
+input OrderInput {
+  id: ID!
+  shippingAddress: MailingAddressInput
+  localizedFields: [LocalizedFieldInput!]
+}
+
+type OrderUpdatePayload {
+  order: Order
+  userErrors: [UserError!]!
+}
 enum LocalizedFieldPurpose { SHIPPING TAX }
 ${connection("LocalizedField")}`;

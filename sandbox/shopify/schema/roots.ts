@@ -60,4 +60,5 @@ type Mutation {
   validationCreate(validation: ValidationCreateInput!): ValidationCreatePayload
   validationUpdate(id: ID!, validation: ValidationUpdateInput!): ValidationUpdatePayload
   flowTriggerReceive(handle: String, payload: JSON): FlowTriggerReceivePayload
+  orderUpdate(input: OrderInput!): OrderUpdatePayload
 }`;

@@ -13,6 +13,7 @@ import type { ShopifyFakeControl } from "./control";
 import { handleControl } from "./control-routes";
 import { applyAnswerLostFault, applyFault, requestShape, takeUserErrorsFault } from "./faults";
 import { handleAdminPage } from "./admin-pages";
+import { handleAppProxy, storefrontPath } from "./app-proxy";
 import { handleInstall } from "./install";
 import { handleAccessToken } from "./oauth";
 import type { RequestLogEntry } from "./records";
@@ -39,6 +40,17 @@ async function route(
   const path = url.pathname;
   const files = handleFiles(fake, method, url, bytes, req.headers["content-type"]);
   if (files) return files;
+  const storefront = storefrontPath(path);
+  if (storefront)
+    return handleAppProxy(
+      fake,
+      storefront.shop,
+      storefront.path,
+      method,
+      url,
+      bytes,
+      req.headers["content-type"],
+    );
   const params = parseParams(bytes.toString("utf8"), req.headers["content-type"], url);
 
   if (path.startsWith("/__fake/") || path === "/__fake") {

@@ -6,8 +6,9 @@ import type { LargeIdType } from "../state";
 // write_validations and read_themes: the setup check turns the cart rule on and reads the theme.
 // write_fulfillments, the assigned fulfillment orders and write_inventory: the app is a
 // fulfillment service (its location, stocking print variants there, answering requests).
+// write_orders: a customer's corrected shipping address is written to the order.
 export const DEFAULT_SCOPES =
-  "read_products,write_products,read_orders,write_merchant_managed_fulfillment_orders,read_merchant_managed_fulfillment_orders,write_shipping,read_shipping,read_locations,write_validations,read_themes,write_fulfillments,read_assigned_fulfillment_orders,write_assigned_fulfillment_orders,write_inventory";
+  "read_products,write_products,read_orders,write_orders,write_merchant_managed_fulfillment_orders,read_merchant_managed_fulfillment_orders,write_shipping,read_shipping,read_locations,write_validations,read_themes,write_fulfillments,read_assigned_fulfillment_orders,write_assigned_fulfillment_orders,write_inventory";
 
 /**
  * The app's numeric API client id: `$app` metafield namespaces resolve to

@@ -16,6 +16,8 @@ export interface OrderSnapshot {
   totalPrice: string;
   currencyCode: string;
   shippingAddress: unknown;
+  /** What checkout asked the buyer for (Brazil's CPF/CNPJ), or the app wrote with orderUpdate. */
+  localizedFields: Array<{ key: string; value: string }>;
   lineItems: Array<{
     id: string;
     legacyId: string;
@@ -127,6 +129,7 @@ export function snapshot(state: FakeState, order: OrderRecord): OrderSnapshot {
     totalPrice: state.orderTotals(order).total,
     currencyCode: order.currencyCode,
     shippingAddress: order.shippingAddress ? { ...order.shippingAddress } : null,
+    localizedFields: (order.localizedFields ?? []).map((f) => ({ ...f })),
     lineItems: state.orderLineItems(order).map((l) => ({
       id: state.ids.gid("LineItem", l.id),
       legacyId: state.ids.shown("LineItem", l.id),

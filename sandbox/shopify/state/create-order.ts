@@ -64,7 +64,7 @@ export interface CreateOrderSpec {
   localizedFields?: LocalizedFieldRecord[];
 }
 
-const LOCALIZED_FIELD_KEY = /^(SHIPPING|TAX)_(CREDENTIAL(_TYPE|_USE)?|EMAIL)_[A-Z]{2}$/;
+export const LOCALIZED_FIELD_KEY = /^(SHIPPING|TAX)_(CREDENTIAL(_TYPE|_USE)?|EMAIL)_[A-Z]{2}$/;
 
 function localizedFieldsOf(input: LocalizedFieldRecord[] | undefined): LocalizedFieldRecord[] {
   return (input ?? []).map((f) => {

@@ -12,6 +12,12 @@ export {
 export { applyOrderUpdate } from "./order-update";
 export { applyOrderCancelled } from "./order-cancelled";
 export {
+  ADDRESS_STOPS,
+  applyCustomerAddress,
+  type CustomerAddressInput,
+  type CustomerAddressResult,
+} from "./customer-address";
+export {
   approvePrintOrder,
   attachItemFile,
   cancelHeldPrintOrder,
