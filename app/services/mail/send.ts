@@ -116,6 +116,9 @@ export async function sendDueMail(deps: MailSenderDeps): Promise<MailRound> {
  */
 export function fromInTheNameOf(from: string, name: string): string {
   const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
-  const quoted = name.replace(/[\r\n]+/g, " ").replace(/(["\\])/g, "\\$1").slice(0, 100);
+  const quoted = name
+    .replace(/[\r\n]+/g, " ")
+    .replace(/(["\\])/g, "\\$1")
+    .slice(0, 100);
   return `"${quoted}" <${address}>`;
 }

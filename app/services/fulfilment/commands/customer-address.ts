@@ -17,8 +17,7 @@ export interface CustomerAddressInput {
 }
 
 export type CustomerAddressResult =
-  | { ok: true; released: string[]; updated: string[] }
-  | { ok: false; reason: "printing" | "gone" };
+  { ok: true; released: string[]; updated: string[] } | { ok: false; reason: "printing" | "gone" };
 
 /**
  * The customer corrected the shipping address (Shopify's order already has it): keep it on the
@@ -86,7 +85,11 @@ async function applyOnce(db: Db, input: CustomerAddressInput): Promise<CustomerA
           actor: "customer",
           type: "address_corrected",
           message: `The customer corrected the shipping address (${input.summary})${
-            stopped ? "; the order goes on." : atService ? "; sending it to the print service." : "."
+            stopped
+              ? "; the order goes on."
+              : atService
+                ? "; sending it to the print service."
+                : "."
           }`,
           at: now,
         }),
