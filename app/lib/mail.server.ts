@@ -3,6 +3,7 @@ import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { queueAttentionAlerts, type AttentionAlertDeps } from "../services/alerts/attention";
 import { alertOffUrl } from "../services/alerts/off-link";
+import { queuePricesAlerts, type PricesAlertDeps } from "../services/alerts/prices";
 import {
   queuePaymentRefusedAlerts,
   type PaymentRefusedAlertDeps,
@@ -23,6 +24,8 @@ import {
   type ShopAddressData,
 } from "../services/shopify-admin/documents/shop-address";
 import { shopifyAdmin } from "./admin-client.server";
+import { repricingStore } from "../data/repricing.server";
+import { belowTargetAfterChange } from "../services/repricing";
 import { getLogger } from "./logger.server";
 import { sandboxSmtpUrl } from "./sandbox-mail.server";
 
@@ -140,6 +143,19 @@ export function paymentRefusedAlertDeps(
   return { db, shopInfo, offUrl, logger, ordersUrl, ...overrides };
 }
 
+export function pricesAlertDeps(overrides: Partial<PricesAlertDeps> = {}): PricesAlertDeps {
+  const { db, shopInfo, offUrl, logger } = attentionAlertDeps();
+  return {
+    db,
+    shopInfo,
+    offUrl,
+    logger,
+    belowTarget: (shop, window) => belowTargetAfterChange(repricingStore, { shop, ...window }),
+    pricesUrl: (shop) => adminAppUrl(shop, "/app/products/prices"),
+    ...overrides,
+  };
+}
+
 export const MAIL_INTERVAL_MS = 5_000;
 
 /** The sender every few seconds, the alerts round every ALERTS_INTERVAL_SECONDS; returns the stop. */
@@ -155,6 +171,7 @@ export function startMail(): () => Promise<void> {
         await queueAttentionAlerts(attentionAlertDeps());
         await queueWebhooksStoppedAlerts(webhooksStoppedAlertDeps());
         await queuePaymentRefusedAlerts(paymentRefusedAlertDeps());
+        await queuePricesAlerts(pricesAlertDeps());
       },
       onError: (error) => log.warn({ err: error }, "alerts round failed"),
     }),
