@@ -24,7 +24,9 @@ import {
   type ShopAddressData,
 } from "../services/shopify-admin/documents/shop-address";
 import { shopifyAdmin } from "./admin-client.server";
+import { aggregate } from "../data/profit.server";
 import { repricingStore } from "../data/repricing.server";
+import { queueWeeklySummaries, type WeeklySummaryDeps } from "../services/alerts/weekly";
 import { belowTargetAfterChange } from "../services/repricing";
 import { getLogger } from "./logger.server";
 import { sandboxSmtpUrl } from "./sandbox-mail.server";
@@ -156,6 +158,21 @@ export function pricesAlertDeps(overrides: Partial<PricesAlertDeps> = {}): Price
   };
 }
 
+export function weeklySummaryDeps(overrides: Partial<WeeklySummaryDeps> = {}): WeeklySummaryDeps {
+  const { db, shopInfo, offUrl, logger, ordersUrl } = attentionAlertDeps();
+  return {
+    db,
+    shopInfo,
+    offUrl,
+    logger,
+    ordersUrl,
+    // The Profit page's own sums, in UTC hours (the e-mail adds them up per currency).
+    profit: (shop, start, end) => aggregate(shop, { start, end, shift: 0 }, false),
+    profitUrl: (shop) => adminAppUrl(shop, "/app/profit"),
+    ...overrides,
+  };
+}
+
 export const MAIL_INTERVAL_MS = 5_000;
 
 /** The sender every few seconds, the alerts round every ALERTS_INTERVAL_SECONDS; returns the stop. */
@@ -172,6 +189,7 @@ export function startMail(): () => Promise<void> {
         await queueWebhooksStoppedAlerts(webhooksStoppedAlertDeps());
         await queuePaymentRefusedAlerts(paymentRefusedAlertDeps());
         await queuePricesAlerts(pricesAlertDeps());
+        await queueWeeklySummaries(weeklySummaryDeps());
       },
       onError: (error) => log.warn({ err: error }, "alerts round failed"),
     }),
