@@ -64,7 +64,7 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
     <Layout.AnnotatedSection
       id="alerts"
       title="Alerts by e-mail"
-      description="Hear of print orders that need you, and of orders Shopify stopped sending, without opening the app. At most one e-mail every 15 minutes about stopped orders, listing each order once."
+      description="Hear of print orders that need you, of orders Shopify stopped sending, and of prices below target after the print service changes its prices, and get a summary once a week, without opening the app. At most one e-mail every 15 minutes about stopped orders, listing each order once."
     >
       <Card>
         <fetcher.Form
