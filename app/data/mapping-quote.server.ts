@@ -27,6 +27,8 @@ export async function storeMappingQuote(q: {
   exchangeRate: string | null;
   /** Until when the quoted prices hold (legacy pricingExpireDate), when known. */
   validUntil?: Date | null;
+  /** When a check found the cost changed from the one kept (kept as it was when not given). */
+  costChangedAt?: Date;
 }): Promise<void> {
   const data = {
     offeringId: q.offeringId,
@@ -40,6 +42,7 @@ export async function storeMappingQuote(q: {
     exchangeRate: keptRate(q.exchangeRate),
     quotedAt: new Date(),
     validUntil: q.validUntil ?? null,
+    ...(q.costChangedAt ? { costChangedAt: q.costChangedAt } : {}),
   };
   await prisma.mappingQuote.upsert({
     where: { shop_variantId: { shop: q.shop, variantId: q.variantId } },

@@ -137,4 +137,17 @@ export async function shopsWatchingPrices(): Promise<string[]> {
   return rows.map((r) => r.shop);
 }
 
-export const repricingStore: RepricingStore = { watchedVariants, knownPrices, rememberPrices };
+/** A check found print costs changed: the prices alert looks at the shop (never moved back). */
+async function pricesChanged(shop: string, at: Date): Promise<void> {
+  await prisma.shop.updateMany({
+    where: { shop, OR: [{ pricesChangedAt: null }, { pricesChangedAt: { lt: at } }] },
+    data: { pricesChangedAt: at },
+  });
+}
+
+export const repricingStore: RepricingStore = {
+  watchedVariants,
+  knownPrices,
+  rememberPrices,
+  pricesChanged,
+};

@@ -3,6 +3,7 @@ import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { queueAttentionAlerts, type AttentionAlertDeps } from "../services/alerts/attention";
 import { alertOffUrl } from "../services/alerts/off-link";
+import { queuePricesAlerts, type PricesAlertDeps } from "../services/alerts/prices";
 import {
   queuePaymentRefusedAlerts,
   type PaymentRefusedAlertDeps,
@@ -23,6 +24,10 @@ import {
   type ShopAddressData,
 } from "../services/shopify-admin/documents/shop-address";
 import { shopifyAdmin } from "./admin-client.server";
+import { aggregate } from "../data/profit.server";
+import { repricingStore } from "../data/repricing.server";
+import { queueWeeklySummaries, type WeeklySummaryDeps } from "../services/alerts/weekly";
+import { belowTargetAfterChange } from "../services/repricing";
 import { getLogger } from "./logger.server";
 import { addressLinkDeps } from "./address-links.server";
 import { queueAutomaticAddressLinks } from "../services/address-links/send";
@@ -143,6 +148,34 @@ export function paymentRefusedAlertDeps(
   return { db, shopInfo, offUrl, logger, ordersUrl, ...overrides };
 }
 
+export function pricesAlertDeps(overrides: Partial<PricesAlertDeps> = {}): PricesAlertDeps {
+  const { db, shopInfo, offUrl, logger } = attentionAlertDeps();
+  return {
+    db,
+    shopInfo,
+    offUrl,
+    logger,
+    belowTarget: (shop, window) => belowTargetAfterChange(repricingStore, { shop, ...window }),
+    pricesUrl: (shop) => adminAppUrl(shop, "/app/products/prices"),
+    ...overrides,
+  };
+}
+
+export function weeklySummaryDeps(overrides: Partial<WeeklySummaryDeps> = {}): WeeklySummaryDeps {
+  const { db, shopInfo, offUrl, logger, ordersUrl } = attentionAlertDeps();
+  return {
+    db,
+    shopInfo,
+    offUrl,
+    logger,
+    ordersUrl,
+    // The Profit page's own sums, in UTC hours (the e-mail adds them up per currency).
+    profit: (shop, start, end) => aggregate(shop, { start, end, shift: 0 }, false),
+    profitUrl: (shop) => adminAppUrl(shop, "/app/profit"),
+    ...overrides,
+  };
+}
+
 export const MAIL_INTERVAL_MS = 5_000;
 
 /** The sender every few seconds, the alerts round every ALERTS_INTERVAL_SECONDS; returns the stop. */
@@ -158,6 +191,8 @@ export function startMail(): () => Promise<void> {
         await queueAttentionAlerts(attentionAlertDeps());
         await queueWebhooksStoppedAlerts(webhooksStoppedAlertDeps());
         await queuePaymentRefusedAlerts(paymentRefusedAlertDeps());
+        await queuePricesAlerts(pricesAlertDeps());
+        await queueWeeklySummaries(weeklySummaryDeps());
         // Not an alert, but the same kind of round: customers told to correct their address.
         await queueAutomaticAddressLinks(addressLinkDeps());
       },

@@ -79,6 +79,7 @@ export async function keepSaleCost({
   numberOfPages,
   countryCode,
   cost,
+  costChangedAt,
 }: {
   shop: string;
   /** Legacy numeric id or GID. */
@@ -86,6 +87,8 @@ export async function keepSaleCost({
   numberOfPages: number;
   countryCode: string;
   cost: SaleCost;
+  /** When a check found the cost changed from the one kept. */
+  costChangedAt?: Date;
 }): Promise<void> {
   await storeMappingQuote({
     shop,
@@ -99,5 +102,6 @@ export async function keepSaleCost({
     vat: { amountMinor: cost.vatMinor, currency: cost.currency },
     exchangeRate: cost.exchangeRate,
     validUntil: cost.validUntil,
+    ...(costChangedAt ? { costChangedAt } : {}),
   });
 }

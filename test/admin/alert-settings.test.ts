@@ -27,6 +27,8 @@ type Alerts = {
   attention: boolean;
   webhooks: boolean;
   payment: boolean;
+  prices: boolean;
+  weekly: boolean;
   last: unknown;
   lastFailed: unknown;
 };
@@ -42,6 +44,8 @@ describe("Settings: alerts by e-mail", () => {
       attention: true,
       webhooks: true,
       payment: true,
+      prices: true,
+      weekly: true,
       last: null,
       lastFailed: null,
     });
@@ -62,6 +66,7 @@ describe("Settings: alerts by e-mail", () => {
         intent: "alerts",
         alertEmail: " orders@shop.example ",
         webhooks: "on",
+        weekly: "on",
       }),
     );
     expect(await data(saved)).toEqual({ intent: "alerts", ok: true });
@@ -70,6 +75,8 @@ describe("Settings: alerts by e-mail", () => {
       attention: false,
       webhooks: true,
       payment: false,
+      prices: false,
+      weekly: true,
     });
   });
 });
@@ -119,6 +126,33 @@ describe("the link that turns alerts off", () => {
     expect(await webhooksOn()).toBe(false);
     expect(await attentionOn(DEMO_SHOP)).toBe(true);
   });
+
+  it.each(["prices", "weekly"] as const)(
+    "turns off the %s e-mails from their own link, and says what still shows",
+    async (kind) => {
+      await prisma.shop.updateMany({ data: { alertsPrices: true, alertsWeekly: true } });
+      const on = async () => {
+        const row = await prisma.shop.findUniqueOrThrow({ where: { shop: DEMO_SHOP } });
+        return { prices: row.alertsPrices, weekly: row.alertsWeekly };
+      };
+      const url = new URL(alertOffUrl(TEST_APP_URL, TEST_API_SECRET, DEMO_SHOP, kind));
+      const opened = await call(offLoader, new Request(url));
+      expect(opened.status).toBe(200);
+      expect(await on()).toEqual({ prices: true, weekly: true });
+      // The other kind's signature does not do.
+      const swapped = new URL(url);
+      swapped.searchParams.set("kind", kind === "prices" ? "weekly" : "prices");
+      expect((await call(offAction, form(swapped))).status).toBe(400);
+
+      expect(await data(await call(offAction, form(url)))).toEqual({
+        done: true,
+        shop: DEMO_SHOP,
+        kind,
+      });
+      expect(await on()).toEqual({ prices: kind !== "prices", weekly: kind !== "weekly" });
+      expect((await alerts())[kind]).toBe(false);
+    },
+  );
 
   it("refuses an altered link, or one shop's signature on another shop", async () => {
     await prisma.shop.updateMany({ data: { alertsAttention: true } });

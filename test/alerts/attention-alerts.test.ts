@@ -120,6 +120,8 @@ describe("alerts for orders that need attention", () => {
         attention: true,
         webhooks: true,
         payment: true,
+        prices: true,
+        weekly: true,
       }),
     ).toEqual({
       ok: false,
@@ -130,6 +132,8 @@ describe("alerts for orders that need attention", () => {
       attention: false,
       webhooks: true,
       payment: true,
+      prices: true,
+      weekly: true,
     });
     expect(await queueAttentionAlerts(alertsAt(new Date()))).toEqual({ queued: 0 });
     await saveAlertSettings(prisma, SHOP, {
@@ -137,6 +141,8 @@ describe("alerts for orders that need attention", () => {
       attention: true,
       webhooks: true,
       payment: true,
+      prices: true,
+      weekly: true,
     });
     expect(await queueAttentionAlerts(alertsAt(new Date()))).toEqual({ queued: 1 });
     await sendDueMail(sender());

@@ -104,6 +104,8 @@ describe("the alert that the print service refused payment", () => {
       attention: true,
       webhooks: true,
       payment: false,
+      prices: true,
+      weekly: true,
     });
     expect(await queuePaymentRefusedAlerts(alerts())).toEqual({ queued: 0 });
     await prisma.shop.updateMany({ data: { alertsPayment: true } });

@@ -134,6 +134,8 @@ describe("the alert that Shopify's order webhooks stopped", () => {
       attention: true,
       webhooks: false,
       payment: true,
+      prices: true,
+      weekly: true,
     });
     expect(await queueWebhooksStoppedAlerts(alerts())).toEqual({ queued: 0 });
     await saveAlertSettings(prisma, SHOP, {
@@ -141,6 +143,8 @@ describe("the alert that Shopify's order webhooks stopped", () => {
       attention: true,
       webhooks: true,
       payment: true,
+      prices: true,
+      weekly: true,
     });
     await turnAlertOff(prisma, SHOP, "webhooks");
     expect(await queueWebhooksStoppedAlerts(alerts())).toEqual({ queued: 0 });

@@ -30,6 +30,8 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
   const [attention, setAttention] = useState(alerts.attention);
   const [webhooks, setWebhooks] = useState(alerts.webhooks);
   const [payment, setPayment] = useState(alerts.payment);
+  const [prices, setPrices] = useState(alerts.prices);
+  const [weekly, setWeekly] = useState(alerts.weekly);
   const [saved, setSaved] = useState(false);
   // What is stored: the loaded values, then what a save took (not waiting on a reload).
   const [stored, setStored] = useState({
@@ -37,6 +39,8 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
     attention: alerts.attention,
     webhooks: alerts.webhooks,
     payment: alerts.payment,
+    prices: alerts.prices,
+    weekly: alerts.weekly,
   });
   const [sent, setSent] = useState(stored);
   const result = fetcher.data;
@@ -52,20 +56,22 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
     email.trim() !== stored.email ||
     attention !== stored.attention ||
     webhooks !== stored.webhooks ||
-    payment !== stored.payment;
+    payment !== stored.payment ||
+    prices !== stored.prices ||
+    weekly !== stored.weekly;
   const last = alerts.last;
   return (
     <Layout.AnnotatedSection
       id="alerts"
       title="Alerts by e-mail"
-      description="Hear of print orders that need you, and of orders Shopify stopped sending, without opening the app. At most one e-mail every 15 minutes about stopped orders, listing each order once."
+      description="Hear of print orders that need you, of orders Shopify stopped sending, and of prices below target after the print service changes its prices, and get a summary once a week, without opening the app. At most one e-mail every 15 minutes about stopped orders, listing each order once."
     >
       <Card>
         <fetcher.Form
           method="post"
           onSubmit={() => {
             setSaved(false);
-            setSent({ email: email.trim(), attention, webhooks, payment });
+            setSent({ email: email.trim(), attention, webhooks, payment, prices, weekly });
           }}
           onChange={() => setSaved(false)}
         >
@@ -74,6 +80,8 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
           <input type="hidden" name="attention" value={attention ? "on" : "off"} />
           <input type="hidden" name="webhooks" value={webhooks ? "on" : "off"} />
           <input type="hidden" name="payment" value={payment ? "on" : "off"} />
+          <input type="hidden" name="prices" value={prices ? "on" : "off"} />
+          <input type="hidden" name="weekly" value={weekly ? "on" : "off"} />
           <FormLayout>
             <TextField
               label="Send alerts to"
@@ -114,6 +122,24 @@ export function AlertsSection({ alerts }: { alerts: SettingsPageData["alerts"] }
               checked={payment}
               onChange={(v) => {
                 setPayment(v);
+                setSaved(false);
+              }}
+            />
+            <Checkbox
+              label="Prices below target after a print price change"
+              helpText="The print service changed its prices and variants you created now sell below their target margin: which, and the price your rule gives. Once per change."
+              checked={prices}
+              onChange={(v) => {
+                setPrices(v);
+                setSaved(false);
+              }}
+            />
+            <Checkbox
+              label="Weekly summary"
+              helpText="Once a week: orders printed, time to print, margin, and orders that need you. Not sent for a week with nothing printed and nothing waiting."
+              checked={weekly}
+              onChange={(v) => {
+                setWeekly(v);
                 setSaved(false);
               }}
             />

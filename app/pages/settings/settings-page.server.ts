@@ -84,6 +84,8 @@ export async function saveAlertsFromForm({ shop, form }: { shop: string; form: F
     attention: form.get("attention") === "on",
     webhooks: form.get("webhooks") === "on",
     payment: form.get("payment") === "on",
+    prices: form.get("prices") === "on",
+    weekly: form.get("weekly") === "on",
   });
   return { intent: "alerts" as const, ...result };
 }

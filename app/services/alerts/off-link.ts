@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export const ALERT_KINDS = ["attention", "webhooks", "payment"] as const;
+export const ALERT_KINDS = ["attention", "webhooks", "payment", "prices", "weekly"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const isAlertKind = (value: string): value is AlertKind =>

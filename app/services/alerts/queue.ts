@@ -7,7 +7,7 @@ import type { PrismaClient } from "@prisma/client";
 import type { AlertKind } from "./off-link";
 
 /** The Shop column that records when each once-per-stop kind was last queued. */
-export type AlertMark = "webhooksAlertAt" | "paymentAlertAt";
+export type AlertMark = "webhooksAlertAt" | "paymentAlertAt" | "pricesAlertAt" | "weeklySummaryAt";
 
 export interface AlertRecipientDeps {
   shopInfo: (shop: string) => Promise<{ name: string; email: string } | null>;
@@ -33,7 +33,10 @@ export async function alertRecipient(
   return { to, shopName: info?.name ?? shop };
 }
 
-/** Queues the e-mail if the shop's mark still holds `previous`; answers whether it did. */
+/**
+ * Queues the e-mail if the shop's mark still holds `previous`, moving it to `markTo` (else
+ * `now`); answers whether it did.
+ */
 export async function queueTakingMark(
   db: PrismaClient,
   input: {
@@ -42,15 +45,17 @@ export async function queueTakingMark(
     mark: AlertMark;
     previous: Date | null;
     now: Date;
+    markTo?: Date;
     to: string;
     email: { subject: string; text: string; html: string };
   },
 ): Promise<boolean> {
   const { shop, kind, mark, previous, now, to, email } = input;
+  const markTo = input.markTo ?? now;
   return db.$transaction(async (tx) => {
     const taken = await tx.shop.updateMany({
       where: { shop, [mark]: previous },
-      data: { [mark]: now },
+      data: { [mark]: markTo },
     });
     if (taken.count !== 1) return false;
     await tx.mailMessage.create({

@@ -13,6 +13,8 @@ export interface AlertSettingsInput {
   attention: boolean;
   webhooks: boolean;
   payment: boolean;
+  prices: boolean;
+  weekly: boolean;
 }
 
 export type AlertSettingsResult =
@@ -36,6 +38,8 @@ export async function saveAlertSettings(
       alertsAttention: input.attention,
       alertsWebhooks: input.webhooks,
       alertsPayment: input.payment,
+      alertsPrices: input.prices,
+      alertsWeekly: input.weekly,
     },
   });
   return { ok: true };
@@ -46,6 +50,8 @@ const KIND_COLUMN = {
   attention: "alertsAttention",
   webhooks: "alertsWebhooks",
   payment: "alertsPayment",
+  prices: "alertsPrices",
+  weekly: "alertsWeekly",
 } as const;
 
 /** From an e-mail's own link: that kind off for the shop. */
@@ -63,6 +69,8 @@ export async function readAlertSettings(db: PrismaClient, shop: string) {
         alertsAttention: true,
         alertsWebhooks: true,
         alertsPayment: true,
+        alertsPrices: true,
+        alertsWeekly: true,
       },
     }),
     db.mailMessage.findFirst({
@@ -81,6 +89,8 @@ export async function readAlertSettings(db: PrismaClient, shop: string) {
     attention: row?.alertsAttention ?? true,
     webhooks: row?.alertsWebhooks ?? true,
     payment: row?.alertsPayment ?? true,
+    prices: row?.alertsPrices ?? true,
+    weekly: row?.alertsWeekly ?? true,
     last: last
       ? {
           to: last.to,

@@ -19,4 +19,14 @@ export const ALERT_KIND_WORDS: Readonly<
     off: "E-mails about the print service refusing payment are off",
     still: "The orders still show on Print Connect's Home page, and the other alert lists them.",
   },
+  prices: {
+    about: "prices below your target margin after a print price change",
+    off: "E-mails about prices below your target margin are off",
+    still: "Home and the Prices page still count the variants below target.",
+  },
+  weekly: {
+    about: "the weekly summary",
+    off: "The weekly summary e-mail is off",
+    still: "Home, the Profit page and the delivery page still show the same figures.",
+  },
 };

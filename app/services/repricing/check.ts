@@ -13,9 +13,14 @@ const itemKey = (m: WatchedVariant["mapping"]) =>
  * Asks the print service again for the cost of each watched variant's smallest sale to the main
  * market (one quote per distinct item) and keeps it. `changed` counts the variants whose cost
  * or currency moved. With `fresh`, the app's own quote and price-list caches are skipped.
+ * A cost that differs from one kept before is stamped with the check's time, and so is the
+ * shop (store.pricesChanged): what the prices alert tells, once.
  */
 export async function checkPrintPrices<C extends QuotedCost>(
-  ports: { store: Pick<RepricingStore, "watchedVariants">; costs: PrintCosts<C> },
+  ports: {
+    store: Pick<RepricingStore, "watchedVariants" | "pricesChanged">;
+    costs: PrintCosts<C>;
+  },
   {
     shop,
     variantIds,
@@ -55,8 +60,10 @@ export async function checkPrintPrices<C extends QuotedCost>(
     };
   if (result.status === "unavailable") return { checked: 0, changed: 0, problem: result.reason };
 
+  const now = new Date();
   let checked = 0;
   let changed = 0;
+  let repriced = 0;
   let unpriced = 0;
   for (const w of watched) {
     const cost = result.costs[indexOf.get(itemKey(w.mapping)) ?? -1];
@@ -70,15 +77,20 @@ export async function checkPrintPrices<C extends QuotedCost>(
       before.currency !== cost.currency ||
       before.quantity !== cost.quantity ||
       before.printMinor + before.shippingMinor + before.vatMinor !== cost.totalMinor;
+    // The service's price changed, as against a first quote of the variant.
+    const costChanged = before !== null && moved;
     await ports.costs.keep({
       variantId: w.mapping.variantId,
       numberOfPages: w.mapping.numberOfPages,
       countryCode: result.countryCode,
       cost,
+      ...(costChanged ? { costChangedAt: now } : {}),
     });
     checked += 1;
     if (moved) changed += 1;
+    if (costChanged) repriced += 1;
   }
+  if (repriced > 0) await ports.store.pricesChanged(shop, now);
   return {
     checked,
     changed,

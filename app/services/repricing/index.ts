@@ -22,6 +22,7 @@ export {
   type BelowTargetList,
   type RecheckSummary,
 } from "./below-target";
+export { belowTargetAfterChange } from "./changed";
 export { checkPrintPrices, type CheckResult } from "./check";
 export { QUOTE_MAX_AGE_MS, quoteExpired, variantsDueForCheck } from "./due";
 export type {

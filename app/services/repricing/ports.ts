@@ -30,6 +30,11 @@ export interface RepricingStore {
   knownPrices(watched: readonly WatchedVariant[]): Map<string, MoneyMinor>;
   /** Records Shopify prices seen or set (only those that differ from what is kept). */
   rememberPrices(shop: string, prices: readonly SeenPrice[]): Promise<void>;
+  /**
+   * Records on the shop that a check found print costs changed at `at` (the prices alert's
+   * trigger, services/alerts/prices.ts); the variants' quotes carry the same time.
+   */
+  pricesChanged(shop: string, at: Date): Promise<void>;
 }
 
 /** One item to quote: the smallest sale of an offering with a page count. */
@@ -66,6 +71,8 @@ export interface PrintCosts<C extends QuotedCost> {
     numberOfPages: number;
     countryCode: string;
     cost: C;
+    /** When the cost differs from the one kept before (not on a first quote). */
+    costChangedAt?: Date;
   }): Promise<void>;
   /** Forgets the quotes and price lists remembered for a few minutes. */
   forgetRecent(): void;

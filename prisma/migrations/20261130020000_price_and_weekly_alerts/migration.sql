@@ -1,0 +1,9 @@
+-- AlterTable
+ALTER TABLE "Shop" ADD COLUMN "pricesChangedAt" DATETIME;
+ALTER TABLE "Shop" ADD COLUMN "alertsPrices" BOOLEAN NOT NULL DEFAULT true;
+ALTER TABLE "Shop" ADD COLUMN "pricesAlertAt" DATETIME;
+ALTER TABLE "Shop" ADD COLUMN "alertsWeekly" BOOLEAN NOT NULL DEFAULT true;
+ALTER TABLE "Shop" ADD COLUMN "weeklySummaryAt" DATETIME;
+
+-- AlterTable
+ALTER TABLE "MappingQuote" ADD COLUMN "costChangedAt" DATETIME;
