@@ -38,6 +38,13 @@ export function AttentionBanner({
           <BlockStack gap="100">
             <Text as="p">{error.message}</Text>
             {error.action ? <Text as="p">{error.action}</Text> : null}
+            {error.code === "ADDRESS_INVALID" && order.addressLink && !order.addressLink.refusal ? (
+              <Text as="p">
+                {order.addressLink.last?.state === "open"
+                  ? "The customer has a link to correct it; the order goes on by itself once they do."
+                  : "Or let the customer correct it: send them a link, under Shipping address."}
+              </Text>
+            ) : null}
             {error.code ? (
               <Text as="p" tone="subdued" variant="bodySm">
                 Code: {error.code}

@@ -22,6 +22,7 @@ section{background:#fff;border-radius:12px;padding:18px;margin:0 0 16px;border:1
 ul{margin:0;padding-left:20px}
 label{display:block;font-weight:600;font-size:14px;margin:14px 0 4px}
 input,select{width:100%;font:inherit;padding:10px 12px;border:1px solid #8a8a8a;border-radius:8px;background:#fff;color:#202020}
+input:disabled{background:#f1f1f1;color:#4a4a4a;border-color:#c9c9c9}
 input[aria-invalid=true],select[aria-invalid=true]{border-color:#c5280c;background:#fff8f7}
 .error{color:#c5280c;font-size:14px;margin:4px 0 0}
 .error:empty{display:none}
