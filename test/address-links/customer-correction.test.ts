@@ -340,9 +340,18 @@ describe("when links go out", () => {
     await prisma.shop.updateMany({ where: { shop: SHOP }, data: { customerAddressLinks: "off" } });
     const { order } = await stoppedOrder({ zip: "12" });
     expect(await queueAutomaticAddressLinks(links())).toEqual({ queued: 0 });
-    // The merchant still can, from the order page.
+    // The merchant still can, from the order page; turned on again, the round then sends none
+    // of its own (it would replace the merchant's link).
     const shopOrderId = await shopOrderIdOf(order.legacyId);
     expect(await sendAddressLink(links(), { shop: SHOP, shopOrderId })).toMatchObject({ ok: true });
+    await prisma.shop.updateMany({
+      where: { shop: SHOP },
+      data: { customerAddressLinks: "stopped" },
+    });
+    await queueAutomaticAddressLinks(links());
+    expect(await prisma.addressLink.findMany({ where: { shopOrderId } })).toEqual([
+      expect.objectContaining({ reason: "merchant", replacedAt: null }),
+    ]);
 
     // A paid order: the print service ships to the address it has.
     const { order: paid } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }]);

@@ -77,6 +77,12 @@ async function queueLink(
     : null;
   const queued = await deps.db.$transaction(async (tx) => {
     if (claim && !(await claim(tx))) return false;
+    // A link the merchant sent is the order's link: the automatic round sends none after it.
+    if (!claim)
+      await tx.shopOrder.updateMany({
+        where: { id: order.id, shop: order.shop, customerLinkAt: null },
+        data: { customerLinkAt: now },
+      });
     const { token, link } = await issueAddressLink(tx, {
       shop: order.shop,
       shopOrderId: order.id,

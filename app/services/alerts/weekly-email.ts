@@ -66,7 +66,9 @@ export function weeklyEmail(input: {
       "Sales and print costs are in different currencies here: the Profit page converts them.",
     );
   if (week.unpriced > 0)
-    moneyLines.push(`${orders(week.unpriced)} not priced by the print service yet are left out.`);
+    moneyLines.push(
+      `${orders(week.unpriced)} not priced by the print service yet ${week.unpriced === 1 ? "is" : "are"} left out.`,
+    );
   const attention =
     input.attention === 0
       ? "No print order needs you now."
