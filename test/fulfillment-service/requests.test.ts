@@ -11,10 +11,15 @@ import "../support/app-env";
 import { DEMO_IDS } from "../../sandbox/shopify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { shopifyAddressSchema } from "~/services/fulfilment/shopify-order";
 import { confirmServiceMove, getServiceModel } from "~/data/fulfillment-service.server";
 import { serviceRoundDeps } from "~/lib/fulfillment-service-looks.server";
 import { lookAtShop, runDueServiceLooks } from "~/services/fulfillment-service/round";
-import { approvePrintOrder, cancelHeldPrintOrder } from "~/services/fulfilment/commands";
+import {
+  applyCustomerAddress,
+  approvePrintOrder,
+  cancelHeldPrintOrder,
+} from "~/services/fulfilment/commands";
 import { registerFulfillmentService } from "~/services/fulfillment-service/registration";
 import { adminGraphql, type AdminApi } from "~/services/shopify-admin";
 import { unauthenticated } from "~/shopify.server";
@@ -35,6 +40,17 @@ import {
 } from "../support/fulfilment-harness";
 
 let h: Harness;
+/** The harness's address in the shape Shopify's webhooks give. */
+const shopifyAddress = (a: typeof ADDRESS_NL) =>
+  shopifyAddressSchema.parse({
+    first_name: a.firstName,
+    last_name: a.lastName,
+    address1: a.address1,
+    city: a.city,
+    zip: a.zip,
+    country_code: a.countryCode,
+    phone: a.phone,
+  });
 const silent = { info() {}, warn() {} };
 const deps = () => serviceRoundDeps({ logger: silent });
 /** A variant the app does not print: the merchant ships it from their own location. */
@@ -300,6 +316,55 @@ describe("fulfillment requests", () => {
     );
   });
 
+  for (const [routingMode, askedWhen] of [
+    ["immediate", "at once"],
+    ["manual", "at once"],
+    ["manual", "while it waits for approval"],
+    ["hold", "at once"],
+    ["hold", "while it waits for approval"],
+  ] as const) {
+    it(`declined for its address, corrected by the customer, requested again ${askedWhen}: printed and fulfilled (${routingMode})`, async () => {
+      await h.settings({ routingMode, holdHours: routingMode === "hold" ? 24 : 0 });
+      try {
+        const order = await paidOrder([{ variantId: MAPPINGS.photoBook.variantId }], {
+          zip: "10155",
+        });
+        const [fo] = fulfillmentOrdersOf(order.id).ours;
+        await requestAndLook(fo!.id, "fulfillment");
+        expect(lastAnswer(order.id).fo.requestStatus).toBe("REJECTED");
+        const [stopped] = await printOrdersOf(order.legacyId);
+        const corrected = await applyCustomerAddress(prisma, {
+          shop: SHOP,
+          shopOrderId: stopped!.shopOrderId,
+          address: { ...shopifyAddress(ADDRESS_NL), zip: "1015 CJ" },
+          summary: "changed: postal code",
+        });
+        expect(corrected).toMatchObject({ ok: true, released: [stopped!.id] });
+        if (askedWhen === "at once") await requestAndLook(fo!.id, "fulfillment");
+        await settle(h.worker());
+        if (askedWhen !== "at once") await requestAndLook(fo!.id, "fulfillment");
+        await lookAtShop(deps(), SHOP);
+        const [waiting] = await printOrdersOf(order.legacyId);
+        if (routingMode !== "immediate") {
+          expect(waiting!.status).toBe(routingMode === "hold" ? "held" : "awaiting_approval");
+          await approvePrintOrder(prisma, { shop: SHOP, id: waiting!.id });
+          await settle(h.worker());
+          await lookAtShop(deps(), SHOP);
+        }
+        const [paid] = await printOrdersOf(order.legacyId);
+        expect(paid!.status).toBe("paid");
+        expect(lastAnswer(order.id).fo.requestStatus).toBe("ACCEPTED");
+        h.sandbox.control.advance({ orderId: paid!.printOrderId!, to: "SHIPPED" });
+        await h.sandbox.control.waitForCallbacks();
+        await h.worker().drain();
+        const [done] = await printOrdersOf(order.legacyId);
+        expect(done!.status, done!.lastErrorMessage ?? "").toBe("fulfilled");
+      } finally {
+        await h.settings({ routingMode: "immediate", holdHours: 0 });
+      }
+    });
+  }
+
   it("a partial decline: the lines that cannot be printed are named, each with why; the rest is printing", async () => {
     await h.map(MAPPINGS.framedPrint);
     await lookAtShop(deps(), SHOP); // stocks it
@@ -546,6 +611,36 @@ describe("hold period and approval as fulfillment holds", () => {
 
       await requestAndLook(fulfillmentOrdersOf(order.id).ours[0]!.id, "fulfillment");
       expect(lastAnswer(order.id).fo.requestStatus).toBe("ACCEPTED");
+    } finally {
+      await h.settings({ routingMode: "immediate" });
+    }
+  });
+
+  it("shipped before the look released its hold: the tracking waits for the release, then goes out", async () => {
+    await h.settings({ routingMode: "manual" });
+    try {
+      const order = await paidOrder([{ variantId: MAPPINGS.novel.variantId }]);
+      const [printOrder] = await printOrdersOf(order.legacyId);
+      await lookAtShop(deps(), SHOP);
+      expect(fulfillmentOrdersOf(order.id).ours[0]!.status).toBe("ON_HOLD");
+      await approvePrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      await settle(h.worker());
+      const [paid] = await printOrdersOf(order.legacyId);
+      expect(paid!.status).toBe("paid");
+      // Shipped at once, before any look: Shopify still holds the lines.
+      h.sandbox.control.advance({ orderId: paid!.printOrderId!, to: "SHIPPED" });
+      await h.sandbox.control.waitForCallbacks();
+      await h.worker().runOnce();
+      const [waiting] = await printOrdersOf(order.legacyId);
+      expect(waiting!.status).toBe("shipped");
+      expect(waiting!.lastErrorCode).toBe("SHOPIFY_ON_HOLD");
+      // The look releases the hold and makes the order due; the request, asked again, is
+      // accepted, and the tracking goes out.
+      expect((await lookAtShop(deps(), SHOP)).released).toBe(1);
+      await requestAndLook(fulfillmentOrdersOf(order.id).ours[0]!.id, "fulfillment");
+      await h.worker().drain();
+      const [done] = await printOrdersOf(order.legacyId);
+      expect(done!.status, done!.lastErrorMessage ?? "").toBe("fulfilled");
     } finally {
       await h.settings({ routingMode: "immediate" });
     }

@@ -162,6 +162,11 @@ export async function syncServiceHolds(
       if (errors.length) throw userErrorsFailure(errors);
     }
     await deps.db.printOrder.updateMany({ where: { id: p.id }, data: { serviceHoldAt: null } });
+    // One that shipped meanwhile waits for the hold (steps/fulfil.ts): its tracking goes now.
+    await deps.db.printOrder.updateMany({
+      where: { id: p.id, shop, status: "shipped", leaseOwner: null },
+      data: { nextAttemptAt: now },
+    });
     result.released++;
   }
   return result;

@@ -34,9 +34,25 @@ export class PrintFileCheckBusyError extends Error {
   }
 }
 
+/**
+ * Shopify holds the print lines (a hold the app placed while the order waited, released by the
+ * next look; or one the merchant placed): the tracking goes out once the hold is released.
+ */
+export class LinesOnHoldError extends Error {
+  constructor() {
+    super(
+      "Shopify holds these items' fulfillment; the tracking goes out once the hold is released.",
+    );
+    this.name = "LinesOnHoldError";
+  }
+}
+
 /** Sorts any error from a step into "try again later" or "the merchant must act". */
 export function classifyFailure(error: unknown): Failure {
   if (error instanceof AttentionError) return { kind: "attention", ...error.reason };
+  if (error instanceof LinesOnHoldError) {
+    return { kind: "transient", code: "SHOPIFY_ON_HOLD", message: error.message };
+  }
   if (error instanceof PrintFileCheckBusyError) {
     return { kind: "transient", code: "PRINT_FILE_CHECK_BUSY", message: error.message };
   }

@@ -186,6 +186,18 @@ export function fulfillmentDataTruncated(
  * The fulfillment-order lines that belong to a print order: its Shopify line
  * items, in the quantities still open. Lines the merchant ships are never touched.
  */
+/** Whether some of the wanted lines are still to fulfil on a fulfillment order Shopify holds. */
+export function linesOnHold(
+  order: NonNullable<OrderFulfillmentData["order"]>,
+  wanted: ReadonlyMap<string, number>,
+): boolean {
+  return order.fulfillmentOrders.nodes.some(
+    (fo) =>
+      fo.status === "ON_HOLD" &&
+      fo.lineItems.nodes.some((l) => wanted.has(l.lineItem.id) && l.remainingQuantity > 0),
+  );
+}
+
 export function fulfillmentOrderLines(
   order: NonNullable<OrderFulfillmentData["order"]>,
   wanted: ReadonlyMap<string, number>,

@@ -293,6 +293,7 @@ export function attentionMessage(
 const TEMPORARY_PROBLEM_TEXT: Readonly<Record<string, string>> = {
   SHOPIFY_THROTTLED: "Shopify asked the app to slow down",
   SHOPIFY_UNAVAILABLE: "Shopify could not be reached",
+  SHOPIFY_ON_HOLD: "Shopify holds these items' fulfillment until its hold is released",
   PRINT_SERVICE_UNREACHABLE: "The print service could not be reached",
   PRINT_SERVICE_BAD_RESPONSE: "The print service sent an answer the app could not read",
   PRINT_FILE_CHECK_BUSY: "The print-file check was busy with other files",

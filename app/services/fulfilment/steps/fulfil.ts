@@ -1,11 +1,12 @@
 import { userErrorsFailure } from "../../shopify-admin";
-import { AttentionError } from "../failures";
+import { AttentionError, LinesOnHoldError } from "../failures";
 import { NOT_SCHEDULED } from "../machine";
 import { printOrderKindOf } from "../order-kind";
 import {
   FULFILLMENT_CREATE_MUTATION,
   fulfillmentDataTruncated,
   fulfillmentOrderLines,
+  linesOnHold,
   notifyCustomerFor,
   ORDER_FULFILLMENT_QUERY,
   placementOf,
@@ -158,6 +159,8 @@ async function createFulfillment(order: Loaded, ctx: StepContext): Promise<StepR
       action: "Create the fulfillment in Shopify with this tracking number.",
     });
   }
+  // Held in Shopify, not gone: waited out (the app's own hold is released by the next look).
+  if (lines.length === 0 && linesOnHold(data.order, wanted)) throw new LinesOnHoldError();
   if (lines.length === 0) {
     throw new AttentionError({
       code: "NOTHING_TO_FULFIL",
