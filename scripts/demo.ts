@@ -8,7 +8,9 @@
  * took), and two personalised files
  * the print-file check stops: wrong page count, wrong size), plus the book the app made
  * with "Create product" when sandbox mode started, and one whose cancellation the
- * merchant requests in Shopify before it is printed. Print Connect is the demo
+ * merchant requests in Shopify before it is printed, and one to a postal code in the wrong
+ * format, which the customer corrects on the shop's page from the e-mail the merchant sends
+ * (then Shopify's request for its print lines, declined meanwhile, is made again). Print Connect is the demo
  * shop's Shopify fulfillment service (the demo confirms the move on Settings if the
  * shop has not moved yet), so Shopify requests every paid order's print lines from
  * it. The demo waits for the app to send them to print and for Shopify's order page
@@ -41,7 +43,13 @@ import {
 import { caughtUpNotes, checkOutcomes, mailboxNotes, printReport } from "./demo/report";
 import { announceRouting, readRouting } from "./demo/routing";
 import { placeDemoProof } from "./demo/proof";
-import { CANCELLED_SCENARIO, createdBookScenario, scenarios } from "./demo/scenarios";
+import {
+  ADDRESS_FIXED_SCENARIO,
+  CANCELLED_SCENARIO,
+  createdBookScenario,
+  scenarios,
+} from "./demo/scenarios";
+import { customerCorrectsAddress } from "./demo/customer-address";
 import { deliverLaterFiles, placePaidOrders, printAndShip } from "./demo/stand-ins";
 import { waitFor } from "./demo/waiting";
 
@@ -50,7 +58,12 @@ async function main(): Promise<number> {
   // Print Connect is the demo shop's Shopify fulfillment service, and Shopify's "Automatically
   // fulfill the order's line items" is on: each paid order's print lines are requested from it.
   await ensureServiceModel();
-  const all = [...scenarios, await createdBookScenario(), CANCELLED_SCENARIO];
+  const all = [
+    ...scenarios,
+    await createdBookScenario(),
+    CANCELLED_SCENARIO,
+    ADDRESS_FIXED_SCENARIO,
+  ];
   process.stderr.write(`Demo: ${all.length} orders and a proof copy through ${APP}\n`);
   const routing = await readRouting();
   if (routing) announceRouting(routing.mode, routing.holdHours);
@@ -64,7 +77,7 @@ async function main(): Promise<number> {
   // 2. The app plans, creates and pays (or flags) every print order.
   await waitFor("sent to print", placed, (p, orders) => {
     if (orders.length !== p.scenario.printOrders) return false;
-    if (p.scenario.expect === "needs_attention")
+    if (p.scenario.expect === "needs_attention" || p.scenario.customerFixes)
       return orders.every((o) => o.status === "needs_attention");
     if (p.scenario.fileLater) return orders.every((o) => o.status === "awaiting_files");
     return orders.every((o) => o.status === "paid");
@@ -74,10 +87,16 @@ async function main(): Promise<number> {
   // with the reason for what cannot be printed (a file still to come waits).
   const inShopify = placed.filter((p) => p.legacyId !== null && !p.scenario.fileLater);
   await waitInShopify("answered in Shopify", inShopify, (p, shows) =>
-    p.scenario.expect === "needs_attention"
+    p.scenario.expect === "needs_attention" || p.scenario.customerFixes
       ? shows.startsWith("Request declined")
       : shows === "In progress",
   );
+
+  // 3b. The merchant sends the customer the link to correct the address; the customer saves
+  // the right one on the shop's page, and the merchant asks Shopify for the print lines again.
+  for (const p of placed) {
+    if (p.scenario.customerFixes) await customerCorrectsAddress(p, p.scenario.customerFixes);
+  }
 
   // 4. The merchant requests a cancellation in Shopify before the order is printed.
   const cancelling = placed.filter((p) => p.scenario.cancelInShopify);

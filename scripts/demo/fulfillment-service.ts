@@ -168,3 +168,18 @@ export async function requestCancellationInShopify(p: Placed): Promise<void> {
     },
   );
 }
+
+/**
+ * The merchant's "Request fulfillment" in Shopify again, on print lines whose request Print
+ * Connect declined (their address was wrong, and is right now).
+ */
+export async function requestFulfillmentAgainInShopify(p: Placed): Promise<void> {
+  const fo = (await printConnectFulfillmentOrders(p)).find(
+    (f) => f.requestStatus === "REJECTED" && f.status !== "CLOSED",
+  );
+  if (!fo) throw new Error(`${p.name}: no declined print lines to request again`);
+  await call(
+    `${SHOPIFY}/__fake/fulfillment-orders/${encodeURIComponent(fo.id)}/request-fulfillment`,
+    { message: "The customer corrected the address." },
+  );
+}

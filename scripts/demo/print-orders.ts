@@ -29,6 +29,8 @@ export interface Placed {
   /** The app's key of the order: the Shopify order's number, or a proof's "proof-<request key>". */
   key: string;
   name: string;
+  /** The buyer's e-mail address (none for a proof). */
+  email?: string;
   retailMinor: number;
   placedAt: number;
   /** When the demo marked it paid in the Shopify stand-in (this machine's clock, as the app's). */

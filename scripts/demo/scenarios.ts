@@ -28,6 +28,11 @@ export interface Scenario {
   proof?: boolean;
   /** Once Shopify shows it "In progress", the merchant requests its cancellation in Shopify. */
   cancelInShopify?: boolean;
+  /**
+   * Stopped on its address; the merchant sends the customer the link, the customer saves the
+   * address on the shop's page with these fields corrected, and the order is printed.
+   */
+  customerFixes?: Record<string, string>;
   expect: Expect;
   /** For an order that should stop: the reason's code. */
   expectCode?: string;
@@ -161,5 +166,19 @@ export const CANCELLED_SCENARIO: Scenario = {
   lines: [{ variantId: V.photoBook24 }],
   cancelInShopify: true,
   expect: "cancelled",
+  printOrders: 1,
+};
+
+/**
+ * A postal code in the wrong format for the Netherlands: stopped before anything is paid, and
+ * its request in Shopify declined (INCORRECT_ADDRESS); the customer corrects it from the
+ * e-mail with the link the merchant sent, and it is printed.
+ */
+export const ADDRESS_FIXED_SCENARIO: Scenario = {
+  label: "bad postal code: the customer fixes it",
+  lines: [{ variantId: V.photoBook24 }],
+  country: { countryCode: "NL", city: "Amsterdam", zip: "10155", address1: "Keizersgracht 1" },
+  customerFixes: { zip: "1015 CJ" },
+  expect: "fulfilled",
   printOrders: 1,
 };

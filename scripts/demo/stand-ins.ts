@@ -5,6 +5,8 @@ import type { Placed, PrintOrderView } from "./print-orders";
 import { FILE_PROPERTY, type Scenario } from "./scenarios";
 import { progress } from "./waiting";
 
+const buyer = (i: number) => `buyer${i + 1}@example.com`;
+
 /** Paid orders in the Shopify stand-in; orders/paid reaches the app. */
 export async function placePaidOrders(scenarios: Scenario[]): Promise<Placed[]> {
   const placed: Placed[] = [];
@@ -18,7 +20,7 @@ export async function placePaidOrders(scenarios: Scenario[]): Promise<Placed[]> 
       };
     }>(`${SHOPIFY}/__fake/orders`, {
       lineItems: scenario.lines,
-      email: `buyer${i + 1}@example.com`,
+      email: buyer(i),
       ...(scenario.country ? { shippingAddress: scenario.country } : {}),
       deliver: false,
     });
@@ -42,6 +44,7 @@ export async function placePaidOrders(scenarios: Scenario[]): Promise<Placed[]> 
       legacyId: order.legacyId,
       key: String(order.legacyId),
       name: order.name,
+      email: buyer(i),
       retailMinor,
       placedAt: Date.now(),
       paidAt,

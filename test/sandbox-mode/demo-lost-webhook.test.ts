@@ -26,7 +26,7 @@ describe("npm run demo with an order whose webhook is lost", () => {
       expect(note, demo.stdout + demo.stderr).not.toBeNull();
       // Found within a round or two of 5 s (the first round starts 5 s after the app).
       expect(Number(note![2])).toBeLessThan(30);
-      expect(demo.stdout).toContain("All 12 orders ended as expected");
+      expect(demo.stdout).toContain("All 13 orders ended as expected");
       expect(demo.code).toBe(0);
       // The app heard of it from the check, and its timeline says so.
       const [order] = await rawSql(

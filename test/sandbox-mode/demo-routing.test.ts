@@ -35,11 +35,11 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
         expect(demo.stderr).toContain(routing.said);
         // stderr is a pipe here, as in a log: progress comes a line at a time, never redrawn.
         expect(demo.stderr).not.toContain("\r");
-        expect(demo.stderr).toMatch(/^sent to print +\[#+\] 11\/11$/m);
+        expect(demo.stderr).toMatch(/^sent to print +\[#+\] 12\/12$/m);
         expect(demo.stderr).toContain('choose "Immediately"');
-        // 8 orders, the book made with Create product, the order cancelled from Shopify, and the
-        // proof copy of the book.
-        expect(demo.stdout).toContain("All 11 orders ended as expected");
+        // 8 orders, the book made with Create product, the order cancelled from Shopify, the
+        // order whose customer corrects its address, and the proof copy of the book.
+        expect(demo.stdout, demo.stderr).toContain("All 12 orders ended as expected");
         // The two notebooks whose customer files do not fit stop at the print-file check.
         const stopped = await rawSql(
           database,
@@ -52,11 +52,11 @@ describe("npm run demo when the demo shop's routing is not Immediately", () => {
           database,
           `SELECT e.id FROM "OrderEvent" e WHERE e.shop = '${DEMO_SHOP}' AND e.type = 'approved' AND e.actor = 'merchant'`,
         );
-        // (the ten orders make eight print orders that go to print: the split order makes two,
-        // the book made with Create product and the order cancelled later one each, the order
-        // to a destination nobody serves and the two stopped by the file check none; the proof
-        // copy was approved by placing it)
-        expect(approved.length - approvedBefore.length).toBe(8);
+        // (the eleven orders make nine print orders that go to print: the split order makes
+        // two, the book made with Create product, the order cancelled later and the order whose
+        // customer corrected its address one each, the order to a destination nobody serves and
+        // the two stopped by the file check none; the proof copy was approved by placing it)
+        expect(approved.length - approvedBefore.length).toBe(9);
         // ... and the setting is what it was.
         expect(await demoShopRouting(database)).toEqual({
           routingMode: routing.mode,

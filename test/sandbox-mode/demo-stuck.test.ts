@@ -17,10 +17,10 @@ describe("npm run demo when orders do not get there", () => {
 
       expect(demo.code).toBe(1);
       expect(demo.stderr).toContain(
-        "sent to print: 11 of 11 order(s) did not get there within 5 s:",
+        "sent to print: 12 of 12 order(s) did not get there within 5 s:",
       );
       const stuck = demo.stderr.split("\n").filter((line) => /^\s+#\d+ \(/.test(line));
-      expect(stuck).toHaveLength(10);
+      expect(stuck).toHaveLength(11);
       // The proof copy was placed in the app (its print order exists) and waits for the worker.
       expect(demo.stderr).toMatch(
         /\n\s+Proof P\d+ \(proof copy of the book \(no Shopify order\)\): PC-proof-\S+ pending: the fulfilment worker has not taken it/,
