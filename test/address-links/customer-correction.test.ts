@@ -30,6 +30,7 @@ beforeAll(async () => {
   h = await startHarness({ shopify: { smtpPort: 0 } });
   mail = h.shopify.mail!;
   await h.map(MAPPINGS.photoBook);
+  await h.map(MAPPINGS.notebook);
 });
 afterAll(async () => {
   await h?.close();
@@ -141,7 +142,9 @@ describe("a customer corrects the address of an order stopped on it", () => {
 
     const saved = await post(url, NL_FIXED);
     expect(saved.status).toBe(200);
-    expect(await saved.text()).toContain("Thank you: the address is saved");
+    const savedPage = await saved.text();
+    expect(savedPage).toContain("Thank you: the address is saved");
+    expect(savedPage).toContain("It goes to print with this address now.");
 
     // Shopify's order has it, and orders/updated told the app (which already had it).
     const shopifyOrder = h.shopify.control.getOrder(order.id)!;
@@ -365,5 +368,83 @@ describe("when links go out", () => {
       ok: false,
       message: "The print service has been paid for this order: it ships to the address it has.",
     });
+  });
+});
+
+describe("an order already at the print service, and held orders", () => {
+  it("sends the corrected address to the print service before it is paid", async () => {
+    // A personalised notebook: created at the print service, waiting for the customer's file.
+    const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.notebook.variantId }]);
+    await settle(h.worker());
+    const [waiting] = await printOrdersOf(order.legacyId);
+    expect(waiting!.status).toBe("awaiting_files");
+    expect(h.sandbox.control.order(waiting!.printOrderId!)!.state).toBe("OPEN");
+    await sendAddressLink(links(), {
+      shop: SHOP,
+      shopOrderId: await shopOrderIdOf(order.legacyId),
+    });
+    await sendDueMail(sender());
+    const url = linkInMail();
+    const saved = await post(url, { ...NL_FIXED, address1: "Prinsengracht 263" });
+    expect(await saved.text()).toContain("It will be printed and sent to this address.");
+    const [pending] = await printOrdersOf(order.legacyId);
+    expect(pending!.addressPending).toBe(true);
+    expect(pending!.events.at(-1)).toMatchObject({
+      type: "address_corrected",
+      message:
+        "The customer corrected the shipping address (changed: street and house number); sending it to the print service.",
+    });
+    // The file arrives; before paying, the worker sends the new address.
+    const line = h.shopify.control.getOrder(order.id)!.lineItems[0]!;
+    await h.shopify.control.setLineItemProperty(
+      order.id,
+      line.id,
+      "Print file",
+      "https://files.example.com/anna-notebook.pdf",
+      { topics: ["orders/updated"] },
+    );
+    await settle(h.worker());
+    const [paid] = await printOrdersOf(order.legacyId);
+    expect(paid!.status).toBe("paid");
+    expect(h.sandbox.control.order(paid!.printOrderId!)!.shippingAddress).toMatchObject({
+      addressLine1: "Prinsengracht 263",
+    });
+    expect(
+      h.sandbox.control.requests({ op: "order.address" }).filter((r) => r.status === 200),
+    ).toHaveLength(1);
+  });
+
+  it("with the shop's choice, every held order's customer can check the address once", async () => {
+    await prisma.shop.updateMany({ where: { shop: SHOP }, data: { customerAddressLinks: "held" } });
+    await h.settings({ routingMode: "hold", holdHours: 24 });
+    try {
+      const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }], {
+        email: "held@example.com",
+      });
+      await settle(h.worker());
+      const [held] = await printOrdersOf(order.legacyId);
+      expect(held!.status).toBe("held");
+      await queueAutomaticAddressLinks(links());
+      await queueAutomaticAddressLinks(links());
+      await sendDueMail(sender());
+      const toHeld = mail.messages().filter((m) => m.to.includes("held@example.com"));
+      expect(toHeld).toHaveLength(1);
+      expect(toHeld[0]!.subject).toBe(
+        `Please check the shipping address of your order ${order.name}`,
+      );
+      expect(toHeld[0]!.text).toContain("It goes to print on");
+      // Confirmed as it was: the order stays held until its time.
+      mail.clear();
+      const url = /https?:\/\/\S+\/address\/[A-Za-z0-9_-]{43}/.exec(toHeld[0]!.text)![0];
+      const saved = await post(url, NL_FIXED);
+      expect(await saved.text()).toContain("Thank you: the address is saved");
+      const [still] = await printOrdersOf(order.legacyId);
+      expect(still!.status).toBe("held");
+      expect(still!.events.at(-1)?.message).toBe(
+        "The customer corrected the shipping address (confirmed as it was).",
+      );
+    } finally {
+      await h.settings({ routingMode: "immediate", holdHours: 0 });
+    }
   });
 });

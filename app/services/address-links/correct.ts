@@ -58,7 +58,14 @@ export type AddressPage =
       /** A failed save, in a sentence. */
       notice: string | null;
     }
-  | { kind: "saved"; shopName: string; orderName: string; address: string[]; printing: boolean };
+  | {
+      kind: "saved";
+      shopName: string;
+      orderName: string;
+      address: string[];
+      /** The order was waiting for this address and goes to print now. */
+      released: boolean;
+    };
 
 const CLOSED: Record<
   Exclude<LinkLookup["state"], "valid">,
@@ -243,6 +250,6 @@ export async function saveAddressPage(
     shopName: opened.shopName,
     orderName: order.name,
     address: lines,
-    printing: applied.ok,
+    released: applied.ok && applied.released.length > 0,
   };
 }

@@ -113,7 +113,7 @@ export function addressPageHtml(page: AddressPage, nonce: string): string {
       "Address saved",
       `<section class="done"><h1>Thank you: the address is saved</h1>
 <p>Order ${e(page.orderName)} will be sent to:</p><p>${page.address.map(e).join("<br>")}</p>
-<p>${page.printing ? "It goes to print with this address now." : "The shop has the new address."} You will get an e-mail when it ships.</p></section>`,
+<p>${page.released ? "It goes to print with this address now." : "It will be printed and sent to this address."} You will get an e-mail when it ships.</p></section>`,
       nonce,
     );
   const items = page.items
