@@ -21,6 +21,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { ensureBuild, ROOT, writeResult } from "./lib";
+import { WEB_NODE_FLAGS } from "../server/node-flags.js";
 
 const N = Number(process.env.BENCH_INGEST_N ?? 3_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -107,8 +108,8 @@ async function benchDatabase() {
 async function startWebProcess() {
   const child = fork(path.join(ROOT, "bench", "ingest-server.mjs"), [], {
     cwd: ROOT,
-    // The project's Node without this harness's loader: the built app alone.
-    execArgv: [],
+    // The project's Node without this harness's loader, with the web process's own flags.
+    execArgv: [...WEB_NODE_FLAGS],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const ask = <T>(question: string): Promise<T> =>
@@ -211,6 +212,7 @@ async function main() {
         warmup: WARMUP,
         database: database.description,
         logLevel: process.env.LOG_LEVEL,
+        webNodeFlags: WEB_NODE_FLAGS,
       },
       ours: {
         path: "POST /webhooks/orders/paid (signature + order check + one INSERT of the delivery)",

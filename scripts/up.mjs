@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ensureInstall } from "./ensure-install.mjs";
+import { WEB_NODE_FLAGS } from "../server/node-flags.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -50,7 +51,7 @@ function sandboxDefaults() {
 const projectNode = path.join(root, "node_modules", ".bin", "node");
 const server = spawn(
   existsSync(projectNode) ? projectNode : process.execPath,
-  ["--env-file-if-exists=.env", "server.js"],
+  [...WEB_NODE_FLAGS, "--env-file-if-exists=.env", "server.js"],
   { cwd: root, stdio: "inherit", env: { ...process.env, ...sandboxDefaults() } },
 );
 for (const signal of ["SIGTERM", "SIGINT"]) {

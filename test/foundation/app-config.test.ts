@@ -50,3 +50,14 @@ describe("the app configuration", () => {
       ]).toContain(key);
   });
 });
+
+describe("the web process's Node flags", () => {
+  it("are the same in `npm start` as in server/node-flags.js (`npm run up`, bench:ingest)", async () => {
+    const { WEB_NODE_FLAGS } = (await import("../../server/node-flags.js")) as {
+      WEB_NODE_FLAGS: string[];
+    };
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    const start = (pkg.scripts.start as string).split(/\s+/);
+    expect(start.slice(1, 1 + WEB_NODE_FLAGS.length)).toEqual(WEB_NODE_FLAGS);
+  });
+});
