@@ -28,10 +28,24 @@ export function addressLinkDeps(overrides: Partial<AddressLinkDeps> = {}): Addre
   };
 }
 
+/** Shop names for the customer's page, kept a while: each page view would otherwise ask Shopify. */
+const SHOP_NAME_KEPT_MS = 10 * 60_000;
+const SHOP_NAMES_KEPT = 1_000;
+const shopNames = new Map<string, { name: string; at: number }>();
+
+async function shopName(shop: string): Promise<string> {
+  const kept = shopNames.get(shop);
+  if (kept && Date.now() - kept.at < SHOP_NAME_KEPT_MS) return kept.name;
+  const name = (await shopInfo(shop))?.name ?? shop;
+  if (shopNames.size >= SHOP_NAMES_KEPT) shopNames.delete(shopNames.keys().next().value!);
+  shopNames.set(shop, { name, at: Date.now() });
+  return name;
+}
+
 export function correctionDeps(overrides: Partial<CorrectionDeps> = {}): CorrectionDeps {
   return {
     db: prisma,
-    shopName: async (shop) => (await shopInfo(shop))?.name ?? shop,
+    shopName,
     updateShopifyOrder: (input) => updateShopifyOrderAddress(shopifyAdmin, input),
     logger: getLogger().child({ component: "address-links" }),
     ...overrides,

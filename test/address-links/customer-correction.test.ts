@@ -12,6 +12,7 @@ import { addressLinkDeps } from "~/lib/address-links.server";
 import { mailSenderDeps, smtpTransport } from "~/lib/mail.server";
 import { queueAutomaticAddressLinks, sendAddressLink } from "~/services/address-links/send";
 import { sendDueMail } from "~/services/mail/send";
+import { retryPrintOrder } from "~/services/fulfilment/commands";
 import type { MailStandIn } from "../../sandbox/mail/server";
 import { TEST_API_SECRET } from "../support/app-env";
 import {
@@ -313,6 +314,29 @@ describe("a link opens nothing but its own order, once, for 7 days", () => {
     expect(h.shopify.control.getOrder(b.order.id)!.shippingAddress).toMatchObject({ zip: "98" });
     const [stillStopped] = await printOrdersOf(b.order.legacyId);
     expect(stillStopped!.status).toBe("needs_attention");
+  });
+
+  it("says the address can no longer be changed once the merchant fixed it and the order was paid", async () => {
+    const { order } = await stoppedOrder({ zip: "66" });
+    await sendAddressLink(links(), {
+      shop: SHOP,
+      shopOrderId: await shopOrderIdOf(order.legacyId),
+    });
+    await sendDueMail(sender());
+    const url = linkInMail();
+    // Meanwhile the merchant corrects it in Shopify and retries: the order is paid.
+    await h.shopify.control.updateShippingAddress(order.id, { zip: "1015 CJ" });
+    const [stopped] = await printOrdersOf(order.legacyId);
+    await retryPrintOrder(prisma, { shop: SHOP, id: stopped!.id });
+    await settle(h.worker());
+    const [paid] = await printOrdersOf(order.legacyId);
+    expect(paid!.status).toBe("paid");
+    const page = await fetch(url);
+    expect(page.status).toBe(410);
+    const text = await page.text();
+    expect(text).toContain("The address can no longer be changed here");
+    expect(text).not.toContain("Keizersgracht");
+    expect((await post(url, NL_FIXED)).status).toBe(410);
   });
 
   it("keeps the link when Shopify refuses the address, so the customer can try again", async () => {

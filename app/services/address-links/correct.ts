@@ -104,11 +104,16 @@ function loadOrder(db: PrismaClient, shop: string, shopOrderId: string) {
   });
 }
 
-async function open(deps: CorrectionDeps, input: { shop: string; token: string }): Promise<Opened> {
+async function open(
+  deps: CorrectionDeps,
+  input: { shop: string; token: string },
+  // The check as the customer types draws no page: it does not ask Shopify for the name.
+  { named = true }: { named?: boolean } = {},
+): Promise<Opened> {
   const now = (deps.now ?? (() => new Date()))();
   const [lookup, shopName] = await Promise.all([
     findAddressLink(deps.db, { ...input, now }),
-    deps.shopName(input.shop).catch(() => input.shop),
+    named ? deps.shopName(input.shop).catch(() => input.shop) : input.shop,
   ]);
   if (lookup.state !== "valid")
     return {
@@ -182,7 +187,7 @@ export async function checkAddressFields(
   deps: CorrectionDeps,
   input: { shop: string; token: string; posted: Record<string, unknown> },
 ): Promise<FormCheck | null> {
-  const opened = await open(deps, input);
+  const opened = await open(deps, input, { named: false });
   if (opened.page) return null;
   const countryCode = storedAddress(opened.order!)?.country_code?.toUpperCase() ?? "";
   return checkForm(readForm(input.posted), countryCode);
@@ -229,13 +234,28 @@ export async function saveAddressPage(
       `Your address was not saved: ${refused} Please try again.`,
     );
   }
+  // Shopify has the address now. Should writing it here fail (a worker holding the order for
+  // longer than the command waits), Shopify's orders/updated brings it all the same.
   const applied = await applyCustomerAddress(deps.db, {
     shop: order.shop,
     shopOrderId: order.id,
     address,
     summary: changedFields(formOf(previous), form),
     now,
+  }).catch((error: unknown) => {
+    deps.logger.warn({ shop: order.shop, err: error }, "address correction: not applied here");
+    return null;
   });
+  // Paid between the page's check and this save: the print service ships to the old address.
+  if (applied && !applied.ok && applied.reason === "printing")
+    return {
+      kind: "closed",
+      why: "closed",
+      shopName: opened.shopName,
+      heading: "Your order was already on its way to print",
+      message:
+        "The shop has the new address, but the printed order goes to the address it had. Reply to the e-mail so the shop can help.",
+    };
   const lines = [
     `${form.firstName} ${form.lastName}`,
     form.company,
@@ -250,6 +270,6 @@ export async function saveAddressPage(
     shopName: opened.shopName,
     orderName: order.name,
     address: lines,
-    released: applied.ok && applied.released.length > 0,
+    released: applied?.ok === true && applied.released.length > 0,
   };
 }
