@@ -9,8 +9,8 @@
  * the print-file check stops: wrong page count, wrong size), plus the book the app made
  * with "Create product" when sandbox mode started, and one whose cancellation the
  * merchant requests in Shopify before it is printed, and one to a postal code in the wrong
- * format, which the customer corrects on the shop's page from the e-mail the merchant sends
- * (then Shopify's request for its print lines, declined meanwhile, is made again). Print Connect is the demo
+ * format, which the customer corrects on the shop's page from the e-mail with their link (then
+ * Shopify's request for its print lines, declined meanwhile, is made again). Print Connect is the demo
  * shop's Shopify fulfillment service (the demo confirms the move on Settings if the
  * shop has not moved yet), so Shopify requests every paid order's print lines from
  * it. The demo waits for the app to send them to print and for Shopify's order page
@@ -92,8 +92,9 @@ async function main(): Promise<number> {
       : shows === "In progress",
   );
 
-  // 3b. The merchant sends the customer the link to correct the address; the customer saves
-  // the right one on the shop's page, and the merchant asks Shopify for the print lines again.
+  // 3b. The customer gets the link to correct the address (on its own, or from the merchant on
+  // the order page), saves the right one on the shop's page, and the merchant asks Shopify for
+  // the print lines again.
   for (const p of placed) {
     if (p.scenario.customerFixes) await customerCorrectsAddress(p, p.scenario.customerFixes);
   }

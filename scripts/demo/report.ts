@@ -202,7 +202,7 @@ export function printReport(
   return 0;
 }
 
-/** What the sandbox's mailbox holds: the alert e-mails the demo's stopped orders produced. */
+/** What the sandbox's mailbox holds: the alerts and the customers' links the demo produced. */
 export async function mailboxNotes(
   shopifyUrl: string,
   alertsEverySeconds: string,
@@ -214,10 +214,10 @@ export async function mailboxNotes(
     const messages = (await response.json()) as { subject: string; to: string[] }[];
     if (messages.length === 0)
       return [
-        `Alert e-mails: none yet; the orders that need attention are gathered into one within ${alertsEverySeconds} s: ${shopifyUrl}/__fake/mail`,
+        `E-mails: none yet; the orders that need attention are gathered into one within ${alertsEverySeconds} s: ${shopifyUrl}/__fake/mail`,
       ];
     return [
-      `Alert e-mails in the sandbox mailbox (${shopifyUrl}/__fake/mail):`,
+      `E-mails in the sandbox mailbox (${shopifyUrl}/__fake/mail), alerts and customers' links:`,
       ...messages.map((m) => `  "${m.subject}" to ${m.to.join(", ")}`),
     ];
   } catch {
