@@ -18,39 +18,10 @@ import { SETTINGS_CURRENCIES } from "../services/pricing/currency";
 import { MAX_QUOTE_ITEMS } from "../services/pricing/quote-request";
 import { listFieldValues, useFieldErrors } from "./form-field";
 import { useFormat } from "./format";
+import { MARKET_COUNTRIES } from "../services/country-names";
 
 /** The Quote page's data as its loader sends it. */
 export type QuotePageData = SerializeFrom<Awaited<ReturnType<typeof loadQuotePage>>>;
-
-const COUNTRIES = [
-  "NL",
-  "BE",
-  "DE",
-  "FR",
-  "GB",
-  "IE",
-  "ES",
-  "PT",
-  "IT",
-  "AT",
-  "CH",
-  "DK",
-  "SE",
-  "NO",
-  "FI",
-  "PL",
-  "CZ",
-  "LU",
-  "US",
-  "CA",
-  "MX",
-  "BR",
-  "AU",
-  "NZ",
-  "JP",
-  "SG",
-  "ZA",
-];
 
 /** The form's values keyed as the loader keys its field errors ("items.0.quantity"). */
 export function quoteFieldValues(form: QuotePageData["form"]) {
@@ -99,7 +70,7 @@ export function QuoteForm({ data }: { data: QuotePageData }) {
       return null;
     }
   })();
-  const countryOptions = [...new Set([...COUNTRIES, data.form.country])].map((c) => ({
+  const countryOptions = [...new Set([...MARKET_COUNTRIES, data.form.country])].map((c) => ({
     label: `${countryNames?.of(c) ?? c} (${c})`,
     value: c,
   }));

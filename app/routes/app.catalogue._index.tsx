@@ -24,6 +24,7 @@ import { PageNote } from "../components/PageNote";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
 import { pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat } from "../components/format";
+import { MARKET_COUNTRIES } from "../services/country-names";
 
 const code = z
   .string()
@@ -50,30 +51,6 @@ const querySchema = z.object({
     .optional()
     .catch(undefined),
 });
-
-const COUNTRIES = [
-  "NL",
-  "BE",
-  "DE",
-  "FR",
-  "GB",
-  "IE",
-  "ES",
-  "IT",
-  "AT",
-  "CH",
-  "DK",
-  "SE",
-  "NO",
-  "PL",
-  "US",
-  "CA",
-  "MX",
-  "BR",
-  "AU",
-  "NZ",
-  "JP",
-];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -175,7 +152,7 @@ export default function Catalogue() {
                   name="country"
                   options={[
                     { label: "Any country", value: "" },
-                    ...COUNTRIES.map((c) => ({ label: regionNames?.of(c) ?? c, value: c })),
+                    ...MARKET_COUNTRIES.map((c) => ({ label: regionNames?.of(c) ?? c, value: c })),
                   ]}
                   value={country}
                   onChange={setCountry}

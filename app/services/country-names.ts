@@ -270,3 +270,37 @@ export function countryName(code: string): string {
     return code;
   }
 }
+
+/**
+ * The destinations offered where the merchant picks one to see prices and delivery (the Quote
+ * page, the catalogue): the print service's main markets first. One list for every such picker.
+ */
+export const MARKET_COUNTRIES: readonly string[] = [
+  "NL",
+  "BE",
+  "DE",
+  "FR",
+  "GB",
+  "IE",
+  "ES",
+  "PT",
+  "IT",
+  "AT",
+  "CH",
+  "DK",
+  "SE",
+  "NO",
+  "FI",
+  "PL",
+  "CZ",
+  "LU",
+  "US",
+  "CA",
+  "MX",
+  "BR",
+  "AU",
+  "NZ",
+  "JP",
+  "SG",
+  "ZA",
+];
