@@ -1,7 +1,6 @@
 import prisma, { databaseSchema } from "../db.server";
 import {
   applyOrderUpdate,
-  noteStatusCallback,
   runOnEachPrintOrder,
   runOrderAction,
 } from "../services/fulfilment/commands";
@@ -11,6 +10,7 @@ import {
   type OrderDeliveryInput,
 } from "../services/fulfilment/deliveries";
 import { paidAtOf } from "../services/fulfilment/ingest";
+import { receiveStatusUpdate } from "../services/fulfilment/status-updates";
 import { markServiceLookDue } from "../data/fulfillment-service.server";
 import { recordProof } from "../data/proofs.server";
 import type { ShopifyOrder } from "../services/fulfilment/shopify-order";
@@ -83,9 +83,9 @@ export const recordImportedOrder = (input: ReadOrder) => readOrderArrival(input,
 export const recordOrderUpdate = (input: Parameters<typeof applyOrderUpdate>[1]) =>
   wakingWithService(input.shop, applyOrderUpdate(prisma, input), (r) => r.changed.length > 0);
 
-/** A print-service status callback: a hint that makes the print order due now. */
-export const recordStatusCallback = (input: Parameters<typeof noteStatusCallback>[1]) =>
-  waking(noteStatusCallback(prisma, input), (r) => r.outcome === "noted");
+/** A print-service status callback: kept for the worker, which makes its print order due. */
+export const recordStatusCallback = (input: Parameters<typeof receiveStatusUpdate>[1]) =>
+  waking(receiveStatusUpdate(prisma, input), (r) => r === "received");
 
 /** A merchant's action on one print order. */
 export const runMerchantAction = (input: Parameters<typeof runOrderAction>[1]) =>

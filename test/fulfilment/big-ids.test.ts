@@ -283,10 +283,12 @@ describe("18-digit Shopify ids through the whole path: stand-in, webhook, print 
         body: `{"signature":"${paymentSecret(SANDBOX_KEYS.secretKey, signedOver)}","order_id":${bigPrintOrderId},"old_status":"PAID","new_status":"SHIPPED"}`,
       });
 
+    const kept = await prisma.statusUpdate.count();
     const exact = await send(bigPrintOrderId);
     expect(exact.status).toBe(200);
-    // Acknowledged, and no print order of this shop is taken for it.
-    expect(await exact.json()).toEqual({ received: true, known: false });
+    // Acknowledged, and nothing kept: no print order of any shop has such an id.
+    expect(await exact.json()).toEqual({ received: true });
+    expect(await prisma.statusUpdate.count()).toBe(kept);
 
     const rounded = await send("9007199254740992");
     expect(rounded.status).toBe(401);
@@ -294,6 +296,7 @@ describe("18-digit Shopify ids through the whole path: stand-in, webhook, print 
 
   it("acknowledges a status callback whose order id is past what an order can be stored under", async () => {
     // Beyond the 32-bit column that holds print-service order ids: no order of ours.
+    const kept = await prisma.statusUpdate.count();
     for (const id of ["3000000000", "18446744073709551617"]) {
       const response = await fetch(`${h.appUrl}/webhooks/print/${h.callbackId}`, {
         method: "POST",
@@ -301,7 +304,8 @@ describe("18-digit Shopify ids through the whole path: stand-in, webhook, print 
         body: `{"signature":"${paymentSecret(SANDBOX_KEYS.secretKey, id)}","order_id":${id},"old_status":"PAID","new_status":"SHIPPED"}`,
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ received: true, known: false });
+      expect(await response.json()).toEqual({ received: true });
     }
+    expect(await prisma.statusUpdate.count()).toBe(kept);
   });
 });

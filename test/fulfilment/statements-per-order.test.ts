@@ -11,6 +11,8 @@ import "../support/app-env";
 import { statementsOf } from "./statement-count";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { paymentSecret } from "~/services/print";
+import { applyStatusUpdates } from "~/services/fulfilment/status-updates";
 import {
   ADDRESS_NL,
   MAPPINGS,
@@ -29,10 +31,12 @@ import {
  * batch), then four steps (check and quote, create, pay, the first read after
  * paying), each one batch of the order's row, its events and an item's change,
  * then COMMIT; the claim of the six orders and the reads they share (shop,
- * mapping) come to 1.5 per order.
+ * mapping) come to 1.5 per order. Each round also reads the status callbacks
+ * received (decision 28): one statement per round, two rounds for six orders,
+ * 0.33 per order here and less in a larger batch.
  */
 const WEBHOOK_STATEMENTS = 1;
-const WORKER_STATEMENTS = 24.5;
+const WORKER_STATEMENTS = 24.85;
 /** Worked in one claim; more orders share the claim's statements further. */
 const ORDERS = 6;
 
@@ -105,5 +109,40 @@ describe("statements per order, webhook to paid", () => {
 
     expect(perOrder(webhooks), tally(webhooks)).toBeLessThanOrEqual(WEBHOOK_STATEMENTS);
     expect(perOrder(working), tally(working)).toBeLessThanOrEqual(WORKER_STATEMENTS);
+  });
+});
+
+describe("statements per status callback", () => {
+  it("at the door, one INSERT each (the shop's key remembered); the worker applies them", async () => {
+    const [order] = await prisma.printOrder.findMany({
+      where: { shop: SHOP, printOrderId: { not: null } },
+      take: 1,
+    });
+    const orderId = order!.printOrderId!;
+    const post = (tracking: string) =>
+      fetch(`${h.appUrl}/webhooks/print/${h.callbackId}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          order_id: orderId,
+          signature: paymentSecret(SANDBOX_KEYS.secretKey, orderId),
+          old_status: "SHIPPED",
+          new_status: "SHIPPED",
+          tracking_code: tracking,
+        }),
+      });
+    expect((await post("WARM-UP")).status).toBe(200);
+    const CALLBACKS = 10;
+    const door = await statementsOf(async () => {
+      for (let i = 0; i < CALLBACKS; i++) expect((await post(`PARCEL-${i}`)).status).toBe(200);
+    });
+    const writes = door.filter((s) => !/COMMIT/.test(s));
+    expect(writes.length, tally(door)).toBe(CALLBACKS);
+    expect(
+      writes.every((s) => /^INSERT INTO [^(]*StatusUpdate/.test(s)),
+      tally(door),
+    ).toBe(true);
+    const applied = await applyStatusUpdates(prisma, { now: new Date(), logger: { warn() {} } });
+    expect(applied).toEqual({ applied: CALLBACKS + 1, dropped: 0 });
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Print-service status callbacks are signed over `order_id` only: the signed
  * id alone picks the order, the status text is bounded, and a callback seen
- * before adds nothing. Over HTTP to the app's callback route, with print
- * orders made by the real pipeline against the print sandbox.
+ * before adds nothing. Over HTTP to the app's callback route, which keeps each
+ * callback for the worker (decision 28), with print orders made by the real
+ * pipeline against the print sandbox; `apply` is the worker's share.
  */
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { paymentSecret } from "~/services/print";
+import { applyStatusUpdates } from "~/services/fulfilment/status-updates";
 import {
   MAPPINGS,
   placePaidOrder,
@@ -61,6 +63,7 @@ const signed = (orderId: number) => ({
   signature: paymentSecret(SANDBOX_KEYS.secretKey, orderId),
   order_id: orderId,
 });
+const apply = () => applyStatusUpdates(prisma, { now: new Date(), logger: { warn() {} } });
 const callbackEvents = (printOrderRowId: string) =>
   prisma.orderEvent.count({ where: { printOrderId: printOrderRowId, type: "status_callback" } });
 
@@ -74,11 +77,12 @@ describe("the signed order id alone picks the order", () => {
       new_status: "SHIPPED",
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ received: true, known: false });
+    expect(await response.json()).toEqual({ received: true });
+    expect(await apply()).toEqual({ applied: 0, dropped: 1 });
     expect(await callbackEvents(second.id)).toBe(before);
   });
 
-  it("refuses (400) a signed id whose body names another order's reference, touching neither", async () => {
+  it("drops a signed id whose body names another order's reference, touching neither", async () => {
     const before = [await callbackEvents(first.id), await callbackEvents(second.id)];
     const response = await post({
       ...signed(first.printOrderId),
@@ -86,8 +90,9 @@ describe("the signed order id alone picks the order", () => {
       old_status: "PAID",
       new_status: "IN_PRODUCTION",
     });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toMatch(/order_reference does not belong to the signed order_id/);
+    // Acknowledged at the door (the service should not retry it); the worker drops it.
+    expect(response.status).toBe(200);
+    expect(await apply()).toEqual({ applied: 0, dropped: 1 });
     expect([await callbackEvents(first.id), await callbackEvents(second.id)]).toEqual(before);
   });
 
@@ -99,13 +104,14 @@ describe("the signed order id alone picks the order", () => {
       old_status: "PAID",
       new_status: "WAITING_TO_DISPATCH",
     });
-    expect(await withReference.json()).toEqual({ received: true, known: true });
+    expect(await withReference.json()).toEqual({ received: true });
     const withoutReference = await post({
       ...signed(first.printOrderId),
       old_status: "WAITING_TO_DISPATCH",
       new_status: "IN_PRINT_QUEUE",
     });
-    expect(await withoutReference.json()).toEqual({ received: true, known: true });
+    expect(await withoutReference.json()).toEqual({ received: true });
+    expect(await apply()).toEqual({ applied: 2, dropped: 0 });
     expect(await callbackEvents(first.id)).toBe(before + 2);
   });
 });
@@ -119,17 +125,23 @@ describe("replays", () => {
       new_status: "WAITING_TO_DISPATCH",
     };
     const before = await callbackEvents(second.id);
-    expect(await (await post(callback)).json()).toEqual({ received: true, known: true });
+    expect(await (await post(callback)).json()).toEqual({ received: true });
+    // While it waits for the worker, a repeat is the same callback.
     const replay = await post(callback);
     expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ received: true, known: true, duplicate: true });
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
     // A different callback in between does not make the first one new again.
     await post({ ...callback, old_status: "WAITING_TO_DISPATCH", new_status: "IN_PRINT_QUEUE" });
-    expect((await (await post(callback)).json()) as object).toMatchObject({ duplicate: true });
+    await apply();
+    // Once applied, a repeat is kept again, and the worker finds it recorded: no new entry.
+    expect(await (await post(callback)).json()).toEqual({ received: true });
+    expect(await apply()).toEqual({ applied: 1, dropped: 0 });
     // Several copies at once: still recorded once.
     const burst = { ...callback, old_status: "IN_PRINT_QUEUE", new_status: "IN_PRODUCTION" };
     const answers = await Promise.all(Array.from({ length: 5 }, () => post(burst)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await prisma.statusUpdate.count()).toBe(1);
+    await apply();
     expect(await callbackEvents(second.id)).toBe(before + 3);
   });
 
@@ -144,6 +156,7 @@ describe("replays", () => {
     await post(shipped);
     await post({ ...shipped, tracking_code: "PARCEL-2" });
     await post(shipped);
+    await apply();
     expect(await callbackEvents(second.id)).toBe(before + 2);
   });
 });

@@ -1,6 +1,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { applyStatusUpdates } from "~/services/fulfilment/status-updates";
 import { saveMapping } from "~/data/mapping.server";
 import { savePrintSettings } from "~/data/print-settings.server";
 import { recordInstall } from "~/data/shop.server";
@@ -347,7 +348,11 @@ describe("print status callback", () => {
     const before = await snapshotB();
     const response = await callback(h.callbackId, SANDBOX_KEYS.secretKey, B_PRINT_ORDER_ID);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ received: true, known: false });
+    expect(await response.json()).toEqual({ received: true });
+    // The worker finds no order of A with that id, and drops it.
+    expect(
+      await applyStatusUpdates(prisma, { now: new Date(), logger: { warn() {} } }),
+    ).toMatchObject({ applied: 0, dropped: 1 });
     expect(await snapshotB()).toEqual(before);
   });
 

@@ -274,6 +274,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
   const items = await db.printOrderItem.deleteMany({ where });
   const printOrders = await db.printOrder.deleteMany({ where });
   const addressLinks = await db.addressLink.deleteMany({ where });
+  const statusUpdates = await db.statusUpdate.deleteMany({ where });
   const orders = await db.shopOrder.deleteMany({ where });
   const mappings = await db.variantMapping.deleteMany({ where });
   const mappingQuotes = await db.mappingQuote.deleteMany({ where });
@@ -295,6 +296,7 @@ export async function deleteShopData(db: Prisma.TransactionClient, shop: string)
     printOrders: printOrders.count,
     orders: orders.count,
     addressLinks: addressLinks.count,
+    statusUpdates: statusUpdates.count,
     mappings: mappings.count,
     mappingQuotes: mappingQuotes.count,
     publications: publications.count,

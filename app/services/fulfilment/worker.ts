@@ -16,6 +16,7 @@ import {
 import type { ShopifyAdmin } from "./shopify-port";
 import { failedStep } from "./step-failure";
 import { planRecordedDeliveries } from "./deliveries";
+import { applyStatusUpdates } from "./status-updates";
 import {
   ClaimReads,
   OfferingCache,
@@ -128,10 +129,15 @@ export class FulfilmentWorker {
   }
 
   /**
-   * Plans the orders recorded since the last round, then claims what is due and works it;
-   * resolves with how many deliveries and print orders it acted on.
+   * Applies the status callbacks received and plans the orders recorded since the last round,
+   * then claims what is due and works it; resolves with how many it acted on.
    */
   async runOnce(): Promise<number> {
+    // Status callbacks first: each makes its order due, so this round's claim takes it.
+    const updates = await applyStatusUpdates(this.deps.db, {
+      now: this.now(),
+      logger: this.deps.logger,
+    });
     const planned = await planRecordedDeliveries(this.deps.db, {
       workerId: this.id,
       now: this.now(),
@@ -140,7 +146,7 @@ export class FulfilmentWorker {
       schema: this.deps.schema,
       logger: this.deps.logger,
     });
-    return planned.length + (await this.workDue());
+    return updates.applied + updates.dropped + planned.length + (await this.workDue());
   }
 
   /** Claims the print orders that are due and works them; resolves with how many. */

@@ -3,6 +3,7 @@ import { eventRow } from "../events";
 import { RESTING_STATUSES } from "../machine";
 import type { Db } from "./lock";
 import { isUniqueViolation } from "../../unique-violation";
+import { storedPrintOrderId } from "../print-order-id";
 
 export type StatusCallbackResult =
   /** Recorded; the worker re-reads the order. */
@@ -14,15 +15,6 @@ export type StatusCallbackResult =
   /** The body's order_reference is not the signed order's. */
   | { outcome: "reference_mismatch" };
 
-/** The largest value of the 32-bit integer column print-service order ids are stored in. */
-const MAX_STORED_PRINT_ORDER_ID = 2_147_483_647;
-
-/** A print-service order id as stored (an integer column), or null when it cannot be one. */
-function storedPrintOrderId(id: string): number | null {
-  if (!/^\d{1,10}$/.test(id)) return null;
-  const n = Number(id);
-  return n > 0 && n <= MAX_STORED_PRINT_ORDER_ID ? n : null;
-}
 
 /** What makes two status callbacks the same one: everything they say. */
 function statusCallbackKey(orderRowId: string, input: StatusCallbackInput): string {
