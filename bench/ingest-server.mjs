@@ -1,8 +1,10 @@
-// The web process of bench:ingest: the built app alone (no tsx, no harness), served as
-// server/app.js serves it (the order webhook straight to its route's action, everything else
-// through Remix), plus the bare reference route: the library's webhook check and a 200. Its
-// environment comes from the parent (bench/env.ts). It says its port on stdout, then answers
-// the parent's questions over IPC: its CPU time, its peak resident memory.
+// The web process of bench:ingest and bench:callbacks: the built app alone (no tsx, no
+// harness), served as server/app.js serves it (the order webhook straight to its route's
+// action, everything else through Remix), plus the bare reference route: the library's webhook
+// check and a 200. Its environment comes from the parent (bench/env.ts); with WORKER=inline the
+// fulfilment worker runs in it as under `npm start` (started and stopped as server.js does).
+// It says its port over IPC once ready, then answers the parent's questions: its CPU time, its
+// peak resident memory.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { createRequestHandler } from "@remix-run/express";
@@ -56,8 +58,11 @@ function peakRssBytes() {
 
 const server = http.createServer(app);
 server.keepAliveTimeout = 60_000;
-server.listen(0, "127.0.0.1", () => {
-  process.send?.({ port: server.address().port, rss: process.memoryUsage().rss });
+const inlineWorker = process.env.WORKER === "inline";
+server.listen(0, "127.0.0.1", async () => {
+  const { port } = server.address();
+  if (inlineWorker) await build.entry.module.onServerStarted({ port });
+  process.send?.({ port, rss: process.memoryUsage().rss });
 });
 process.on("message", (message) => {
   if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
@@ -66,6 +71,7 @@ process.on("message", (message) => {
   } else if (message === "stop") {
     server.close();
     server.closeAllConnections();
-    process.exit(0);
+    if (!inlineWorker) process.exit(0);
+    void build.entry.module.onServerStopping().finally(() => process.exit(0));
   }
 });

@@ -1,0 +1,94 @@
+// Load generator of bench:callbacks, a child process so it does not share the server's thread:
+// sends each prepared POST once, `concurrency` at a time over keep-alive connections (as
+// bench/load.mjs), stops at `maxMs`; meanwhile, over a connection of its own, GETs
+// `healthPath` every `healthEveryMs` until the last POST is answered. Prints JSON: the POSTs'
+// latencies and statuses, what the 200 answers said (known order, duplicate), and /healthz's
+// latencies and statuses.
+// Usage: node bench/callback-load.mjs <plan.json>
+//   plan: {origin, concurrency, maxMs, healthPath, healthEveryMs, requests: [{path, body}]}
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Pool } from "undici";
+
+const plan = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const pool = new Pool(plan.origin, { connections: plan.concurrency, pipelining: 1 });
+const health = new Pool(plan.origin, { connections: 1, pipelining: 1 });
+const latencies = [];
+const latencies200 = [];
+const statuses = {};
+const answers = { known: 0, unknown: 0, duplicate: 0 };
+const healthLatencies = [];
+const healthStatuses = {};
+let next = 0;
+let flooding = true;
+const started = performance.now();
+const deadline = started + plan.maxMs;
+
+async function lane() {
+  while (next < plan.requests.length && performance.now() < deadline) {
+    const r = plan.requests[next++];
+    const t = performance.now();
+    let status = 0;
+    let text = "";
+    try {
+      const res = await pool.request({
+        method: "POST",
+        path: r.path,
+        headers: { "content-type": "application/json" },
+        body: r.body,
+      });
+      status = res.statusCode;
+      text = await res.body.text();
+    } catch {
+      status = 0;
+    }
+    const ms = performance.now() - t;
+    latencies.push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (status !== 200) continue;
+    latencies200.push(ms);
+    try {
+      const body = JSON.parse(text);
+      answers[body.known === false ? "unknown" : "known"] += 1;
+      if (body.duplicate) answers.duplicate += 1;
+    } catch {
+      // not JSON: counted in the statuses only
+    }
+  }
+}
+
+async function pollHealth() {
+  while (flooding) {
+    const t = performance.now();
+    let status = 0;
+    try {
+      const res = await health.request({ method: "GET", path: plan.healthPath });
+      status = res.statusCode;
+      await res.body.dump();
+    } catch {
+      status = 0;
+    }
+    const ms = performance.now() - t;
+    healthLatencies.push(ms);
+    healthStatuses[status] = (healthStatuses[status] ?? 0) + 1;
+    await sleep(Math.max(0, plan.healthEveryMs - ms));
+  }
+}
+
+const polling = pollHealth();
+await Promise.all(Array.from({ length: plan.concurrency }, lane));
+const elapsedMs = performance.now() - started;
+flooding = false;
+await polling;
+await Promise.all([pool.close(), health.close()]);
+process.stdout.write(
+  JSON.stringify({
+    elapsedMs,
+    sent: latencies.length,
+    latencies,
+    latencies200,
+    statuses,
+    answers,
+    health: { latencies: healthLatencies, statuses: healthStatuses },
+  }),
+);

@@ -1,0 +1,100 @@
+/**
+ * Shared by the benches that serve the built app from a process of its own (bench:ingest,
+ * bench:callbacks): the database the app uses (the SQLite file of ./env, or a new PostgreSQL
+ * database on BENCH_DATABASE_URL's server) and the web process (bench/ingest-server.mjs).
+ * Import "./env" before this file.
+ */
+import { execFileSync, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import { ROOT } from "./lib";
+import { WEB_NODE_FLAGS } from "../server/node-flags.js";
+
+/**
+ * The database the app uses here: the SQLite file of ./env, or a new PostgreSQL database
+ * (migrated with the PostgreSQL migrations, dropped afterwards); the result is `<name>.json`
+ * or `<name>-postgresql.json`. Call before any app module is imported.
+ */
+export async function benchDatabase(name: string) {
+  const server = process.env.BENCH_DATABASE_URL?.trim();
+  if (!server) {
+    return {
+      resultName: name,
+      description: `SQLite file (libSQL) in the OS temp dir, the app's client (app/db.server.ts)`,
+      drop: async () => undefined,
+    };
+  }
+  const database = `print_connect_bench_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString("hex")}`;
+  const url = new URL(server);
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${database}"`);
+  await admin.end();
+  url.pathname = `/${database}`;
+  execFileSync(
+    path.join(ROOT, "node_modules", ".bin", "prisma"),
+    ["migrate", "deploy", "--config", path.join("prisma", "postgresql", "prisma.config.ts")],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url.toString() },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  // Before any app module reads its environment (they are imported afterwards).
+  process.env.DATABASE_URL = url.toString();
+  return {
+    resultName: `${name}-postgresql`,
+    description: `PostgreSQL ${url.host}, a database of its own, the app's client (app/db.server.ts, pg pool as configured by the URL)`,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The web process (bench/ingest-server.mjs): the built app alone, with this process's
+ * environment (WORKER=inline runs the fulfilment worker in it, as `npm start` does); started,
+ * asked over IPC, stopped.
+ */
+export async function startWebProcess() {
+  const child = fork(path.join(ROOT, "bench", "ingest-server.mjs"), [], {
+    cwd: ROOT,
+    // The project's Node without this harness's loader, with the web process's own flags.
+    execArgv: [...WEB_NODE_FLAGS],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const ask = <T>(question: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`web process exited (${code})`));
+      child.once("exit", exited);
+      child.once("message", (answer: unknown) => {
+        child.off("exit", exited);
+        resolve(answer as T);
+      });
+      if (question) child.send(question);
+    });
+  const { port, rss } = await ask<{ port: number; rss: number }>("");
+  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    idleRssMb: mb(rss),
+    cpuMs: async () => {
+      const { cpu } = await ask<{ cpu: NodeJS.CpuUsage }>("cpu");
+      return (cpu.user + cpu.system) / 1000;
+    },
+    memory: async () => {
+      const { peakRss, rss: now } = await ask<{ peakRss: number; rss: number }>("memory");
+      return { peakRssMb: mb(peakRss), rssMbAtEnd: mb(now) };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.send("stop");
+      }),
+  };
+}
