@@ -169,7 +169,7 @@ async function main() {
         setup: { sandboxOrdersMs: sandboxSetupMs, printOrdersMs: databaseSetupMs },
       },
       callbacks: {
-        path: "POST /webhooks/print/<callbackId> (signature, order lookup, one event + wake)",
+        path: "POST /webhooks/print/<callbackId> (signature, one INSERT into the inbox; the worker applies it)",
         perOrder: "each state change from PAID to SHIPPED: 4, tracking on the last",
         distinct: callbacks.distinct,
         duplicatesSent: callbacks.duplicates,

@@ -1,10 +1,17 @@
-// The order webhook, which Shopify sends at volume, reaches its route's action without Remix's
-// router and request conversion (docs/decisions/0019-one-write-at-the-door.md): the body is
-// read here, bounded, into a Fetch Request, and the route module's own action answers it. What
-// the route decides (401, 400, 413, 503, 200) is the route's alone; this only carries it.
+// The order webhook, which Shopify sends at volume, and the print service's status callbacks,
+// which come in bursts, reach their route's action without Remix's router and request
+// conversion (docs/decisions/0019-one-write-at-the-door.md, 0028): the body is read here,
+// bounded, into a Fetch Request, and the route module's own action answers it. What the route
+// decides (401, 400, 413, 429, 503, 200) is the route's alone; this only carries it.
 
-/** Route paths served this way: the same modules Remix serves, found in the build by path. */
-export const DIRECT_ACTION_PATHS = ["webhooks/orders/paid"];
+/**
+ * Route paths served this way, with what each is called in a log line: the same modules Remix
+ * serves, found in the build by path (a `:name` segment is the route's param).
+ */
+export const DIRECT_ACTION_PATHS = {
+  "webhooks/orders/paid": "order webhook",
+  "webhooks/print/:callbackId": "status callback",
+};
 
 /**
  * A byte more than the route's own limit (app/lib/webhooks.server.ts): enough for the route to
@@ -78,7 +85,7 @@ async function send(res, response) {
  * @param {(req: import("node:http").IncomingMessage) => unknown} getLoadContext
  */
 export function mountDirectActions(app, build, getLoadContext) {
-  for (const routePath of DIRECT_ACTION_PATHS) {
+  for (const [routePath, what] of Object.entries(DIRECT_ACTION_PATHS)) {
     const route = Object.values(build.routes).find((r) => r?.path === routePath);
     const action = route?.module.action;
     if (typeof action !== "function") continue;
@@ -94,9 +101,7 @@ export function mountDirectActions(app, build, getLoadContext) {
           // is recorded. Anyone can do it without signing anything: one line, no stack trace.
           const reason = error?.code ?? error?.message ?? "aborted";
           // eslint-disable-next-line no-console -- the app's logger lives in the build, not here
-          console.warn(
-            `order webhook: the request body was cut short (${reason}); nothing recorded`,
-          );
+          console.warn(`${what}: the request body was cut short (${reason}); nothing recorded`);
           if (!res.headersSent && !res.destroyed) {
             res.status(400).type("text/plain").end("The request body was cut short.");
           }
@@ -108,7 +113,7 @@ export function mountDirectActions(app, build, getLoadContext) {
         const request = fetchRequest(req, url, body);
         let response;
         try {
-          response = await action({ request, params: {}, context });
+          response = await action({ request, params: { ...req.params }, context });
         } catch (thrown) {
           if (!(thrown instanceof Response)) throw thrown;
           response = thrown;

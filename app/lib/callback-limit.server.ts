@@ -1,11 +1,12 @@
 import { RateLimiter } from "../services/rates/rate-limit";
 
 /**
- * Status callbacks per callback address. A callback only marks an order due,
- * so bursts (a whole day's orders shipping at once) are welcome; only a flood
- * is refused.
+ * Status callbacks per callback address. A callback is one INSERT at the door (decision 28),
+ * so bursts (a whole day's orders shipping at once: thousands of callbacks in a minute) are
+ * welcome; only a flood past what the door writes is refused. Each order's own limit below
+ * bounds what one captured signature can do.
  */
-export const callbackLimiter = new RateLimiter({ capacity: 1_000, refillPerSecond: 200 });
+export const callbackLimiter = new RateLimiter({ capacity: 20_000, refillPerSecond: 2_000 });
 
 /**
  * Refused callbacks (an address no shop has, a bad signature) per client: a flood of forged or

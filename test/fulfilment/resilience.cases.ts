@@ -270,7 +270,7 @@ export function describeResilience(model: FulfilmentModel): void {
     it("answers 429 with Retry-After once a callback address has used up its burst", async () => {
       const address = `flood-${h.callbackId}`;
       expect((await post(`/webhooks/print/${address}`, { order_id: 1 })).status).toBe(401);
-      // A burst of a thousand is allowed; use it up without a thousand requests,
+      // The burst is allowed; use it up without sending it,
       // then send more at once than the bucket refills while they are answered.
       while (callbackLimiter.take(address).allowed);
       // The clock stands still while they are answered, so a slow machine refills nothing.

@@ -145,6 +145,20 @@ describe("replays", () => {
     expect(await callbackEvents(second.id)).toBe(before + 3);
   });
 
+  it("two workers applying the same callbacks at once record each once", async () => {
+    const before = await callbackEvents(first.id);
+    for (const code of ["TWIN-1", "TWIN-2", "TWIN-3"])
+      await post({
+        ...signed(first.printOrderId),
+        old_status: "SHIPPED",
+        new_status: "SHIPPED",
+        tracking_code: code,
+      });
+    await Promise.all([apply(), apply()]);
+    expect(await callbackEvents(first.id)).toBe(before + 3);
+    expect(await prisma.statusUpdate.count()).toBe(0);
+  });
+
   it("treats a second shipment's callback (same states, new tracking code) as new", async () => {
     const shipped = {
       ...signed(second.printOrderId),

@@ -8,7 +8,13 @@
  */
 import { createHash } from "node:crypto";
 import type { Db } from "./commands/lock";
-import { noteStatusCallback, type StatusCallbackInput } from "./commands/status-callback";
+import type { StatusUpdate } from "@prisma/client";
+import {
+  noteStatusCallback,
+  statusCallbackEvent,
+  type StatusCallbackInput,
+} from "./commands/status-callback";
+import { RESTING_STATUSES } from "./machine";
 import { isUniqueViolation } from "../unique-violation";
 import { storedPrintOrderId } from "./print-order-id";
 
@@ -65,9 +71,12 @@ export interface AppliedStatusUpdates {
 }
 
 /**
- * The worker's share: each callback received, oldest first, becomes a re-read of its order
- * (or is dropped, saying why), then is deleted. Two workers at once apply a callback once:
- * its timeline entry has a unique key, and the second one's is a replay.
+ * The worker's share: the callbacks received, oldest first, applied as one batch: their
+ * orders read at once, each a timeline entry on its order (a callback already there is a
+ * replay) and its order due now, and the batch deleted, in one transaction. What names no
+ * print order of the shop, or names another order's reference, is dropped with a log line.
+ * Another worker applying the same batch meanwhile makes this transaction fail on an entry's
+ * unique key: then each callback is applied on its own, as a replay where it was done.
  */
 export async function applyStatusUpdates(
   db: Db,
@@ -81,20 +90,93 @@ export async function applyStatusUpdates(
     orderBy: { id: "asc" },
     take: options.limit ?? STATUS_UPDATES_PER_ROUND,
   });
+  if (rows.length === 0) return { applied: 0, dropped: 0 };
+  const inputs = rows.map((row) => ({ row, input: inputOf(row, options.now) }));
+  const orders = await db.printOrder.findMany({
+    where: {
+      OR: [...new Set(rows.map((r) => r.shop))].map((shop) => ({
+        shop,
+        printOrderId: { in: rows.filter((r) => r.shop === shop).map((r) => r.printOrderId) },
+      })),
+    },
+    select: { id: true, shop: true, shopOrderId: true, printOrderId: true, orderReference: true },
+  });
+  const orderOf = new Map(orders.map((o) => [`${o.shop}:${o.printOrderId}`, o]));
+  const events: ReturnType<typeof statusCallbackEvent>[] = [];
+  const due = new Set<string>();
+  let dropped = 0;
+  for (const { row, input } of inputs) {
+    const order = orderOf.get(`${row.shop}:${row.printOrderId}`);
+    const wrong = !order
+      ? "unknown_order"
+      : input.orderReference !== undefined && input.orderReference !== order.orderReference
+        ? "reference_mismatch"
+        : null;
+    if (wrong || !order) {
+      options.logger.warn(
+        { shop: row.shop, printOrderId: row.printOrderId, outcome: wrong },
+        "status callback dropped",
+      );
+      dropped++;
+      continue;
+    }
+    events.push(statusCallbackEvent(order, input, options.now));
+    due.add(order.id);
+  }
+  // Replays: callbacks whose entry is on the timeline already (applied before, sent again).
+  const recorded = new Set(
+    (
+      await db.orderEvent.findMany({
+        where: { dedupeKey: { in: events.map((e) => e.dedupeKey) } },
+        select: { dedupeKey: true },
+      })
+    ).map((e) => e.dedupeKey),
+  );
+  const seen = new Set<string>();
+  const fresh = events.filter((e) => {
+    if (recorded.has(e.dedupeKey) || seen.has(e.dedupeKey)) return false;
+    seen.add(e.dedupeKey);
+    return true;
+  });
+  try {
+    await db.$transaction([
+      db.orderEvent.createMany({ data: fresh }),
+      db.printOrder.updateMany({
+        where: { id: { in: [...due] }, status: { notIn: [...RESTING_STATUSES] } },
+        data: { nextAttemptAt: options.now },
+      }),
+      db.statusUpdate.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } }),
+    ]);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return applyOneByOne(db, inputs, options);
+  }
+  return { applied: rows.length - dropped, dropped };
+}
+
+function inputOf(row: StatusUpdate, now: Date): StatusCallbackInput {
+  return {
+    shop: row.shop,
+    printOrderId: String(row.printOrderId),
+    ...(row.orderReference !== null ? { orderReference: row.orderReference } : {}),
+    ...(row.oldStatus !== null ? { oldStatus: row.oldStatus } : {}),
+    newStatus: row.newStatus,
+    ...(row.trackingCode !== null ? { trackingCode: row.trackingCode } : {}),
+    ...(row.trackingUrl !== null ? { trackingUrl: row.trackingUrl } : {}),
+    now,
+  };
+}
+
+/** Each callback in its own transaction: after another worker applied some of the batch. */
+async function applyOneByOne(
+  db: Db,
+  inputs: { row: StatusUpdate; input: StatusCallbackInput }[],
+  options: { logger: { warn(o: object, m: string): void } },
+): Promise<AppliedStatusUpdates> {
   const result: AppliedStatusUpdates = { applied: 0, dropped: 0 };
-  for (const row of rows) {
-    const outcome = await noteStatusCallback(db, {
-      shop: row.shop,
-      printOrderId: String(row.printOrderId),
-      ...(row.orderReference !== null ? { orderReference: row.orderReference } : {}),
-      ...(row.oldStatus !== null ? { oldStatus: row.oldStatus } : {}),
-      newStatus: row.newStatus,
-      ...(row.trackingCode !== null ? { trackingCode: row.trackingCode } : {}),
-      ...(row.trackingUrl !== null ? { trackingUrl: row.trackingUrl } : {}),
-      now: options.now,
-    });
+  for (const { row, input } of inputs) {
+    const outcome = await noteStatusCallback(db, input);
     if (outcome.outcome === "unknown_order" || outcome.outcome === "reference_mismatch") {
-      // The signature names the order; a body pointing at another one is not acted on.
       options.logger.warn(
         { shop: row.shop, printOrderId: row.printOrderId, outcome: outcome.outcome },
         "status callback dropped",

@@ -15,7 +15,6 @@ export type StatusCallbackResult =
   /** The body's order_reference is not the signed order's. */
   | { outcome: "reference_mismatch" };
 
-
 /** What makes two status callbacks the same one: everything they say. */
 function statusCallbackKey(orderRowId: string, input: StatusCallbackInput): string {
   const content = JSON.stringify([
@@ -62,21 +61,7 @@ export async function noteStatusCallback(
   const resting = (RESTING_STATUSES as readonly string[]).includes(order.status);
   try {
     await db.$transaction([
-      db.orderEvent.create({
-        data: {
-          ...eventRow({
-            shop: input.shop,
-            shopOrderId: order.shopOrderId,
-            printOrderId: order.id,
-            actor: "callback",
-            type: "status_callback",
-            message: `Status update from the print service: ${input.oldStatus ?? "?"} to ${input.newStatus}.`,
-            data: { old: input.oldStatus ?? null, new: input.newStatus },
-            at: now,
-          }),
-          dedupeKey: statusCallbackKey(order.id, input),
-        },
-      }),
+      db.orderEvent.create({ data: statusCallbackEvent(order, input, now) }),
       db.printOrder.updateMany({
         where: {
           id: order.id,
@@ -91,4 +76,25 @@ export async function noteStatusCallback(
     throw error;
   }
   return { outcome: "noted", message: resting ? "noted" : "re-read scheduled" };
+}
+
+/** The timeline entry a status callback writes on its order, keyed so that a replay is one. */
+export function statusCallbackEvent(
+  order: { id: string; shopOrderId: string },
+  input: StatusCallbackInput,
+  now: Date,
+) {
+  return {
+    ...eventRow({
+      shop: input.shop,
+      shopOrderId: order.shopOrderId,
+      printOrderId: order.id,
+      actor: "callback",
+      type: "status_callback",
+      message: `Status update from the print service: ${input.oldStatus ?? "?"} to ${input.newStatus}.`,
+      data: { old: input.oldStatus ?? null, new: input.newStatus },
+      at: now,
+    }),
+    dedupeKey: statusCallbackKey(order.id, input),
+  };
 }
