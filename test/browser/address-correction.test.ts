@@ -1,3 +1,5 @@
+import axe from "axe-core";
+import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { DEMO_IDS } from "../../sandbox/shopify";
 import { DEMO_SHOP, describeBrowser, setupBrowserHarness } from "./harness";
@@ -9,6 +11,22 @@ import { DEMO_SHOP, describeBrowser, setupBrowserHarness } from "./harness";
  * the shop's domain and Shopify's app proxy) checking the fields as the customer types.
  */
 const h = setupBrowserHarness();
+
+/**
+ * axe-core's serious and critical violations on the page. Evaluated through the browser's own
+ * protocol, which the page's Content-Security-Policy does not govern (a script tag would be
+ * refused, as any other script without the page's nonce).
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const run = (window as unknown as { axe: typeof axe }).axe.run;
+    const result = await run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
 
 describeBrowser("customers correct their own address", () => {
   it("the order page sends the link; the customer fixes the postal code on the shop's page", async () => {
@@ -103,6 +121,7 @@ describeBrowser("customers correct their own address", () => {
       .first()
       .waitFor();
     await h().screenshot("customer-address-page");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 812 });
     await h().screenshot("customer-address-page-375");
 
@@ -120,6 +139,7 @@ describeBrowser("customers correct their own address", () => {
     await h().screenshot("customer-address-page-fixed");
     await page.getByRole("button", { name: "Save the address" }).click();
     await page.getByRole("heading", { name: "Thank you: the address is saved" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await h().screenshot("customer-address-saved");
     await page.setViewportSize({ width: 375, height: 812 });
     await h().screenshot("customer-address-saved-375");
