@@ -128,6 +128,8 @@ export async function sendAddressLink(
 }
 
 const ROUND_MAX = 100;
+/** Shops whose setting a round lists by name (off, or every held order). */
+const SHOPS_LISTED_MAX = 1_000;
 
 /**
  * The automatic sending, a round: orders stopped on their address (and, where the shop chose
@@ -138,11 +140,22 @@ export async function queueAutomaticAddressLinks(
   deps: AddressLinkDeps,
 ): Promise<{ queued: number }> {
   const now = (deps.now ?? (() => new Date()))();
+  // By the shops' settings in the query, so that orders no link goes to for a shop's choice
+  // never fill a round and keep the others waiting.
+  const shopsWhere = async (where: object) =>
+    (await deps.db.shop.findMany({ where, select: { shop: true }, take: SHOPS_LISTED_MAX })).map(
+      (s) => s.shop,
+    );
+  const [notSending, holdSending] = await Promise.all([
+    shopsWhere({ OR: [{ customerAddressLinks: "off" }, { uninstalledAt: { not: null } }] }),
+    shopsWhere({ customerAddressLinks: "held", uninstalledAt: null }),
+  ]);
   const candidates = await deps.db.printOrder.findMany({
     where: {
+      shop: { notIn: notSending },
       OR: [
         { status: "needs_attention", lastErrorCode: { in: [...ADDRESS_STOPS] } },
-        { status: "held" },
+        { status: "held", shop: { in: holdSending } },
       ],
       shopOrder: {
         customerLinkAt: null,
@@ -155,6 +168,7 @@ export async function queueAutomaticAddressLinks(
     orderBy: { createdAt: "asc" },
     take: ROUND_MAX,
   });
+  // The settings once more, by the candidates' own shops (the lists above are bounded).
   const settings = new Map<string, LinkSetting>();
   const shops = await deps.db.shop.findMany({
     where: { shop: { in: [...new Set(candidates.map((c) => c.shop))] }, uninstalledAt: null },
@@ -168,20 +182,25 @@ export async function queueAutomaticAddressLinks(
   let queued = 0;
   const seen = new Set<string>();
   for (const candidate of candidates) {
-    const setting = settings.get(candidate.shop) ?? "off";
     const reason: LinkReason = candidate.status === "held" ? "held" : "stopped";
+    const setting = settings.get(candidate.shop) ?? "off";
     if (setting === "off" || (reason === "held" && setting !== "held")) continue;
     if (seen.has(candidate.shopOrderId)) continue;
     seen.add(candidate.shopOrderId);
     const order = await loadOrder(deps.db, candidate.shop, candidate.shopOrderId);
-    if (linkRefusal(order)) continue;
-    const result = await queueLink(deps, order!, reason, async (tx) => {
+    // Not one to correct (another print order of it is paid, say): judged once, not again.
+    const claim = async (tx: Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0]) => {
       const taken = await tx.shopOrder.updateMany({
-        where: { id: order!.id, shop: order!.shop, customerLinkAt: null },
+        where: { id: candidate.shopOrderId, shop: candidate.shop, customerLinkAt: null },
         data: { customerLinkAt: now },
       });
       return taken.count === 1;
-    });
+    };
+    if (linkRefusal(order)) {
+      await deps.db.$transaction(claim);
+      continue;
+    }
+    const result = await queueLink(deps, order!, reason, claim);
     if ("problem" in result) deps.logger.warn({ shop: candidate.shop }, result.problem);
     else if (result.queued) queued++;
   }
