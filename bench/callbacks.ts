@@ -4,8 +4,11 @@
  * flight over keep-alive connections from a child process (bench/callback-load.mjs), to
  * POST /webhooks/print/<callbackId> of the built app alone in its own process
  * (bench/ingest-server.mjs, the web process's node flags) with the fulfilment worker inline
- * (WORKER=inline, as `npm start` runs it). Meanwhile the same child GETs /healthz every 20 ms
- * over a connection of its own.
+ * (WORKER=inline, as `npm start` runs it), or with BENCH_CALLBACK_WORKER=process the web process
+ * with WORKER=off and the worker as a process of its own, as `npm run worker` runs it
+ * (bench/worker-process.mjs: scripts/worker.mjs, the same Node, environment and database),
+ * stopped at the end. Meanwhile the same child GETs /healthz every 20 ms over a connection of
+ * its own.
  *
  * The orders are created and paid at the print sandbox (in this process) through its JSON
  * interface and walked to SHIPPED before the flood; the app's database holds the same orders as
@@ -13,15 +16,19 @@
  * make the worker re-read them. Measured: every callback answered 200, its latency, /healthz's
  * latency during the flood, and how many print orders reach their final state (shipped with the
  * service's tracking number; the fulfil step that follows needs the shop's Shopify session,
- * which this bench does not set up), and how long until all did.
+ * which this bench does not set up), and how long until all did; the web process's CPU per
+ * callback over the flood, and in process mode the worker process's CPU per callback over the
+ * flood and until every order was right.
  *
  *   npm run bench:callbacks   BENCH_CALLBACK_ORDERS=3000 BENCH_CALLBACK_CONCURRENCY=64
  *     BENCH_CALLBACK_DUPLICATES=0.1 BENCH_HEALTH_EVERY_MS=20 BENCH_CALLBACK_WAIT_MS=120000
- *     BENCH_MAX_MS=120000 (the flood's bound) BENCH_SEED=1
+ *     BENCH_MAX_MS=120000 (the flood's bound) BENCH_SEED=1 BENCH_CALLBACK_WORKER=inline|process
  *     WORKER_CONCURRENCY (the app's own setting, default 4)
  *
  * On PostgreSQL: BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432 names a server; the
  * bench creates a database of its own there and drops it afterwards (callbacks-postgresql.json).
+ * In process mode the results are callbacks-worker-process.json and
+ * callbacks-postgresql-worker-process.json.
  * Exits 0 when it ran, whether or not the targets are met; 1 when it could not run.
  */
 import { benchDir } from "./env";
@@ -31,7 +38,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ensureBuild, ROOT, summarize, writeResult } from "./lib";
-import { benchDatabase, startWebProcess } from "./web-process";
+import { benchDatabase, startWebProcess, startWorkerProcess } from "./web-process";
 import { WEB_NODE_FLAGS } from "../server/node-flags.js";
 
 const ORDERS = Number(process.env.BENCH_CALLBACK_ORDERS ?? 3_000);
@@ -41,6 +48,7 @@ const HEALTH_EVERY_MS = Number(process.env.BENCH_HEALTH_EVERY_MS ?? 20);
 const WAIT_MS = Number(process.env.BENCH_CALLBACK_WAIT_MS ?? 120_000);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 120_000);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
+const WORKER_MODE = process.env.BENCH_CALLBACK_WORKER?.trim() || "inline";
 const SHOP = "bench-callbacks.myshopify.com";
 const TARGETS = { p99Ms: 50, healthzP99Ms: 100, all200: true, allFinal: true };
 
@@ -80,11 +88,19 @@ async function flood(origin: string, callbackPath: string, bodies: string[]) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const perCallback = (cpuMs: number, sent: number) =>
+  Math.round((cpuMs / Math.max(1, sent)) * 1000) / 1000;
+
 async function main() {
+  if (WORKER_MODE !== "inline" && WORKER_MODE !== "process") {
+    throw new Error(`BENCH_CALLBACK_WORKER must be inline or process, not "${WORKER_MODE}"`);
+  }
+  const inline = WORKER_MODE === "inline";
   const database = await benchDatabase("callbacks");
   ensureBuild();
-  // The worker runs in the web process, as `npm start` runs it.
-  process.env.WORKER = "inline";
+  // The worker runs in the web process, as `npm start` runs it; or in a process of its own,
+  // as `WORKER=off npm start` and `npm run worker` run them.
+  process.env.WORKER = inline ? "inline" : "off";
   const { default: prisma } = await import("../app/db.server");
   const { getEnv } = await import("../app/env.server");
   const { recordInstall } = await import("../app/data/shop.server");
@@ -93,6 +109,7 @@ async function main() {
   const orders = await import("./callback-orders");
   const sandbox = await startSandbox({ port: 0, seed: SEED, requestLogSize: 100_000 });
   let server: Awaited<ReturnType<typeof startWebProcess>> | undefined;
+  let worker: Awaited<ReturnType<typeof startWorkerProcess>> | undefined;
   try {
     await recordInstall({ shop: SHOP, scopes: "read_orders,write_fulfillments" });
     const { callbackId } = await savePrintSettings({
@@ -118,13 +135,16 @@ async function main() {
     });
 
     server = await startWebProcess();
+    if (!inline) worker = await startWorkerProcess();
     // Warm /healthz and Remix's routing; the callback address is not warmed: its limits count.
     for (let i = 0; i < 100; i++) await (await fetch(`${server.origin}/healthz`)).arrayBuffer();
     const detailsBefore = sandbox.control.requests({ op: "order.details" }).length;
     const cpuBefore = await server.cpuMs();
+    const workerCpuBefore = (await worker?.cpuMs()) ?? 0;
     const started = performance.now();
     const sent = await flood(server.origin, `/webhooks/print/${callbackId}`, callbacks.bodies);
     const floodCpuMs = (await server.cpuMs()) - cpuBefore;
+    const workerFloodCpuMs = ((await worker?.cpuMs()) ?? 0) - workerCpuBefore;
     const atFloodEnd = await orders.finalStates(SHOP, atService);
 
     // Bounded: until every print order is right, polled every 250 ms.
@@ -134,9 +154,11 @@ async function main() {
       final = await orders.finalStates(SHOP, atService);
     }
     const allRightMs = final.right === ORDERS ? Math.round(performance.now() - started) : null;
+    const workerUntilRightCpuMs = ((await worker?.cpuMs()) ?? 0) - workerCpuBefore;
     const noted = await prisma.orderEvent.count({ where: { shop: SHOP, type: "status_callback" } });
     const detailsReads = sandbox.control.requests({ op: "order.details" }).length - detailsBefore;
     const memory = await server.memory();
+    const workerMemory = await worker?.memory();
 
     const latency = summarize(sent.latencies);
     const health = summarize(sent.health.latencies);
@@ -147,6 +169,10 @@ async function main() {
       notes.push(
         `${sent.statuses["429"]} callbacks answered 429: the route's limit per callback address (app/lib/callback-limit.server.ts, a burst of 1,000 then 200 a second) refuses a flood of one shop's callbacks; the service would retry them later, this bench does not.`,
       );
+    }
+    const workerExit = worker?.exitedEarly() ?? null;
+    if (workerExit !== null) {
+      notes.push(`The worker process exited (${workerExit}) before the bench ended.`);
     }
     if (final.right < ORDERS) {
       notes.push(
@@ -162,7 +188,10 @@ async function main() {
         waitMs: WAIT_MS,
         maxMs: MAX_MS,
         seed: SEED,
-        worker: `inline in the web process, concurrency ${getEnv().workerConcurrency}`,
+        worker: WORKER_MODE,
+        workerSetup: inline
+          ? `inline in the web process (WORKER=inline), concurrency ${getEnv().workerConcurrency}`
+          : `a process of its own as \`npm run worker\` runs it (scripts/worker.mjs, the same Node, environment and database), the web process with WORKER=off; concurrency ${getEnv().workerConcurrency}`,
         database: database.description,
         webNodeFlags: WEB_NODE_FLAGS,
         logLevel: process.env.LOG_LEVEL,
@@ -181,7 +210,13 @@ async function main() {
         recordedInTimeline: noted,
         latency,
         latency200: summarize(sent.latencies200),
-        webCpuMsPerCallback: Math.round((floodCpuMs / Math.max(1, sent.sent)) * 1000) / 1000,
+        webCpuMsPerCallback: perCallback(floodCpuMs, sent.sent),
+        ...(worker
+          ? {
+              workerCpuMsPerCallback: perCallback(workerFloodCpuMs, sent.sent),
+              workerCpuMsPerCallbackUntilAllRight: perCallback(workerUntilRightCpuMs, sent.sent),
+            }
+          : {}),
       },
       healthz: {
         during: "the flood, one connection of its own",
@@ -198,6 +233,17 @@ async function main() {
         serviceReadsOfOrderDetails: detailsReads,
       },
       webProcess: { process: "bench/ingest-server.mjs", idleRssMb: server.idleRssMb, ...memory },
+      ...(worker
+        ? {
+            workerProcess: {
+              process: "bench/worker-process.mjs (scripts/worker.mjs)",
+              cpuMsDuringFlood: Math.round(workerFloodCpuMs),
+              cpuMsUntilAllRight: Math.round(workerUntilRightCpuMs),
+              idleRssMb: worker.idleRssMb,
+              ...workerMemory,
+            },
+          }
+        : {}),
       targets: {
         ...TARGETS,
         met: {
@@ -210,8 +256,9 @@ async function main() {
       notes,
     };
     console.log(JSON.stringify(result, null, 2));
-    writeResult(database.resultName, result);
+    writeResult(inline ? database.resultName : `${database.resultName}-worker-process`, result);
   } finally {
+    await worker?.close();
     await server?.close();
     await sandbox.close();
     await prisma.$disconnect();

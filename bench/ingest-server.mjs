@@ -5,12 +5,12 @@
 // fulfilment worker runs in it as under `npm start` (started and stopped as server.js does).
 // It says its port over IPC once ready, then answers the parent's questions: its CPU time, its
 // peak resident memory.
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import { requestContext } from "../server/app.js";
 import { mountDirectActions } from "../server/direct-actions.js";
+import { answerStatsQuestion } from "./process-stats.mjs";
 
 const build = await import("../build/server/index.js");
 const { authenticateWebhookForBench } = build.entry.module;
@@ -42,20 +42,6 @@ app.post("/bare/webhooks/orders/paid", async (req, res) => {
 mountDirectActions(app, build, requestContext);
 app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: requestContext }));
 
-let sampledPeak = process.memoryUsage().rss;
-setInterval(() => (sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss)), 50).unref();
-
-/** The kernel's peak resident memory of this process (Linux), else the samples'. */
-function peakRssBytes() {
-  try {
-    const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
-    if (line) return Math.max(sampledPeak, Number(line[1]) * 1024);
-  } catch {
-    // not Linux
-  }
-  return sampledPeak;
-}
-
 const server = http.createServer(app);
 server.keepAliveTimeout = 60_000;
 const inlineWorker = process.env.WORKER === "inline";
@@ -65,10 +51,8 @@ server.listen(0, "127.0.0.1", async () => {
   process.send?.({ port, rss: process.memoryUsage().rss });
 });
 process.on("message", (message) => {
-  if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
-  else if (message === "memory") {
-    process.send?.({ peakRss: peakRssBytes(), rss: process.memoryUsage().rss });
-  } else if (message === "stop") {
+  if (answerStatsQuestion(message)) return;
+  if (message === "stop") {
     server.close();
     server.closeAllConnections();
     if (!inlineWorker) process.exit(0);

@@ -1,10 +1,11 @@
 /**
  * Shared by the benches that serve the built app from a process of its own (bench:ingest,
  * bench:callbacks): the database the app uses (the SQLite file of ./env, or a new PostgreSQL
- * database on BENCH_DATABASE_URL's server) and the web process (bench/ingest-server.mjs).
+ * database on BENCH_DATABASE_URL's server), the web process (bench/ingest-server.mjs) and the
+ * fulfilment worker as a process of its own (bench/worker-process.mjs).
  * Import "./env" before this file.
  */
-import { execFileSync, fork } from "node:child_process";
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
@@ -55,6 +56,33 @@ export async function benchDatabase(name: string) {
   };
 }
 
+/** Questions to a child process over IPC, answered in turn (bench/process-stats.mjs). */
+function questions(child: ChildProcess, name: string) {
+  const ask = <T>(question: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`${name} exited (${code})`));
+      child.once("exit", exited);
+      child.once("message", (answer: unknown) => {
+        child.off("exit", exited);
+        resolve(answer as T);
+      });
+      if (question) child.send(question);
+    });
+  return {
+    ask,
+    cpuMs: async () => {
+      const { cpu } = await ask<{ cpu: NodeJS.CpuUsage }>("cpu");
+      return (cpu.user + cpu.system) / 1000;
+    },
+    memory: async () => {
+      const { peakRss, rss } = await ask<{ peakRss: number; rss: number }>("memory");
+      return { peakRssMb: mb(peakRss), rssMbAtEnd: mb(rss) };
+    },
+  };
+}
+
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
 /**
  * The web process (bench/ingest-server.mjs): the built app alone, with this process's
  * environment (WORKER=inline runs the fulfilment worker in it, as `npm start` does); started,
@@ -67,34 +95,55 @@ export async function startWebProcess() {
     execArgv: [...WEB_NODE_FLAGS],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const ask = <T>(question: string): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const exited = (code: number | null) => reject(new Error(`web process exited (${code})`));
-      child.once("exit", exited);
-      child.once("message", (answer: unknown) => {
-        child.off("exit", exited);
-        resolve(answer as T);
-      });
-      if (question) child.send(question);
-    });
+  const { ask, cpuMs, memory } = questions(child, "web process");
   const { port, rss } = await ask<{ port: number; rss: number }>("");
-  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   return {
     origin: `http://127.0.0.1:${port}`,
     idleRssMb: mb(rss),
-    cpuMs: async () => {
-      const { cpu } = await ask<{ cpu: NodeJS.CpuUsage }>("cpu");
-      return (cpu.user + cpu.system) / 1000;
-    },
-    memory: async () => {
-      const { peakRss, rss: now } = await ask<{ peakRss: number; rss: number }>("memory");
-      return { peakRssMb: mb(peakRss), rssMbAtEnd: mb(now) };
-    },
+    cpuMs,
+    memory,
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.send("stop");
+      }),
+  };
+}
+
+/**
+ * The fulfilment worker as its own process, as `npm run worker` runs it: scripts/worker.mjs on
+ * the built app (through bench/worker-process.mjs, which also answers the parent's questions
+ * over IPC), the project's Node, this process's environment and so the same database. Started
+ * once its worker runs; stopped with SIGTERM as in production (it finishes the print orders it
+ * holds, then exits); `exitedEarly` says whether it ended before it was asked to.
+ */
+export async function startWorkerProcess() {
+  const child = fork(path.join(ROOT, "bench", "worker-process.mjs"), [], {
+    cwd: ROOT,
+    // The project's Node without this harness's loader; `npm run worker` adds no flags.
+    execArgv: [],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const { ask, cpuMs, memory } = questions(child, "worker process");
+  let stopping = false;
+  let exitedEarly: number | null = null;
+  child.once("exit", (code) => {
+    if (!stopping) exitedEarly = code ?? -1;
+  });
+  const { rss } = await ask<{ rss: number }>("");
+  return {
+    pid: child.pid,
+    idleRssMb: mb(rss),
+    cpuMs,
+    memory,
+    exitedEarly: () => exitedEarly,
+    close: () =>
+      new Promise<void>((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
       }),
   };
 }
