@@ -140,6 +140,9 @@ describe("the first-page render", () => {
     { timeout: TEST_BOUND_MS },
     async () => {
       const own = pool({ threads: 1, queue: 1, queueWaitMs: 1_500 });
+      // The thread and its reader loaded first: on a busy machine loading alone may outlast the
+      // 1.5 s wait, and the drawing below would be turned away as busy too.
+      await renderFirstPage(await plainPdf(), { pool: own, maxSidePx: 100 });
       // Still drawing when the pool is closed at the end, which ends it.
       const running = renderFirstPage(await slowFirstPage(), {
         pool: own,
