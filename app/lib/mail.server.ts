@@ -19,11 +19,7 @@ import {
   type OutgoingMail,
 } from "../services/mail/transport";
 import { startPeriodicJob } from "../services/periodic-job";
-import {
-  SHOP_ADDRESS_QUERY,
-  type ShopAddressData,
-} from "../services/shopify-admin/documents/shop-address";
-import { shopifyAdmin } from "./admin-client.server";
+import { shopContact } from "./shop-info.server";
 import { aggregate } from "../data/profit.server";
 import { repricingStore } from "../data/repricing.server";
 import { queueWeeklySummaries, type WeeklySummaryDeps } from "../services/alerts/weekly";
@@ -114,10 +110,7 @@ export function attentionAlertDeps(
   const env = getEnv();
   return {
     db: prisma,
-    shopInfo: async (shop) => {
-      const data = await shopifyAdmin.graphql<ShopAddressData>(shop, SHOP_ADDRESS_QUERY);
-      return data.shop.email ? { name: data.shop.name, email: data.shop.email } : null;
-    },
+    shopInfo: shopContact,
     pageUrl: (shop, id) => adminAppUrl(shop, `/app/orders/${encodeURIComponent(id)}`),
     ordersUrl: (shop) => adminAppUrl(shop, "/app/orders?view=attention"),
     offUrl: (shop, kind) => alertOffUrl(env.shopifyAppUrl, env.shopifyApiSecret, shop, kind),

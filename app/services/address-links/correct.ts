@@ -145,6 +145,9 @@ function storedAddress(order: { shippingAddress: string | null }): ShopifyAddres
   return order.shippingAddress ? (JSON.parse(order.shippingAddress) as ShopifyAddress) : null;
 }
 
+/** The order's destination country: what the form checks against, and not a field of it. */
+const countryOf = (address: ShopifyAddress | null) => address?.country_code?.toUpperCase() ?? "";
+
 function formPage(
   opened: Opened,
   form: AddressForm,
@@ -152,7 +155,7 @@ function formPage(
   notice: string | null,
 ): AddressPage {
   const order = opened.order!;
-  const countryCode = storedAddress(order)?.country_code?.toUpperCase() ?? "";
+  const countryCode = countryOf(storedAddress(order));
   const open = order.printOrders.filter((p) => p.status !== "cancelled");
   const stopped = open.find((p) => p.status === "needs_attention" && p.lastErrorMessage);
   return {
@@ -178,7 +181,7 @@ export async function openAddressPage(
   const opened = await open(deps, input);
   if (opened.page) return opened.page;
   const form = formOf(storedAddress(opened.order!));
-  const countryCode = storedAddress(opened.order!)?.country_code?.toUpperCase() ?? "";
+  const countryCode = countryOf(storedAddress(opened.order!));
   return formPage(opened, form, checkForm(form, countryCode), null);
 }
 
@@ -189,7 +192,7 @@ export async function checkAddressFields(
 ): Promise<FormCheck | null> {
   const opened = await open(deps, input, { named: false });
   if (opened.page) return null;
-  const countryCode = storedAddress(opened.order!)?.country_code?.toUpperCase() ?? "";
+  const countryCode = countryOf(storedAddress(opened.order!));
   return checkForm(readForm(input.posted), countryCode);
 }
 
@@ -204,7 +207,7 @@ export async function saveAddressPage(
   const order = opened.order!;
   const link = opened.link!;
   const previous = storedAddress(order);
-  const countryCode = previous?.country_code?.toUpperCase() ?? "";
+  const countryCode = countryOf(previous);
   const form = readForm(input.posted);
   const check = checkForm(form, countryCode);
   if (Object.keys(check.errors).length > 0) return formPage(opened, form, check, null);

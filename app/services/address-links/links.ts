@@ -3,11 +3,10 @@
  * token under the shop the app proxy signed for, and taken once by compare-and-set.
  */
 import type { AddressLink, PrismaClient } from "@prisma/client";
+import type { Tx } from "../fulfilment/commands/lock";
 import { LINK_LIFETIME_MS, newLinkToken, tokenHash, TOKEN_SHAPE } from "./token";
 
 export type LinkReason = "stopped" | "held" | "merchant";
-
-type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** Writes a new link for the order (older ones stop working); answers its token. */
 export async function issueAddressLink(

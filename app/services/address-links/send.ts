@@ -6,6 +6,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import { ADDRESS_STOPS } from "../fulfilment/commands";
+import type { Tx } from "../fulfilment/commands/lock";
 import { isUnpaidOrder } from "../fulfilment/machine";
 import type { ShopifyAddress } from "../fulfilment/shopify-order";
 import { addressLinkEmail, type LinkEmailInput } from "./email";
@@ -66,7 +67,7 @@ async function queueLink(
   deps: AddressLinkDeps,
   order: OrderWithPrintOrders,
   reason: LinkReason,
-  claim?: (tx: Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0]) => Promise<boolean>,
+  claim?: (tx: Tx) => Promise<boolean>,
 ): Promise<{ queued: boolean; to: string } | { queued: false; problem: string }> {
   const now = (deps.now ?? (() => new Date()))();
   const info = await deps.shopInfo(order.shop).catch(() => null);
@@ -189,7 +190,7 @@ export async function queueAutomaticAddressLinks(
     seen.add(candidate.shopOrderId);
     const order = await loadOrder(deps.db, candidate.shop, candidate.shopOrderId);
     // Not one to correct (another print order of it is paid, say): judged once, not again.
-    const claim = async (tx: Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0]) => {
+    const claim = async (tx: Tx) => {
       const taken = await tx.shopOrder.updateMany({
         where: { id: candidate.shopOrderId, shop: candidate.shop, customerLinkAt: null },
         data: { customerLinkAt: now },

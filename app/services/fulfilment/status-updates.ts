@@ -113,10 +113,7 @@ export async function applyStatusUpdates(
         ? "reference_mismatch"
         : null;
     if (wrong || !order) {
-      options.logger.warn(
-        { shop: row.shop, printOrderId: row.printOrderId, outcome: wrong },
-        "status callback dropped",
-      );
+      logDropped(options.logger, row, wrong ?? "unknown_order");
       dropped++;
       continue;
     }
@@ -177,13 +174,22 @@ async function applyOneByOne(
   for (const { row, input } of inputs) {
     const outcome = await noteStatusCallback(db, input);
     if (outcome.outcome === "unknown_order" || outcome.outcome === "reference_mismatch") {
-      options.logger.warn(
-        { shop: row.shop, printOrderId: row.printOrderId, outcome: outcome.outcome },
-        "status callback dropped",
-      );
+      logDropped(options.logger, row, outcome.outcome);
       result.dropped++;
     } else result.applied++;
     await db.statusUpdate.deleteMany({ where: { id: row.id, shop: row.shop } });
   }
   return result;
+}
+
+/** The signature names the order; a callback naming none of the shop's, or another, is dropped. */
+function logDropped(
+  logger: { warn(o: object, m: string): void },
+  row: StatusUpdate,
+  outcome: "unknown_order" | "reference_mismatch",
+) {
+  logger.warn(
+    { shop: row.shop, printOrderId: row.printOrderId, outcome },
+    "status callback dropped",
+  );
 }
