@@ -10,7 +10,7 @@ import type { AddressPage } from "./correct";
 
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;background:#f6f6f6;color:#202020;font:16px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif}
+body{margin:0;background:#f6f6f6;color:#202020;font:16px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;overflow-wrap:anywhere}
 header{background:#fff;border-bottom:1px solid #e3e3e3;padding:14px 20px;font-weight:600;font-size:18px}
 main{max-width:640px;margin:0 auto;padding:20px 16px 40px}
 h1{font-size:22px;line-height:1.3;margin:0 0 12px}
