@@ -74,12 +74,15 @@ function field(
 const CHECK_SCRIPT = `
 (function(){
   var form=document.getElementById("address-form");if(!form||!window.fetch)return;
-  var timer=null,seq=0;
+  var timer=null,seq=0,inFlight=null,submitting=false;
   function check(){
+    if(submitting)return;
     var mine=++seq;var data=new URLSearchParams(new FormData(form));data.set("intent","check");
-    fetch(window.location.href,{method:"POST",body:data,headers:{"Accept":"application/json"},credentials:"same-origin"})
+    if(inFlight)inFlight.abort();
+    inFlight=window.AbortController?new AbortController():null;
+    fetch(window.location.href,{method:"POST",body:data,headers:{"Accept":"application/json"},credentials:"same-origin",signal:inFlight?inFlight.signal:undefined})
       .then(function(r){return r.ok?r.json():null}).then(function(result){
-        if(!result||mine!==seq)return;
+        if(!result||mine!==seq||submitting)return;
         form.querySelectorAll("input,select").forEach(function(input){
           var box=document.getElementById(input.id+"-error");if(!box)return;
           if(!input.dataset.touched){return}
@@ -89,13 +92,15 @@ const CHECK_SCRIPT = `
         var w=document.getElementById("warnings");if(w)w.textContent=(result.warnings||[]).join(" ");
       }).catch(function(){});
   }
-  form.addEventListener("input",function(event){
+  function later(event,ms){
     if(event.target&&event.target.dataset)event.target.dataset.touched="1";
-    clearTimeout(timer);timer=setTimeout(check,350);
-  });
-  form.addEventListener("change",function(event){
-    if(event.target&&event.target.dataset)event.target.dataset.touched="1";
-    clearTimeout(timer);timer=setTimeout(check,50);
+    clearTimeout(timer);timer=setTimeout(check,ms);
+  }
+  form.addEventListener("input",function(event){later(event,350)});
+  form.addEventListener("change",function(event){later(event,50)});
+  // The save checks everything again: no check is sent, or read, once it is on its way.
+  form.addEventListener("submit",function(){
+    submitting=true;clearTimeout(timer);if(inFlight)inFlight.abort();
   });
 })();`;
 
