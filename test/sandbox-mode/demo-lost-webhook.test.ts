@@ -2,13 +2,13 @@ import "../support/app-env";
 import { afterEach, describe, expect, it } from "vitest";
 import { rawSql } from "../support/raw-sql";
 import { stopServerProcesses } from "../support/server-process";
-import { DEMO_SHOP, startSandboxApp, runDemo } from "./demo-app";
+import { DEMO_SHOP, demoShopRouting, startSandboxApp, runDemo } from "./demo-app";
 
 afterEach(stopServerProcesses);
 
-describe("npm run demo with an order whose webhook is lost", () => {
+describe("npm run demo with an order whose webhook is lost, on a shop that approves each order", () => {
   it(
-    "shows the regular check with Shopify finding it, and says how long that took",
+    "shows the regular check with Shopify finding it, says how long that took, and approves its own orders",
     { timeout: 300_000 },
     async () => {
       // A short interval, as `npm run up` sets in sandbox mode (20 s there).
@@ -16,7 +16,15 @@ describe("npm run demo with an order whose webhook is lost", () => {
         RECONCILE_INTERVAL_SECONDS: "5",
       });
 
+      // The shop approves each order itself (demo-routing.test.ts runs the hold period): the
+      // demo approves its own through the app, the found order included, and says so.
+      await rawSql(
+        database,
+        `UPDATE "Shop" SET "routingMode" = 'manual', "holdHours" = 0 WHERE shop = '${DEMO_SHOP}'`,
+      );
+
       const demo = await runDemo(demoEnv, ["--orders", "9", "--timeout", "60"]);
+      expect(demo.stderr).toContain('Routing is "When I approve each order"');
 
       expect(demo.stdout).toContain("webhook lost: the regular check finds it");
       const note =
@@ -37,6 +45,16 @@ describe("npm run demo with an order whose webhook is lost", () => {
         source: "reconcile",
         message: "Found by the regular check with Shopify (its webhook never arrived)",
       });
+      // Approved one by one through the order action, as the merchant would: the nine print
+      // orders of demo-routing.test.ts and the found one (the proof copy was approved by
+      // placing it) ...
+      const approved = await rawSql(
+        database,
+        `SELECT id FROM "OrderEvent" WHERE shop = '${DEMO_SHOP}' AND type = 'approved' AND actor = 'merchant'`,
+      );
+      expect(approved.length).toBe(10);
+      // ... and the setting is what it was.
+      expect(await demoShopRouting(database)).toEqual({ routingMode: "manual", holdHours: 0 });
     },
   );
 });
