@@ -86,6 +86,13 @@ export default tseslint.config(
                 "Adapters wire data and services; pages and routes call them, never the other way (decision 17).",
             },
             {
+              // Routes stay thin: the database is read and written by a page or an adapter.
+              target: "./app/routes",
+              from: ["./app/data", "./app/db.server.ts"],
+              message:
+                "A route reads the request, calls one page (app/pages) or adapter (app/lib) and answers (decision 17).",
+            },
+            {
               target: "./app/pages",
               from: ["./app/routes", "./app/dev", "./app/db.server.ts", "./app/shopify.server.ts"],
               message:

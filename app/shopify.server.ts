@@ -6,20 +6,12 @@ import {
   shopifyApp,
 } from "@shopify/shopify-app-remix/server";
 import type { DomainTransformation } from "@shopify/shopify-api";
-import {
-  MissingSessionStorageError,
-  MissingSessionTableError,
-  PrismaSessionStorage,
-} from "@shopify/shopify-app-session-storage-prisma";
-import type { SessionStorage } from "@shopify/shopify-app-session-storage";
-import prisma from "./db.server";
 import { getEnv } from "./env.server";
 import { getLogger, redactMessage } from "./lib/logger.server";
-import { ensureFulfillmentService } from "./lib/fulfillment-service.server";
-import { resumeCarrierRates } from "./lib/rates.server";
+import { prismaSessionStorageOnFirstUse } from "./lib/session-storage.server";
+import { afterSignIn } from "./lib/shop-lifecycle.server";
 import { createSecretCipher } from "./services/crypto/cipher";
 import { EncryptedSessionStorage } from "./services/crypto/session-storage";
-import { recordInstall } from "./data/shop.server";
 import { normalizeCustomDomain } from "./services/shop-domain";
 import { judgeSessionToken, sessionTokenOf } from "./services/session-token";
 
@@ -44,46 +36,6 @@ function customShopDomain(domain: string | undefined): {
 const env = getEnv();
 const log = getLogger().child({ component: "shopify" });
 
-/**
- * PrismaSessionStorage queries its table as soon as it is constructed and
- * crashes the process ten seconds later when the table is missing: built on
- * first use instead, after onServerStarted has checked the database (or, in
- * sandbox mode, set it up), so an unset database stops with one clear line.
- */
-function prismaSessionStorageOnFirstUse(): SessionStorage {
-  let storage: Promise<PrismaSessionStorage<typeof prisma>> | undefined;
-  // Its table check fails for good when it runs while the database is down
-  // (restarting, say): the table is read here first, so an outage fails this
-  // call with the database's own error, and the storage is built only after.
-  const inner = () =>
-    (storage ??= prisma.session.count().then(
-      () => new PrismaSessionStorage(prisma),
-      (error: unknown) => {
-        storage = undefined;
-        throw error;
-      },
-    ));
-  const withStorage = async <T>(call: (s: PrismaSessionStorage<typeof prisma>) => Promise<T>) => {
-    const built = inner();
-    try {
-      return await call(await built);
-    } catch (error) {
-      // A storage whose table check failed after all is built again on the next call.
-      const broken =
-        error instanceof MissingSessionTableError || error instanceof MissingSessionStorageError;
-      if (broken && storage === built) storage = undefined;
-      throw error;
-    }
-  };
-  return {
-    storeSession: (session) => withStorage((s) => s.storeSession(session)),
-    loadSession: (id) => withStorage((s) => s.loadSession(id)),
-    deleteSession: (id) => withStorage((s) => s.deleteSession(id)),
-    deleteSessions: (ids) => withStorage((s) => s.deleteSessions(ids)),
-    findSessionsByShop: (shop) => withStorage((s) => s.findSessionsByShop(shop)),
-  };
-}
-
 export const sessionStorage = new EncryptedSessionStorage(
   prismaSessionStorageOnFirstUse(),
   createSecretCipher(env.encryptionKey),
@@ -103,25 +55,8 @@ const shopify = shopifyApp({
     expiringOfflineAccessTokens: true,
   },
   hooks: {
-    afterAuth: async ({ session, admin }) => {
-      await recordInstall({ shop: session.shop, scopes: session.scope ?? "" });
-      // A reinstall brings checkout rates back if the merchant had them on,
-      // through the admin this sign-in just made. Awaited, so it never races
-      // another token refresh; its failure never blocks sign-in (the Shipping
-      // rates page registers again).
-      try {
-        await resumeCarrierRates({ shop: session.shop, admin: async () => admin });
-      } catch (error) {
-        log.warn({ err: error, shop: session.shop }, "carrier rates not resumed");
-      }
-      // The app's fulfillment service and its location (a failure is tried again on a later
-      // visit: app/lib/fulfillment-service.server.ts).
-      try {
-        await ensureFulfillmentService({ shop: session.shop, admin: async () => admin });
-      } catch (error) {
-        log.warn({ err: error, shop: session.shop }, "fulfillment service not registered");
-      }
-    },
+    // Install, reinstall and every new offline token: app/lib/shop-lifecycle.server.ts.
+    afterAuth: ({ session, admin }) => afterSignIn({ session, admin }),
   },
   logger: {
     level:

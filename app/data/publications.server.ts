@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from "../services/keyset-cursor";
 
 export const PUBLICATIONS_PAGE_SIZE = 25;
 
-/** The columns of a listing the print service made (pages/publications/publication-actions.server.ts). */
+/** The columns of a listing the print service made (lib/publications.server.ts). */
 export interface PublicationColumns {
   variantId: string | null;
   title: string;

@@ -30,6 +30,19 @@ export async function updateShopScopes({ shop, scopes }: { shop: string; scopes:
   return prisma.shop.updateMany({ where: { shop }, data: { scopes } });
 }
 
+/** The scopes of one of the shop's sessions, as Shopify says they now are. */
+export async function updateSessionScopes({
+  shop,
+  sessionId,
+  scopes,
+}: {
+  shop: string;
+  sessionId: string;
+  scopes: string;
+}) {
+  return prisma.session.updateMany({ where: { id: sessionId, shop }, data: { scope: scopes } });
+}
+
 /**
  * Uninstall: the shop's sessions go (its tokens are no longer valid); its data
  * stays until Shopify's shop/redact. Safe to repeat, also for an unknown shop.

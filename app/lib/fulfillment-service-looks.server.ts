@@ -4,6 +4,7 @@
  * (services/fulfillment-service/round.ts). Started by the worker (app/worker.server.ts).
  */
 import prisma from "../db.server";
+import { markServiceLookDue } from "../data/fulfillment-service.server";
 import { runDueServiceLooks, type ServiceRoundDeps } from "../services/fulfillment-service/round";
 import { startPeriodicJob } from "../services/periodic-job";
 import { PrintApiError } from "../services/print";
@@ -40,6 +41,11 @@ export function serviceRoundDeps(overrides: Partial<ServiceRoundDeps> = {}): Ser
 
 /** How often the worker asks which shops are due: a ping is answered within this. */
 export const SERVICE_LOOK_INTERVAL_MS = 2_000;
+
+/** After Shopify's ping: the shop's look is due now, so the worker's next round answers it. */
+export async function lookAtServiceSoon({ shop }: { shop: string }): Promise<void> {
+  await markServiceLookDue({ shop });
+}
 
 export function startServiceLooks(everyMs = SERVICE_LOOK_INTERVAL_MS): () => Promise<void> {
   return startPeriodicJob({

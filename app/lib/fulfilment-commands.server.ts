@@ -1,5 +1,6 @@
 import prisma, { databaseSchema } from "../db.server";
 import {
+  applyOrderCancelled,
   applyOrderUpdate,
   runOnEachPrintOrder,
   runOrderAction,
@@ -82,6 +83,10 @@ export const recordImportedOrder = (input: ReadOrder) => readOrderArrival(input,
 /** orders/updated: the changes that reach print orders not yet sent. */
 export const recordOrderUpdate = (input: Parameters<typeof applyOrderUpdate>[1]) =>
   wakingWithService(input.shop, applyOrderUpdate(prisma, input), (r) => r.changed.length > 0);
+
+/** orders/cancelled: unpaid print orders cancelled, paid ones flagged; no work for the worker. */
+export const recordOrderCancelled = (input: Parameters<typeof applyOrderCancelled>[1]) =>
+  applyOrderCancelled(prisma, input);
 
 /** A print-service status callback: kept for the worker, which makes its print order due. */
 export const recordStatusCallback = (input: Parameters<typeof receiveStatusUpdate>[1]) =>

@@ -9,7 +9,7 @@ import {
 } from "../data/product-creation.server";
 import { deleteMappings, saveMapping } from "../data/mapping.server";
 import { getPrintSettingsForDisplay } from "../data/print-settings.server";
-import { createPublication } from "./publications/actions.server";
+import { createPublication } from "./publications.server";
 import type { CreationPorts, MappingsToSave } from "../services/product-creation/ports";
 import { deleteProduct } from "../services/product-creation/steps/set-product";
 import { adminGraphql, type AdminApi } from "../services/shopify-admin";

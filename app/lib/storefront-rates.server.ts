@@ -1,10 +1,11 @@
 /**
  * Wiring of the storefront (app proxy) endpoints into the app: the offerings
- * cache, the rate limits, the product-page block's data and the proxy gate.
+ * cache, the rate limits, the product-page block's data, the publication's
+ * checkout and the proxy gate.
  */
 import { getEnv } from "../env.server";
 import { getCarrierSettings } from "../data/carrier.server";
-import { findVariantMapping } from "../data/storefront.server";
+import { findPublicationForVariants, findVariantMapping } from "../data/storefront.server";
 import { CachedQuoter } from "../services/rates/quoter";
 import { RateLimiter } from "../services/rates/rate-limit";
 import { variantGid } from "../services/shopify-admin/ids";
@@ -15,6 +16,7 @@ import {
   productInfo,
   type OfferingIndex,
 } from "../services/rates/storefront";
+import { isHttpUrl } from "../services/safe-url";
 import { isShopDomain } from "../services/shop-domain";
 import { authenticate } from "../shopify.server";
 import { printClientFor } from "./print-client.server";
@@ -78,6 +80,20 @@ export async function storefrontProductInfo(input: {
     return { ...answer, info: { ...answer.info, minimumQuantity } };
   }
   return answer;
+}
+
+/**
+ * The hosted checkout of the newest publication listed for any of the variants (numeric ids
+ * and GIDs), for the "Order a printed copy" block; null when there is none, or its checkout
+ * link is not a web address.
+ */
+export async function storefrontCheckout(input: {
+  shop: string;
+  variantIds: string[];
+}): Promise<{ title: string; checkoutUrl: string } | null> {
+  const publication = await findPublicationForVariants(input);
+  if (publication === null || !isHttpUrl(publication.checkoutUrl)) return null;
+  return { title: publication.title, checkoutUrl: publication.checkoutUrl };
 }
 
 const jsonHeaders = { "Content-Type": "application/json; charset=utf-8" };

@@ -11,11 +11,8 @@ import {
   Page,
   Text,
 } from "@shopify/polaris";
-import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { getOffering, listCategories, listLegacyPrices } from "../lib/catalogue.server";
-import { getPrintSettingsForDisplay } from "../data/print-settings.server";
-import { shopCurrency } from "../services/pricing/currency";
+import { loadOfferingPage } from "../pages/catalogue/offering.server";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
 import { Fact, pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat, type Money } from "../components/format";
@@ -24,33 +21,13 @@ import { isSinglePage } from "../services/catalogue/mapping-rules";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const shop = session.shop;
-  const id = z.coerce.number().int().positive().safeParse(params.offeringId);
-  if (!id.success) throw json("Offering not found", { status: 404 });
-  const currencyParam = new URL(request.url).searchParams.get("currency");
-  const settings = await getPrintSettingsForDisplay({ shop });
-  const currency = shopCurrency(
-    currencyParam && /^[A-Z]{3}$/.test(currencyParam) ? currencyParam : null,
-    settings?.currency,
-  );
-  const [offering, categories, legacy] = await Promise.all([
-    getOffering({ shop, offeringId: id.data, currency }),
-    listCategories({ shop }),
-    listLegacyPrices({ shop }),
-  ]);
-  if (offering.status === "ok" && !offering.data) throw json("Offering not found", { status: 404 });
-  return json({
-    offering,
-    categories: categories.status === "ok" ? categories.data : [],
-    legacy:
-      legacy.status === "ok"
-        ? legacy.data.available
-          ? { status: "ok" as const, prices: legacy.data.byOffering[id.data] ?? null }
-          : { status: "no_key" as const }
-        : legacy.status === "error"
-          ? { status: "error" as const, problem: legacy.problem }
-          : { status: "no_key" as const },
+  const page = await loadOfferingPage({
+    shop: session.shop,
+    offeringId: params.offeringId,
+    url: new URL(request.url),
   });
+  if (!page) throw json("Offering not found", { status: 404 });
+  return json(page);
 };
 
 export default function OfferingPage() {

@@ -15,66 +15,18 @@ import {
   Select,
   Text,
 } from "@shopify/polaris";
-import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import { listCategories, listOfferings } from "../lib/catalogue.server";
-import { getPrintSettingsForDisplay } from "../data/print-settings.server";
-import { SETTINGS_CURRENCIES, shopCurrency } from "../services/pricing/currency";
+import { loadCataloguePage } from "../pages/catalogue/catalogue.server";
+import { SETTINGS_CURRENCIES } from "../services/pricing/currency";
 import { PageNote } from "../components/PageNote";
 import { NoCredentials, ProblemBanner, RouteError } from "../components/States";
 import { pagesText, sizeText } from "../components/OfferingPicker";
 import { useFormat } from "../components/format";
 import { MARKET_COUNTRIES } from "../services/country-names";
 
-const code = z
-  .string()
-  .trim()
-  .max(40)
-  .regex(/^[A-Za-z0-9 _-]*$/)
-  .optional()
-  .catch(undefined);
-const querySchema = z.object({
-  category: code,
-  subCategory: code,
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/)
-    .optional()
-    .catch(undefined),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/)
-    .optional()
-    .catch(undefined),
-});
-
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const shop = session.shop;
-  const q = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const settings = await getPrintSettingsForDisplay({ shop });
-  const currency = shopCurrency(q.currency, settings?.currency);
-  const [categories, offerings] = await Promise.all([
-    listCategories({ shop }),
-    listOfferings({
-      shop,
-      filters: { category: q.category, subCategory: q.subCategory, country: q.country, currency },
-    }),
-  ]);
-  return json({
-    filters: {
-      category: q.category ?? "",
-      subCategory: q.subCategory ?? "",
-      country: q.country ?? "",
-      currency,
-    },
-    categories: categories.status === "ok" ? categories.data : [],
-    offerings,
-  });
+  return json(await loadCataloguePage({ shop: session.shop, url: new URL(request.url) }));
 };
 
 export default function Catalogue() {

@@ -6,10 +6,10 @@ import { z } from "zod";
 import { authenticate } from "../shopify.server";
 import {
   createProduct,
+  grantWriteProducts,
   loadCreateProductPage,
   previewProduct,
 } from "../pages/create-product/index.server";
-import { updateShopScopes } from "../data/shop.server";
 import { CreateProductPage } from "../components/product-creation/CreateProductPage";
 import { RouteError } from "../components/States";
 
@@ -44,11 +44,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "grant_access") {
-    // Sends the merchant to Shopify's grant screen, unless write_products is granted already;
-    // then the shop's record had missed it (a lost app/scopes_update) and learns it now.
-    await scopes.request(["write_products"]);
-    const { granted } = await scopes.query();
-    await updateShopScopes({ shop, scopes: granted.join(",") });
+    await grantWriteProducts({ shop, scopes });
     return redirect("/app/products/new");
   }
   if (intent === "preview") {

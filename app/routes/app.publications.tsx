@@ -15,11 +15,7 @@ import {
 } from "@shopify/polaris";
 import { z } from "zod";
 import { authenticate } from "../shopify.server";
-import {
-  createPublication,
-  removePublication,
-  replacePublication,
-} from "../lib/publications/actions.server";
+import { runPublicationsAction } from "../pages/publications/actions.server";
 import { loadPublicationsPage } from "../pages/publications/publications-page.server";
 import { CopyField } from "../components/CopyField";
 import { ProblemBanner, RouteError } from "../components/States";
@@ -39,29 +35,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return json(await loadPublicationsPage({ shop, admin, after }));
 };
 
-/** Which publication an edit or removal is for: one of the shop's (checked by the model). */
-const publicationId = z.string().trim().min(1).max(100);
-
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const shop = session.shop;
-  const input = Object.fromEntries(await request.formData());
-  const intent = String(input["intent"] ?? "create");
-  // Validation and service refusals are answers the page shows, not HTTP errors.
-  if (intent === "create")
-    return json({ intent: "create" as const, ...(await createPublication({ shop, input })) });
-  const id = publicationId.safeParse(input["id"]);
-  if ((intent !== "edit" && intent !== "remove") || !id.success)
-    return json(
-      {
-        intent: "unknown" as const,
-        ok: false as const,
-        fieldErrors: { form: "Choose a publication from the list." } as Record<string, string>,
-      },
-      { status: 400 },
-    );
-  if (intent === "remove") return json(await removePublication({ shop, id: id.data }));
-  return json(await replacePublication({ shop, id: id.data, input }));
+  const { answer, status } = await runPublicationsAction({
+    shop: session.shop,
+    form: await request.formData(),
+  });
+  return json(answer, { status });
 };
 
 type PageData = SerializeFrom<typeof loader>;

@@ -19,100 +19,34 @@ import { useRef, useState } from "react";
 import { listFieldValues, useFieldErrors } from "../components/form-field";
 import { UnsavedChanges, useFormBaseline } from "../components/UnsavedChanges";
 import { useFormatContext } from "../components/format";
-import { getLogger } from "../lib/logger.server";
-import { getCarrierSettings, saveBackupRatesFromForm } from "../data/carrier.server";
+import { requestLocale } from "../lib/request-locale.server";
+import {
+  loadShippingRatesPage,
+  runShippingRatesAction,
+} from "../pages/shipping-rates/shipping-rates.server";
 import {
   backupRateRows,
   type BackupRateRow,
   type BackupRatesFormResult,
 } from "../services/rates/backup-rate-form";
-import { requestLocale } from "../lib/request-locale.server";
-import { getShopInfo } from "../lib/shop-info.server";
-import { shopCurrency } from "../services/pricing/currency";
-import { disableCarrierRates, enableCarrierRates } from "../lib/rates.server";
-import { getEnv } from "../env.server";
-import { carrierCallbackText } from "../services/merchant-text/rates";
-import { adminGraphql, SHOPIFY_FAILURE_TEXT, type AdminApi } from "../services/shopify-admin";
 import { authenticate } from "../shopify.server";
 
 /** Checkout shipping rates: turn the carrier service on or off, edit the backup rates. */
 
-/** The shop's currency from Shopify (backup prices are in it), else the one in its settings. */
-async function backupRatesCurrency({ shop, admin }: { shop: string; admin: AdminApi }) {
-  const info = await getShopInfo({ shop, admin });
-  // The settings are read only when Shopify could not say.
-  const settings = info ? null : await getCarrierSettings({ shop });
-  return shopCurrency(info?.currencyCode, settings?.currency);
-}
-
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
-  const shop = session.shop;
-  const graphql = adminGraphql(admin);
-  let settings = await getCarrierSettings({ shop });
-  let problem: string | null = null;
-  // Self-healing: rates on but no carrier service (e.g. after a reinstall), or
-  // one still calling the unbound URL of older versions.
-  if (
-    settings?.enabled &&
-    settings.installed &&
-    (!settings.carrierServiceId || !settings.callbackBound)
-  ) {
-    try {
-      await enableCarrierRates({ shop, graphql });
-      settings = await getCarrierSettings({ shop });
-    } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
-    }
-  }
-  const currency = await backupRatesCurrency({ shop, admin });
-  return json({
-    enabled: settings?.enabled ?? false,
-    registered: Boolean(settings?.carrierServiceId),
-    // The token stays on the server: it is what binds Shopify's calls to this shop.
-    callback: carrierCallbackText(getEnv().shopifyAppUrl, Boolean(settings?.carrierServiceId)),
-    currency,
-    backupRates: settings?.backupRates ?? [],
-    problem,
-  });
+  return json(await loadShippingRatesPage({ shop: session.shop, admin }));
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { admin, session } = await authenticate.admin(request);
-  const shop = session.shop;
-  const graphql = adminGraphql(admin);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  try {
-    if (intent === "enable") {
-      await enableCarrierRates({ shop, graphql });
-      return json({ ok: true, message: "Checkout rates are on." });
-    }
-    if (intent === "disable") {
-      await disableCarrierRates({ shop, graphql });
-      return json({ ok: true, message: "Checkout rates are off." });
-    }
-    if (intent === "backup") {
-      const result = await saveBackupRatesFromForm({
-        shop,
-        rowsJson: String(form.get("rows") ?? "[]"),
-        currency: await backupRatesCurrency({ shop, admin }),
-        // The locale the page showed the prices in (the app's format context); else this request's.
-        locale: String(form.get("locale") ?? "") || requestLocale(request),
-      });
-      return json<BackupRatesFormResult>(result);
-    }
-  } catch (error) {
-    getLogger().warn({ shop, intent, err: error }, "shipping rates settings failed");
-    return json<BackupRatesFormResult>({
-      ok: false,
-      fieldErrors: {},
-      message: SHOPIFY_FAILURE_TEXT.changeNotAccepted(
-        error instanceof Error ? error.message : String(error),
-      ),
-    });
-  }
-  return json({ ok: false, message: "Unknown action." }, { status: 400 });
+  const { answer, status } = await runShippingRatesAction({
+    shop: session.shop,
+    admin,
+    form: await request.formData(),
+    requestLocale: requestLocale(request),
+  });
+  return json(answer, { status });
 };
 
 const EMPTY_ROW: BackupRateRow = { name: "", code: "", amount: "", minDays: "", maxDays: "" };

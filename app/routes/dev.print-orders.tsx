@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { DEMO_SHOP } from "../dev/demo-data.server";
+import { demoPrintOrders } from "../dev/demo-orders.server";
 import { devRoutesEnabled } from "../dev/guard.server";
-import { listPrintOrdersOfShopOrders, listRecordedNotPlanned } from "../data/print-orders.server";
 
 const query = z.object({
   orders: z
@@ -35,10 +34,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     return new Response("orders: a comma-separated list of Shopify order ids or proof keys", {
       status: 400,
     });
-  const asked = { shop: DEMO_SHOP, shopifyOrderIds: parsed.data.orders };
-  const [printOrders, recordedNotPlanned] = await Promise.all([
-    listPrintOrdersOfShopOrders(asked),
-    listRecordedNotPlanned(asked),
-  ]);
-  return json({ printOrders, recordedNotPlanned }, { headers: { "Cache-Control": "no-store" } });
+  return json(await demoPrintOrders(parsed.data.orders), {
+    headers: { "Cache-Control": "no-store" },
+  });
 };

@@ -1,4 +1,4 @@
-import { markServiceLookDue } from "../data/fulfillment-service.server";
+import { lookAtServiceSoon } from "../lib/fulfillment-service-looks.server";
 import { answer503WhileDatabaseDown, readServicePing } from "../lib/webhooks.server";
 
 /**
@@ -10,7 +10,7 @@ export const action = answer503WhileDatabaseDown(
   "fulfillment_order_notification",
   async ({ request }) => {
     const { shop } = await readServicePing(request);
-    await markServiceLookDue({ shop });
+    await lookAtServiceSoon({ shop });
     return new Response(null, { status: 200 });
   },
 );

@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { findPublicationForVariants } from "../data/storefront.server";
 import { clientAddress } from "../lib/client-address.server";
-import { authenticateStorefront } from "../lib/storefront-rates.server";
+import { authenticateStorefront, storefrontCheckout } from "../lib/storefront-rates.server";
 import { variantGid } from "../services/shopify-admin/ids";
-import { isHttpUrl } from "../services/safe-url";
 
 const ID = /^\d{1,20}$/;
 
@@ -50,16 +48,12 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { shop, url } = await authenticateStorefront(request, {
     clientAddress: clientAddress(request, context, { viaShopifyAppProxy: true }),
   });
-  const publication = await findPublicationForVariants({ shop, variantIds: variantIdsOf(url) });
-  const available = publication !== null && isHttpUrl(publication.checkoutUrl);
+  const checkout = await storefrontCheckout({ shop, variantIds: variantIdsOf(url) });
   if (url.searchParams.get("redirect") === "1") {
-    if (available) return redirect(publication.checkoutUrl, 302);
+    if (checkout) return redirect(checkout.checkoutUrl, 302);
     return redirect(storefrontReturnPath(url.searchParams.get("return_to"), shop), 302);
   }
-  return json(
-    available
-      ? { available, title: publication.title, checkoutUrl: publication.checkoutUrl }
-      : { available },
-    { headers: { "Cache-Control": "private, max-age=300" } },
-  );
+  return json(checkout ? { available: true, ...checkout } : { available: false }, {
+    headers: { "Cache-Control": "private, max-age=300" },
+  });
 };

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { answer503WhileDatabaseDown, authenticateWebhook } from "../lib/webhooks.server";
-import { updateShopScopes } from "../data/shop.server";
-import prisma from "../db.server";
+import { recordScopesUpdate } from "../lib/shop-lifecycle.server";
 
 const payloadSchema = z.object({ current: z.array(z.string()) });
 
@@ -13,11 +12,10 @@ export const action = answer503WhileDatabaseDown("app/scopes_update", async ({ r
       status: 400,
     });
   }
-  const scopes = parsed.data.current.join(",");
-  // Absent session: the app was uninstalled meanwhile; nothing to update but the shop.
-  if (session) {
-    await prisma.session.updateMany({ where: { id: session.id, shop }, data: { scope: scopes } });
-  }
-  await updateShopScopes({ shop, scopes });
+  await recordScopesUpdate({
+    shop,
+    sessionId: session?.id ?? null,
+    scopes: parsed.data.current.join(","),
+  });
   return new Response(null, { status: 200 });
 });

@@ -1,11 +1,11 @@
 import { json } from "@remix-run/node";
-import prisma from "../db.server";
 import {
   answer503WhileDatabaseDown,
   authenticateWebhook,
   busyResponse,
 } from "../lib/webhooks.server";
-import { applyOrderCancelled, PrintOrderBusyError } from "../services/fulfilment/commands";
+import { recordOrderCancelled } from "../lib/fulfilment-commands.server";
+import { PrintOrderBusyError } from "../services/fulfilment/commands";
 import { describeZodError, shopifyOrderRefSchema } from "../services/fulfilment/shopify-order";
 
 export const action = answer503WhileDatabaseDown("orders/cancelled", async ({ request }) => {
@@ -18,11 +18,7 @@ export const action = answer503WhileDatabaseDown("orders/cancelled", async ({ re
     );
   }
   try {
-    const result = await applyOrderCancelled(prisma, {
-      shop,
-      topic,
-      shopifyOrderId: parsed.data.id,
-    });
+    const result = await recordOrderCancelled({ shop, topic, shopifyOrderId: parsed.data.id });
     return json(result);
   } catch (error) {
     if (error instanceof PrintOrderBusyError) return busyResponse(error);

@@ -74,7 +74,7 @@ describeBrowser("the merchant's words", () => {
 
   it("lists a publication by the product it comes from, with what its shopper pays", async () => {
     // Made as the page's Create does (its action calls this), from the novel mapped above.
-    const { createPublication } = await import("../../app/lib/publications/actions.server");
+    const { createPublication } = await import("../../app/lib/publications.server");
     const created = await createPublication({
       shop: h().shop,
       input: {

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { getPrintSettingsForDisplay } from "../../data/print-settings.server";
+import { billingEntitiesForSettings } from "../../lib/billing-entities.server";
+import { listBillingEntities } from "../../lib/catalogue.server";
 import {
-  billingEntitiesForSettings,
   createBillingEntity,
   replaceBillingEntity,
   setBillingEntityHidden,
   type ChangeBillingResult,
   type CreateBillingResult,
-} from "../../lib/billing-entities.server";
-import { listBillingEntities } from "../../lib/catalogue.server";
+} from "./actions.server";
 
 /**
  * The Billing entities page: the shop's entities at the print service as a tree (hidden ones

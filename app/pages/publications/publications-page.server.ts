@@ -11,7 +11,7 @@ import {
 } from "../../services/merchant-text/publications";
 import type { AdminApi } from "../../services/shopify-admin";
 import { getShopInfo } from "../../lib/shop-info.server";
-import { shopperPrice, type ShopperPrice } from "../../lib/publications/shopper-price.server";
+import { shopperPrice, type ShopperPrice } from "../../lib/shopper-price.server";
 
 export type { ShopperPrice };
 

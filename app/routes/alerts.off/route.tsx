@@ -1,12 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import prisma from "../../db.server";
-import { getEnv } from "../../env.server";
-import { alertOffSignatureValid, isAlertKind } from "../../services/alerts/off-link";
-import { turnAlertOff } from "../../services/alerts/settings";
+import { alertOffLinkOf, turnAlertOffByLink } from "../../lib/alert-off-link.server";
 import { ALERT_KIND_WORDS } from "../../services/merchant-text/alerts";
-import { isShopDomain } from "../../services/shop-domain";
 // The pages outside the admin (the app's own address, the alerts' off link) share one look.
 import styles from "../../styles/standalone-page.module.css";
 
@@ -15,29 +11,19 @@ import styles from "../../styles/standalone-page.module.css";
  * no sign-in (the link is signed). Opening it only asks; the button does it, so a mail
  * scanner that opens every link turns nothing off.
  */
-function linkOf(url: URL, form?: FormData) {
-  const get = (name: string) => String(form?.get(name) ?? url.searchParams.get(name) ?? "");
-  const shop = get("shop");
-  const kind = get("kind");
-  const sig = get("sig");
-  if (!isShopDomain(shop, getEnv().shopCustomDomain) || !isAlertKind(kind) || sig.length > 100)
-    return null;
-  if (!alertOffSignatureValid(getEnv().shopifyApiSecret, shop, kind, sig)) return null;
-  return { shop, kind, sig };
-}
 
 const REFUSED = "This link is not valid. Turn alerts off in Print Connect's Settings instead.";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const link = linkOf(new URL(request.url));
+  const link = alertOffLinkOf(new URL(request.url));
   if (!link) throw json({ message: REFUSED }, { status: 400 });
   return json(link);
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const link = linkOf(new URL(request.url), await request.formData());
+  const link = alertOffLinkOf(new URL(request.url), await request.formData());
   if (!link) return json({ done: false as const, message: REFUSED }, { status: 400 });
-  await turnAlertOff(prisma, link.shop, link.kind);
+  await turnAlertOffByLink(link);
   return json({ done: true as const, shop: link.shop, kind: link.kind });
 };
 

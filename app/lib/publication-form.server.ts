@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { getMapping } from "../../data/mapping.server";
-import { parseForm } from "../../services/form-errors";
-import { SETTINGS_CURRENCIES } from "../../services/pricing/currency";
-import type { PublicationSelection } from "../../services/print/index";
+import { getMapping } from "../data/mapping.server";
+import { parseForm } from "../services/form-errors";
+import { SETTINGS_CURRENCIES } from "../services/pricing/currency";
+import type { PublicationSelection } from "../services/print/index";
 
 /**
- * The Publications page's form: what each field takes, and a checked form resolved to what the
- * print service is sent (a mapped variant's fixed file, or a file and the product it sells).
+ * A publication's form (the Publications page's, and the one Create product sends for each
+ * variant): what each field takes, and a checked form resolved to what the print service is
+ * sent (a mapped variant's fixed file, or a file and the product it sells).
  */
 
 /** Limits of a listing's print file: sane bounds, the print service checks the rest. */

@@ -1,6 +1,6 @@
-import type { MoneyMinor } from "../../services/print/money";
-import { SHOPPER_PRICE_TEXT } from "../../services/merchant-text/publications";
-import { CATALOGUE_TTL_MS, cachedRead } from "../catalogue.server";
+import type { MoneyMinor } from "../services/print/money";
+import { SHOPPER_PRICE_TEXT } from "../services/merchant-text/publications";
+import { CATALOGUE_TTL_MS, cachedRead } from "./catalogue.server";
 
 /**
  * What a shopper pays at a publication's hosted checkout: the print service's legacy quote
