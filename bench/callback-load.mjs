@@ -9,9 +9,9 @@
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Pool } from "undici";
+import { postEachOnce } from "./post-lanes.mjs";
 
 const plan = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const pool = new Pool(plan.origin, { connections: plan.concurrency, pipelining: 1 });
 const health = new Pool(plan.origin, { connections: 1, pipelining: 1 });
 const latencies = [];
 const latencies200 = [];
@@ -19,41 +19,20 @@ const statuses = {};
 const answers = { known: 0, unknown: 0, duplicate: 0 };
 const healthLatencies = [];
 const healthStatuses = {};
-let next = 0;
 let flooding = true;
-const started = performance.now();
-const deadline = started + plan.maxMs;
 
-async function lane() {
-  while (next < plan.requests.length && performance.now() < deadline) {
-    const r = plan.requests[next++];
-    const t = performance.now();
-    let status = 0;
-    let text = "";
-    try {
-      const res = await pool.request({
-        method: "POST",
-        path: r.path,
-        headers: { "content-type": "application/json" },
-        body: r.body,
-      });
-      status = res.statusCode;
-      text = await res.body.text();
-    } catch {
-      status = 0;
-    }
-    const ms = performance.now() - t;
-    latencies.push(ms);
-    statuses[status] = (statuses[status] ?? 0) + 1;
-    if (status !== 200) continue;
-    latencies200.push(ms);
-    try {
-      const body = JSON.parse(text);
-      answers[body.known === false ? "unknown" : "known"] += 1;
-      if (body.duplicate) answers.duplicate += 1;
-    } catch {
-      // not JSON: counted in the statuses only
-    }
+/** Counts a POST's answer: its status, and for a 200 what it said. */
+function answered(status, ms, text) {
+  latencies.push(ms);
+  statuses[status] = (statuses[status] ?? 0) + 1;
+  if (status !== 200) return;
+  latencies200.push(ms);
+  try {
+    const body = JSON.parse(text);
+    answers[body.known === false ? "unknown" : "known"] += 1;
+    if (body.duplicate) answers.duplicate += 1;
+  } catch {
+    // not JSON: counted in the statuses only
   }
 }
 
@@ -76,11 +55,14 @@ async function pollHealth() {
 }
 
 const polling = pollHealth();
-await Promise.all(Array.from({ length: plan.concurrency }, lane));
-const elapsedMs = performance.now() - started;
+const elapsedMs = await postEachOnce(
+  plan,
+  { headers: () => ({ "content-type": "application/json" }), read: (res) => res.body.text() },
+  answered,
+);
 flooding = false;
 await polling;
-await Promise.all([pool.close(), health.close()]);
+await health.close();
 process.stdout.write(
   JSON.stringify({
     elapsedMs,

@@ -20,12 +20,10 @@ import { preflightForApp } from "../app/lib/preflight.server";
 import { printClientFor } from "../app/lib/print-client.server";
 import { shopifyAdmin } from "../app/lib/admin-client.server";
 import { saveMapping } from "../app/data/mapping.server";
-import { savePrintSettings } from "../app/data/print-settings.server";
-import { recordInstall } from "../app/data/shop.server";
 import { FulfilmentWorker } from "../app/services/fulfilment/worker";
-import { startSandbox } from "../sandbox";
 import { deliveries, runLoad, serve } from "./http";
 import { ensureBuild, summarize, writeResult } from "./lib";
+import { shopOnSlowSandbox } from "./print-shop";
 
 const N = Number(process.env.BENCH_E2E_N ?? 400);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -37,23 +35,7 @@ const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 async function main() {
   const build = (await import(pathToFileURL(ensureBuild()).href)) as ServerBuild;
-  const sandbox = await startSandbox({
-    port: 0,
-    seed: 1,
-    requestLogSize: 100_000,
-    faults: { rules: [{ latencyMs: LATENCY_MS }] },
-  });
-  await recordInstall({ shop: SHOP, scopes: "read_orders" });
-  await savePrintSettings({
-    shop: SHOP,
-    input: {
-      printEnvironment: "sandbox",
-      printBaseUrl: sandbox.url,
-      merchantApiKey: "sandbox-merchant-key",
-      secretKey: "sandbox-secret-key",
-      currency: "EUR",
-    },
-  });
+  const sandbox = await shopOnSlowSandbox(SHOP, { latencyMs: LATENCY_MS });
   await saveMapping({
     shop: SHOP,
     mapping: {

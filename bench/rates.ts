@@ -29,12 +29,10 @@ import type { ServerBuild } from "@remix-run/node";
 import prisma from "../app/db.server";
 import { ensureCarrierCallbackToken, saveCarrierState } from "../app/data/carrier.server";
 import { saveMapping } from "../app/data/mapping.server";
-import { savePrintSettings } from "../app/data/print-settings.server";
-import { recordInstall } from "../app/data/shop.server";
 import { createPrintClient } from "../app/services/print";
-import { startSandbox } from "../sandbox";
 import { runLoad, serve, type PlannedRequest } from "./http";
 import { ensureBuild, summarize, writeResult } from "./lib";
+import { SANDBOX_KEYS, shopOnSlowSandbox } from "./print-shop";
 
 const COLD_N = Number(process.env.BENCH_RATES_COLD_N ?? 1_500);
 const WARM_N = Number(process.env.BENCH_RATES_WARM_N ?? 4_000);
@@ -44,7 +42,6 @@ const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 20_000);
 const WARMUP = 200;
 const BFS_P95_MS = 500;
 const SHOP = "bench-rates.myshopify.com";
-const KEYS = { merchantApiKey: "sandbox-merchant-key", secretKey: "sandbox-secret-key" };
 const BOOK = { variant: 20001, offeringId: 228478, pages: 24 };
 const NOVEL = { variant: 20003, offeringId: 228500, pages: 320 };
 const COUNTRIES = ["NL", "DE", "FR", "BE", "IT", "AT"];
@@ -100,17 +97,7 @@ async function withCpu<T extends { sent: number }>(run: () => Promise<T>) {
 
 async function main() {
   const build = (await import(pathToFileURL(ensureBuild()).href)) as ServerBuild;
-  const sandbox = await startSandbox({
-    port: 0,
-    seed: 1,
-    requestLogSize: 100_000,
-    faults: { rules: [{ op: "quote", latencyMs: LATENCY_MS }] },
-  });
-  await recordInstall({ shop: SHOP, scopes: "read_orders" });
-  await savePrintSettings({
-    shop: SHOP,
-    input: { printEnvironment: "sandbox", printBaseUrl: sandbox.url, ...KEYS, currency: "EUR" },
-  });
+  const sandbox = await shopOnSlowSandbox(SHOP, { op: "quote", latencyMs: LATENCY_MS });
   for (const [m, title] of [
     [BOOK, "Photo book"],
     [NOVEL, "Novel"],
@@ -172,7 +159,11 @@ async function main() {
     const coldQuoted2xx = coldQuotes.filter((r) => r.status >= 200 && r.status < 300).length;
 
     // Reference for cold: the SDK's quote, directly, same sandbox, same latency, same lanes.
-    const client = createPrintClient({ environment: "sandbox", baseUrl: sandbox.url, ...KEYS });
+    const client = createPrintClient({
+      environment: "sandbox",
+      baseUrl: sandbox.url,
+      ...SANDBOX_KEYS,
+    });
     const sdk = await withCpu(async () => {
       const sdkLatencies: number[] = [];
       let sdkNext = 0;

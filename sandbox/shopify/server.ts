@@ -29,7 +29,9 @@ export type {
   WebhookDeliveryRecord,
 } from "./server/records";
 export type { OrderSnapshot } from "./server/snapshot";
-export type { ChangeResult, ShopifyFakeControl, StagedUploadSummary } from "./server/control";
+export type { ShopifyFakeControl } from "./server/control";
+export type { StagedUploadSummary } from "./server/control-catalogue";
+export type { ChangeResult } from "./server/control-orders";
 export type { MetafieldSnapshot, ProductSnapshot } from "./server/product-snapshot";
 export type { ShippingRatesRequest, ShippingRatesResult } from "./server/shipping-rates";
 

@@ -4,7 +4,8 @@
  * HTTP server, GraphQL schema and control API sit on top.
  *
  * FakeState is the maps and lookups of state/store.ts with the operations of
- * the other files in state/ as methods; the records are in state/records.ts.
+ * the other files in state/ as methods; the records are in state/records.ts,
+ * state/catalogue-records.ts and state/fulfillment-records.ts.
  */
 import { DEMO_SHOP, type ShopSeed } from "./seed";
 import { createOrder, makeAddress, type CreateOrderSpec } from "./state/create-order";
@@ -21,12 +22,12 @@ import type {
   AddressInput,
   AddressRecord,
   Clock,
-  FulfillmentOrderRecord,
   LineItemRecord,
   OrderRecord,
   RefreshTokenRecord,
   ShopRecord,
 } from "./state/records";
+import type { FulfillmentOrderRecord } from "./state/fulfillment-records";
 import { seedShop } from "./state/seed-shop";
 import { FakeStore, type FakeStateOptions } from "./state/store";
 import {
@@ -38,6 +39,8 @@ import {
 } from "./state/tokens";
 
 export type * from "./state/records";
+export type * from "./state/catalogue-records";
+export type * from "./state/fulfillment-records";
 export {
   DEFAULT_SHIPPING_ADDRESS,
   normalizeProperties,

@@ -4,11 +4,8 @@
  * move), and what a test reads back (the shop's services, a variant's stocking).
  */
 import { gid, parseId, type FulfillmentOrderRecord } from "../state";
-import {
-  moveFulfillmentOrder,
-  requestCancellation,
-  requestFulfillment,
-} from "../state/fulfillment-service";
+import { moveFulfillmentOrder } from "../state/fulfillment-order-changes";
+import { requestCancellation, requestFulfillment } from "../state/fulfillment-requests";
 import { FakeError } from "../state";
 import { shopOf, type FakeServerState } from "./context";
 import type { WebhookDeliveryRecord } from "./records";

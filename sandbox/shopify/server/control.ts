@@ -1,21 +1,14 @@
 /**
- * The control API as functions: create and change orders (each change sends its
- * webhooks), send any webhook, carrier services, tokens, clock, faults, reset.
+ * The control API as functions: send any webhook, carrier services, tokens, clock, faults,
+ * reset; and the parts in control-orders.ts (orders and their webhooks), control-catalogue.ts
+ * (products, staged uploads), control-online-store.ts and control-fulfillment-service.ts.
  */
 import { compliancePayload, orderPayload, shopPayload } from "../payloads";
 import type { ShopSeed } from "../seed";
 import type { FlowTriggerRun } from "../state/flow-triggers";
 import { normalizeShopDomain } from "../session-token";
-import {
-  FakeError,
-  gid,
-  parseId,
-  type AddressInput,
-  type CreateOrderSpec,
-  type OrderRecord,
-  type ProductRecord,
-} from "../state";
-import { removeAppServices, requestOnPayment } from "../state/fulfillment-service";
+import { FakeError, gid } from "../state";
+import { removeAppServices } from "../state/fulfillment-service";
 import { newFakeState, shopOf, type FakeServerState } from "./context";
 import { DEFAULT_APP_ID } from "./options";
 import type { DeliveryOptions, FaultSpec, RequestLogEntry, WebhookDeliveryRecord } from "./records";
@@ -26,55 +19,21 @@ import {
   type ShippingRatesRequest,
   type ShippingRatesResult,
 } from "./shipping-rates";
+import { createCatalogueControl, type CatalogueControl } from "./control-catalogue";
 import {
   createFulfillmentServiceControl,
   type FulfillmentServiceControl,
 } from "./control-fulfillment-service";
 import { createOnlineStoreControl, type OnlineStoreControl } from "./control-online-store";
-import { notifyService } from "./service-notifications";
-import { productSnapshot, type ProductSnapshot } from "./product-snapshot";
-import { snapshot, type OrderSnapshot } from "./snapshot";
-import { attempt, deliverMany, orderEvents, track } from "./webhook-delivery";
+import { createOrderControl, type OrderControl } from "./control-orders";
+import { attempt, deliverMany, track } from "./webhook-delivery";
 
-export interface ChangeResult {
-  order: OrderSnapshot;
-  deliveries: WebhookDeliveryRecord[];
-}
-
-export interface ShopifyFakeControl extends OnlineStoreControl, FulfillmentServiceControl {
+export interface ShopifyFakeControl
+  extends OrderControl, CatalogueControl, OnlineStoreControl, FulfillmentServiceControl {
   /** The Flow trigger runs the app started (flowTriggerReceive), oldest first. */
   flowTriggerRuns(filter?: { shop?: string; handle?: string }): FlowTriggerRun[];
   setAppUrl(url: string): void;
   addShop(seed: ShopSeed): { id: string; domain: string };
-  createOrder(spec: CreateOrderSpec, delivery?: DeliveryOptions): Promise<ChangeResult>;
-  markOrderPaid(orderId: string | number, delivery?: DeliveryOptions): Promise<ChangeResult>;
-  /**
-   * Shopify's "Automatically fulfill the order's line items": on, a paid order's lines at a
-   * fulfillment service are requested at once (and the service pinged).
-   */
-  setAutomaticFulfillment(shop: string | undefined, on: boolean): void;
-  updateShippingAddress(
-    orderId: string | number,
-    address: AddressInput,
-    delivery?: DeliveryOptions,
-  ): Promise<ChangeResult>;
-  cancelOrder(
-    orderId: string | number,
-    options?: {
-      reason?: "CUSTOMER" | "DECLINED" | "FRAUD" | "INVENTORY" | "OTHER" | "STAFF";
-      refund?: boolean;
-    } & DeliveryOptions,
-  ): Promise<ChangeResult>;
-  /** Adds or replaces a line item property; value null removes it. */
-  setLineItemProperty(
-    orderId: string | number,
-    lineItemId: string | number,
-    name: string,
-    value: string | null,
-    delivery?: DeliveryOptions,
-  ): Promise<ChangeResult>;
-  getOrder(orderId: string | number): OrderSnapshot | undefined;
-  listOrders(shop?: string): OrderSnapshot[];
   /** Deliver any topic: an order topic (needs orderId), app/uninstalled, compliance topics, or a custom payload. */
   sendWebhook(
     input: {
@@ -113,14 +72,6 @@ export interface ShopifyFakeControl extends OnlineStoreControl, FulfillmentServi
   requestLog(filter?: { kind?: RequestLogEntry["kind"]; shop?: string }): RequestLogEntry[];
   /** Back to the seed (same ids). Tokens survive unless includeTokens. */
   reset(options?: { includeTokens?: boolean }): void;
-  /** The shop's products (seeded and made by productSet), optionally only those with this title or handle. */
-  products(shop?: string, filter?: { title?: string; handle?: string }): ProductSnapshot[];
-  /** One product of the shop by GID, numeric id or handle. */
-  product(idOrHandle: string | number, shop?: string): ProductSnapshot | undefined;
-  /** The staged upload targets handed out, and whether something was uploaded to each. */
-  stagedUploads(shop?: string): StagedUploadSummary[];
-  /** Resolves when background fetches of product images (loopback URLs) are done. */
-  waitForMedia(): Promise<void>;
   /**
    * The scopes the shop has granted from now on: its existing tokens carry them at
    * once, and so do the tokens issued later (until reset()).
@@ -128,21 +79,12 @@ export interface ShopifyFakeControl extends OnlineStoreControl, FulfillmentServi
   setScopes(shop: string | undefined, scopes: string): void;
 }
 
-export interface StagedUploadSummary {
-  resourceUrl: string;
-  shop: string;
-  resource: string;
-  filename: string;
-  mimeType: string;
-  fileSize: number | null;
-  uploaded: boolean;
-  size: number | null;
-}
-
 export function createControl(fake: FakeServerState): ShopifyFakeControl {
   return {
     ...createOnlineStoreControl(fake),
     ...createFulfillmentServiceControl(fake),
+    ...createOrderControl(fake),
+    ...createCatalogueControl(fake),
     flowTriggerRuns(filter = {}) {
       return fake.state.flowTriggerRuns
         .filter(
@@ -159,85 +101,6 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
       fake.extraShops.push(seed);
       const shop = fake.state.seedShop(seed);
       return { id: gid("Shop", shop.id), domain: shop.domain };
-    },
-    async createOrder(spec, delivery) {
-      const order = fake.state.createOrder(spec);
-      const topics = [
-        "orders/create",
-        ...(order.financialStatus === "PAID" ? ["orders/paid"] : []),
-      ];
-      const deliveries = await deliverMany(
-        fake,
-        order.shop,
-        orderEvents(fake, order, topics),
-        delivery,
-      );
-      deliveries.push(...(await requestAutomatically(fake, order, delivery)));
-      return { order: snapshot(fake.state, order), deliveries };
-    },
-    async markOrderPaid(orderId, delivery) {
-      const order = fake.state.requireOrder(orderId);
-      fake.state.markPaid(order);
-      const deliveries = await deliverMany(
-        fake,
-        order.shop,
-        orderEvents(fake, order, ["orders/paid", "orders/updated"]),
-        delivery,
-      );
-      deliveries.push(...(await requestAutomatically(fake, order, delivery)));
-      return { order: snapshot(fake.state, order), deliveries };
-    },
-    setAutomaticFulfillment(shopDomain, on) {
-      shopOf(fake, shopDomain).automaticFulfillment = on;
-    },
-    async updateShippingAddress(orderId, address, delivery) {
-      const order = fake.state.requireOrder(orderId);
-      fake.state.updateShippingAddress(order, address);
-      const deliveries = await deliverMany(
-        fake,
-        order.shop,
-        orderEvents(fake, order, ["orders/updated"]),
-        delivery,
-      );
-      return { order: snapshot(fake.state, order), deliveries };
-    },
-    async cancelOrder(orderId, opts = {}) {
-      const order = fake.state.requireOrder(orderId);
-      const requested = fake.state.cancelOrder(
-        order,
-        opts.reason ?? "CUSTOMER",
-        opts.refund ?? true,
-      );
-      // A service that accepted the work is asked to cancel it.
-      for (const fo of requested) await notifyService(fake, fo, "CANCELLATION_REQUEST", opts);
-      const deliveries = await deliverMany(
-        fake,
-        order.shop,
-        orderEvents(fake, order, ["orders/cancelled", "orders/updated"]),
-        opts,
-      );
-      return { order: snapshot(fake.state, order), deliveries };
-    },
-    async setLineItemProperty(orderId, lineItemId, name, value, delivery) {
-      const order = fake.state.requireOrder(orderId);
-      fake.state.setLineItemProperty(order, lineItemId, name, value);
-      const deliveries = await deliverMany(
-        fake,
-        order.shop,
-        orderEvents(fake, order, ["orders/updated"]),
-        delivery,
-      );
-      return { order: snapshot(fake.state, order), deliveries };
-    },
-    getOrder(orderId) {
-      const order = fake.state.order(orderId);
-      return order ? snapshot(fake.state, order) : undefined;
-    },
-    listOrders(shop) {
-      const domain = shop ? normalizeShopDomain(shop) : undefined;
-      return [...fake.state.orders.values()]
-        .filter((o) => !domain || o.shop === domain)
-        .map((o) => snapshot(fake.state, o));
     },
     async sendWebhook(input) {
       const shop = shopOf(fake, input.shop);
@@ -344,45 +207,6 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
         (e) => (!filter.kind || e.kind === filter.kind) && (!filter.shop || e.shop === filter.shop),
       );
     },
-    products(shopDomain, filter = {}) {
-      const shop = shopOf(fake, shopDomain);
-      return [...fake.state.products.values()]
-        .filter((p) => p.shop === shop.domain)
-        .filter((p) => filter.title === undefined || p.title === filter.title)
-        .filter((p) => filter.handle === undefined || p.handle === filter.handle)
-        .map((p) => productSnapshot(fake.state, p, fake.url));
-    },
-    product(idOrHandle, shopDomain) {
-      const shop = shopOf(fake, shopDomain);
-      const id = parseId(idOrHandle, "Product");
-      const found: ProductRecord | undefined =
-        id !== undefined
-          ? fake.state.products.get(id)
-          : [...fake.state.products.values()].find(
-              (p) => p.shop === shop.domain && p.handle === String(idOrHandle),
-            );
-      return found && found.shop === shop.domain
-        ? productSnapshot(fake.state, found, fake.url)
-        : undefined;
-    },
-    stagedUploads(shopDomain) {
-      const domain = shopDomain ? normalizeShopDomain(shopDomain) : undefined;
-      return [...fake.state.stagedUploads.values()]
-        .filter((u) => !domain || u.shop === domain)
-        .map((u) => ({
-          resourceUrl: `${fake.url ?? ""}/staged-uploads/${u.key.split("/").map(encodeURIComponent).join("/")}`,
-          shop: u.shop,
-          resource: u.resource,
-          filename: u.filename,
-          mimeType: u.mimeType,
-          fileSize: u.fileSize,
-          uploaded: u.bytes !== null,
-          size: u.bytes?.length ?? null,
-        }));
-    },
-    async waitForMedia() {
-      while (fake.mediaWork.size) await Promise.allSettled([...fake.mediaWork]);
-    },
     setScopes(shopDomain, scopes) {
       const shop = shopOf(fake, shopDomain);
       fake.state.setGrantedScopes(
@@ -408,18 +232,4 @@ export function createControl(fake: FakeServerState): ShopifyFakeControl {
       fake.buckets.clear();
     },
   };
-}
-
-/** Shopify's automatic fulfilment of a paid order: the requests, then a ping to each service. */
-async function requestAutomatically(
-  fake: FakeServerState,
-  order: OrderRecord,
-  delivery: DeliveryOptions | undefined,
-): Promise<WebhookDeliveryRecord[]> {
-  const pings: WebhookDeliveryRecord[] = [];
-  for (const fo of requestOnPayment(fake.state, order)) {
-    const ping = await notifyService(fake, fo, "FULFILLMENT_REQUEST", { wait: delivery?.wait });
-    if (ping) pings.push(ping);
-  }
-  return pings;
 }

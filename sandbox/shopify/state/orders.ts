@@ -1,8 +1,10 @@
 /** Changes to an order after it was created, and the totals and status derived from it. */
 import { makeAddress } from "./create-order";
 import { fromCents, toCents } from "./money";
-import { requestCancellation, serviceOfLocation } from "./fulfillment-service";
-import type { AddressInput, FulfillmentOrderRecord, LineItemRecord, OrderRecord } from "./records";
+import type { FulfillmentOrderRecord } from "./fulfillment-records";
+import { requestCancellation } from "./fulfillment-requests";
+import { serviceOfLocation } from "./fulfillment-service";
+import type { AddressInput, LineItemRecord, OrderRecord } from "./records";
 import { FakeError, type FakeStore } from "./store";
 
 export function markPaid(store: FakeStore, order: OrderRecord): void {

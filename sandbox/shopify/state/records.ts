@@ -1,6 +1,7 @@
 /**
- * The records the Shopify fake keeps in memory: shops, catalogue, orders,
- * fulfillment orders, fulfillments, carrier services and tokens.
+ * The records the Shopify fake keeps in memory: shops and their locations, customers, orders,
+ * carrier services, tokens, the app's functions and validations, and themes. The catalogue's
+ * records are in catalogue-records.ts, the fulfillment side's in fulfillment-records.ts.
  */
 
 export interface ShopRecord {
@@ -37,129 +38,6 @@ export interface LocationRecord {
   fulfillmentServiceId?: number | null;
   /** false once its fulfillment service is gone. */
   isActive?: boolean;
-}
-
-/** A fulfillment service an app registered on a shop (fulfillmentServiceCreate). */
-export interface FulfillmentServiceRecord {
-  id: number;
-  shop: string;
-  /** The app that registered it (its API client id): only it sees its assigned fulfillment orders. */
-  appId: string;
-  serviceName: string;
-  handle: string;
-  callbackUrl: string | null;
-  trackingSupport: boolean;
-  inventoryManagement: boolean;
-  requiresShippingMethod: boolean;
-  locationId: number;
-  createdAt: number;
-}
-
-/** An inventory item (a variant: the same number) stocked at a location. */
-export interface InventoryLevelRecord {
-  id: number;
-  shop: string;
-  inventoryItemId: number;
-  locationId: number;
-  createdAt: number;
-}
-
-export interface ProductRecord {
-  id: number;
-  shop: string;
-  title: string;
-  handle: string;
-  status: "ACTIVE" | "ARCHIVED" | "DRAFT" | "UNLISTED";
-  vendor: string;
-  productType: string;
-  description: string;
-  tags: string[];
-  imageUrl: string | null;
-  imageAlt: string | null;
-  print: boolean;
-  variantIds: number[];
-  /** As productSet was given it (seeded products: null, shown as `<p>description</p>`). */
-  descriptionHtml?: string | null;
-  /** Options as productSet declared them (seeded products: derived from their variants). */
-  options?: ProductOptionRecord[];
-  /** MediaImage ids, in order (productSet `files`). */
-  mediaIds?: number[];
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface ProductOptionRecord {
-  id: number;
-  name: string;
-  position: number;
-  values: Array<{ id: number; name: string }>;
-}
-
-/** The media error Shopify reports on a MediaImage that could not be processed. */
-export interface MediaErrorRecord {
-  code: string;
-  message: string;
-  details: string | null;
-}
-
-/** A product image made from productSet `files[].originalSource`. */
-export interface MediaRecord {
-  id: number;
-  shop: string;
-  productId: number;
-  alt: string | null;
-  status: "PROCESSING" | "READY" | "FAILED" | "UPLOADED";
-  originalSource: string;
-  /** Path under /cdn/shop/files/ where the image is served once READY. */
-  fileKey: string;
-  mimeType: string | null;
-  width: number | null;
-  height: number | null;
-  bytes: Buffer | null;
-  error: MediaErrorRecord | null;
-  createdAt: number;
-}
-
-/** A target handed out by stagedUploadsCreate, and what was uploaded to it. */
-export interface StagedUploadRecord {
-  /** The object key: tmp/<shop id>/products/<uuid>/<filename>. */
-  key: string;
-  shop: string;
-  resource: string;
-  filename: string;
-  mimeType: string;
-  httpMethod: "POST" | "PUT";
-  /** Declared size in bytes (fileSize), if given: an upload may not be larger. */
-  fileSize: number | null;
-  /** The form fields handed out; an upload must send each back unchanged. */
-  parameters: Array<{ name: string; value: string }>;
-  bytes: Buffer | null;
-  uploadedContentType: string | null;
-  createdAt: number;
-  uploadedAt: number | null;
-}
-
-export interface VariantRecord {
-  id: number;
-  shop: string;
-  productId: number;
-  title: string;
-  sku: string;
-  price: string;
-  compareAtPrice: string | null;
-  barcode: string | null;
-  position: number;
-  options: Array<{ name: string; value: string }>;
-  grams: number;
-  inventoryQuantity: number;
-  imageUrl: string | null;
-  /** productSet / productVariantsBulkUpdate fields (seeded variants: Shopify's defaults). */
-  inventoryPolicy?: "CONTINUE" | "DENY";
-  tracked?: boolean;
-  requiresShipping?: boolean;
-  weight?: { value: number; unit: "GRAMS" | "KILOGRAMS" | "OUNCES" | "POUNDS" } | null;
-  createdAt: number;
-  updatedAt: number;
 }
 
 export interface AddressRecord {
@@ -221,98 +99,6 @@ export interface LineItemRecord {
   requiresShipping: boolean;
 }
 
-export type FulfillmentOrderStatus =
-  "CANCELLED" | "CLOSED" | "INCOMPLETE" | "IN_PROGRESS" | "ON_HOLD" | "OPEN" | "SCHEDULED";
-
-export interface FulfillmentOrderLineItemRecord {
-  id: number;
-  lineItemId: number;
-  totalQuantity: number;
-  remainingQuantity: number;
-}
-
-export type FulfillmentOrderRequestStatus =
-  | "ACCEPTED"
-  | "CANCELLATION_ACCEPTED"
-  | "CANCELLATION_REJECTED"
-  | "CANCELLATION_REQUESTED"
-  | "CLOSED"
-  | "REJECTED"
-  | "SUBMITTED"
-  | "UNSUBMITTED";
-
-/** A hold on a fulfillment order (fulfillmentOrderHold); released holds are removed. */
-export interface FulfillmentHoldRecord {
-  id: number;
-  handle: string;
-  reason: string;
-  reasonNotes: string | null;
-  /** The API client that placed it, or null for the merchant. */
-  heldByAppId: string | null;
-  createdAt: number;
-}
-
-/** A fulfillment or cancellation request the merchant sent to the service. */
-export interface MerchantRequestRecord {
-  id: number;
-  kind: "FULFILLMENT_REQUEST" | "CANCELLATION_REQUEST";
-  message: string | null;
-  requestOptions: { notify_customer?: boolean };
-  responseData: { message: string | null; reason?: string } | null;
-  /** A declined request's lines the service named as unfulfillable, each with why. */
-  rejectedLineItems?: { fulfillmentOrderLineItemId: number; message: string | null }[];
-  sentAt: number;
-}
-
-export interface FulfillmentOrderRecord {
-  id: number;
-  shop: string;
-  orderId: number;
-  locationId: number;
-  status: FulfillmentOrderStatus;
-  requestStatus: FulfillmentOrderRequestStatus;
-  lineItems: FulfillmentOrderLineItemRecord[];
-  /** Active holds (status ON_HOLD while any). */
-  holds?: FulfillmentHoldRecord[];
-  /** The status to go back to when the last hold is released. */
-  statusBeforeHold?: FulfillmentOrderStatus | null;
-  merchantRequests?: MerchantRequestRecord[];
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface TrackingInfo {
-  company: string | null;
-  number: string | null;
-  url: string | null;
-}
-
-export interface FulfillmentLineItemRecord {
-  id: number;
-  lineItemId: number;
-  fulfillmentOrderId: number;
-  fulfillmentOrderLineItemId: number;
-  quantity: number;
-}
-
-export interface FulfillmentRecord {
-  id: number;
-  shop: string;
-  orderId: number;
-  locationId: number;
-  name: string;
-  status: "SUCCESS" | "CANCELLED" | "ERROR" | "FAILURE" | "OPEN" | "PENDING";
-  trackingInfo: TrackingInfo[];
-  lineItems: FulfillmentLineItemRecord[];
-  notifyCustomer: boolean;
-  message: string | null;
-  originAddress: Record<string, unknown> | null;
-  /** Every tracking state this fulfillment had, with whether the customer was notified. */
-  trackingHistory: Array<{ at: string; trackingInfo: TrackingInfo[]; notifyCustomer: boolean }>;
-  createdAt: number;
-  updatedAt: number;
-}
-
 export interface OrderRecord {
   id: number;
   shop: string;
@@ -355,20 +141,6 @@ export interface CarrierServiceRecord {
   active: boolean;
   supportsServiceDiscovery: boolean;
   createdAt: number;
-}
-
-/** A metafield on a product or variant (namespace already resolved: `$app` -> `app--<app id>`). */
-export interface MetafieldRecord {
-  id: number;
-  shop: string;
-  ownerType: "PRODUCT" | "PRODUCTVARIANT";
-  ownerId: number;
-  namespace: string;
-  key: string;
-  type: string;
-  value: string;
-  createdAt: number;
-  updatedAt: number;
 }
 
 export interface AccessTokenRecord {

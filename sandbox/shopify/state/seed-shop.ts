@@ -6,7 +6,8 @@ import {
   DEMO_PRODUCTS,
   type ShopSeed,
 } from "../seed";
-import type { ProductRecord, ShopRecord } from "./records";
+import type { ProductRecord } from "./catalogue-records";
+import type { ShopRecord } from "./records";
 import type { FakeStore } from "./store";
 
 function slug(text: string): string {

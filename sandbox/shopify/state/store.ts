@@ -6,27 +6,31 @@ import type { FlowTriggerRun } from "./flow-triggers";
 import { APP_FUNCTIONS, ID_BASES, type GidType, type ShopSeed } from "../seed";
 import { IdSpace, type LargeIdType } from "./ids";
 import type {
-  AccessTokenRecord,
-  CarrierServiceRecord,
-  Clock,
-  CustomerRecord,
+  MediaRecord,
+  MetafieldRecord,
+  ProductRecord,
+  StagedUploadRecord,
+  VariantRecord,
+} from "./catalogue-records";
+import type {
   FulfillmentOrderRecord,
   FulfillmentRecord,
   FulfillmentServiceRecord,
   InventoryLevelRecord,
+} from "./fulfillment-records";
+import type {
+  AccessTokenRecord,
+  CarrierServiceRecord,
+  Clock,
+  CustomerRecord,
   LineItemRecord,
   LocationRecord,
-  MediaRecord,
-  MetafieldRecord,
   OrderRecord,
-  ProductRecord,
   RefreshTokenRecord,
   ShopifyFunctionRecord,
   ShopRecord,
-  StagedUploadRecord,
   ThemeRecord,
   ValidationRecord,
-  VariantRecord,
 } from "./records";
 
 export interface FakeStateOptions {

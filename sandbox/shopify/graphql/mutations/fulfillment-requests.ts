@@ -3,16 +3,14 @@
  * requests accepted or rejected, and holds placed and released.
  */
 import type { FulfillmentOrderRecord } from "../../state";
+import { holdFulfillmentOrder, releaseHolds } from "../../state/fulfillment-holds";
 import {
   acceptCancellationRequest,
   acceptFulfillmentRequest,
-  holdFulfillmentOrder,
-  isRefusal,
   rejectCancellationRequest,
   rejectFulfillmentRequest,
-  releaseHolds,
-  type Refusal,
-} from "../../state/fulfillment-service";
+} from "../../state/fulfillment-requests";
+import { isRefusal, type Refusal } from "../../state/fulfillment-service";
 import { fulfillmentOrderAllowed, FO_WRITE, requireAccess } from "../access";
 import { idArg, type Args, type GraphqlContext, type View } from "../context";
 import { holdView } from "../views/fulfillment-service";
