@@ -77,7 +77,9 @@ const rawSchema = z.object({
   WORKER: z.enum(["inline", "off"]).default("inline"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   PRINT_FOLLOW_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(600),
-  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(600),
+  REGULAR_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
+  // The same setting under its earlier name, still read so that a deployment keeps its interval.
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).optional(),
   // How long a starting process waits for a database it cannot reach (restarting, say).
   DATABASE_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(300),
   SANDBOX_SHOPIFY_PORT: z.coerce.number().int().min(0).max(65535).default(4020),
@@ -141,7 +143,7 @@ export interface Env {
   workerConcurrency: number;
   followIntervalMs: number;
   /** How often the worker asks each shop's Admin API for paid orders no webhook brought. */
-  reconcileIntervalMs: number;
+  regularCheckIntervalMs: number;
   /** How long a starting process waits for a database it cannot reach before it stops. */
   databaseStartWaitMs: number;
   /** Sandbox mode: the port of the local Shopify stand-in. */
@@ -219,7 +221,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     worker: raw.WORKER,
     workerConcurrency: raw.WORKER_CONCURRENCY,
     followIntervalMs: raw.PRINT_FOLLOW_INTERVAL_SECONDS * 1000,
-    reconcileIntervalMs: raw.RECONCILE_INTERVAL_SECONDS * 1000,
+    regularCheckIntervalMs:
+      (raw.REGULAR_CHECK_INTERVAL_SECONDS ?? raw.RECONCILE_INTERVAL_SECONDS ?? 600) * 1000,
     databaseStartWaitMs: raw.DATABASE_START_WAIT_SECONDS * 1000,
     sandboxShopifyPort: raw.SANDBOX_SHOPIFY_PORT,
     sandboxSmtpPort: raw.SANDBOX_SMTP_PORT,

@@ -5,13 +5,8 @@ import { preflightForApp } from "./lib/preflight.server";
 import { printClientFor } from "./lib/print-client.server";
 import { shopifyAdmin } from "./lib/admin-client.server";
 import { onWorkAvailable } from "./lib/worker-signal.server";
-import { startPriceWatch } from "./lib/repricing.server";
-import { startReconciliation } from "./lib/reconciliation.server";
-import { startFlowTriggers } from "./lib/flow-triggers.server";
-import { startMail } from "./lib/mail.server";
-import { startServiceLooks } from "./lib/fulfillment-service-looks.server";
+import { startPeriodicJobs } from "./lib/periodic-jobs.server";
 import { FulfilmentWorker } from "./services/fulfilment/worker";
-import { unauthenticated } from "./shopify.server";
 
 /**
  * A dead worker's claims are free again within WORKER_LEASE_MS; a live one
@@ -47,14 +42,11 @@ let running:
   | {
       worker: FulfilmentWorker;
       unsubscribe: () => void;
-      stopPriceWatch: () => Promise<void>;
-      stopReconciliation: () => Promise<void>;
-      stopFlowTriggers: () => Promise<void>;
-      stopMail: () => Promise<void>;
-      stopServiceLooks: () => Promise<void>;
+      stopPeriodicJobs: () => Promise<void>;
     }
   | undefined;
 
+/** The fulfilment worker, and beside it the periodic jobs (lib/periodic-jobs.server.ts). */
 export function startFulfilmentWorker(): FulfilmentWorker {
   if (running) return running.worker;
   const worker = createFulfilmentWorker();
@@ -62,16 +54,7 @@ export function startFulfilmentWorker(): FulfilmentWorker {
   running = {
     worker,
     unsubscribe: onWorkAvailable(() => worker.nudge()),
-    // Quotes the print cost of created products again once the service's promise ran out.
-    stopPriceWatch: startPriceWatch(async (shop) => (await unauthenticated.admin(shop)).admin),
-    // Asks Shopify for paid orders whose webhook never arrived (docs/operations.md).
-    stopReconciliation: startReconciliation(getEnv().reconcileIntervalMs),
-    // Tells Shopify Flow of print orders that need attention, shipped or were cancelled.
-    stopFlowTriggers: startFlowTriggers(),
-    // Alerts for the merchant, queued in the database and sent by e-mail.
-    stopMail: startMail(),
-    // Stocks print variants at the app's fulfillment service and answers Shopify's requests.
-    stopServiceLooks: startServiceLooks(),
+    stopPeriodicJobs: startPeriodicJobs(),
   };
   getLogger().info({ worker: worker.id }, "fulfilment worker started");
   return worker;
@@ -79,23 +62,8 @@ export function startFulfilmentWorker(): FulfilmentWorker {
 
 export async function stopFulfilmentWorker(): Promise<void> {
   if (!running) return;
-  const {
-    worker,
-    unsubscribe,
-    stopPriceWatch,
-    stopReconciliation,
-    stopFlowTriggers,
-    stopMail,
-    stopServiceLooks,
-  } = running;
+  const { worker, unsubscribe, stopPeriodicJobs } = running;
   running = undefined;
   unsubscribe();
-  await Promise.all([
-    worker.stop(),
-    stopPriceWatch(),
-    stopReconciliation(),
-    stopFlowTriggers(),
-    stopMail(),
-    stopServiceLooks(),
-  ]);
+  await Promise.all([worker.stop(), stopPeriodicJobs()]);
 }

@@ -33,7 +33,7 @@ const TARGETS = { throughputRatio: 0.75, p99Ms: 60, peakRssMb: 300 };
  * worker's share of an order's cost, after the door.
  */
 async function planEverything(
-  plan: typeof import("../app/services/fulfilment/deliveries").planRecordedDeliveries,
+  plan: typeof import("../app/services/fulfilment/planner").planRecordedDeliveries,
   db: typeof import("../app/db.server").default,
 ) {
   const started = performance.now();
@@ -68,7 +68,7 @@ async function main() {
   const { saveMapping } = await import("../app/data/mapping.server");
   const { recordInstall } = await import("../app/data/shop.server");
   const { deliveries, runLoad } = await import("./http");
-  const { planRecordedDeliveries } = await import("../app/services/fulfilment/deliveries");
+  const { planRecordedDeliveries } = await import("../app/services/fulfilment/planner");
   let server: Awaited<ReturnType<typeof startWebProcess>> | undefined;
   // The web process's CPU time per answered delivery (the load runs in another child): a cost
   // that other work on the machine hardly moves.

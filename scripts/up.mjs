@@ -32,13 +32,15 @@ function configured(name) {
 
 // Sandbox mode (no Shopify app key): the regular check with Shopify runs every 20 s instead of
 // every 10 minutes, so `npm run demo` shows a lost webhook caught within seconds (the stand-in
-// has no Admin API budget to save). A configured RECONCILE_INTERVAL_SECONDS always wins.
+// has no Admin API budget to save). A configured REGULAR_CHECK_INTERVAL_SECONDS always wins.
 // The log shows warnings and errors only, so the banner (what runs where) is what a newcomer
 // reads; LOG_LEVEL=info shows every request again.
 function sandboxDefaults() {
   if (configured("SHOPIFY_API_KEY")) return {};
   return {
-    ...(configured("RECONCILE_INTERVAL_SECONDS") ? {} : { RECONCILE_INTERVAL_SECONDS: "20" }),
+    ...(configured("REGULAR_CHECK_INTERVAL_SECONDS") || configured("RECONCILE_INTERVAL_SECONDS")
+      ? {}
+      : { REGULAR_CHECK_INTERVAL_SECONDS: "20" }),
     // Alerts gathered every 10 s instead of every minute: the demo's mailbox fills while it runs.
     ...(configured("ALERTS_INTERVAL_SECONDS") ? {} : { ALERTS_INTERVAL_SECONDS: "10" }),
     ...(configured("LOG_LEVEL") ? {} : { LOG_LEVEL: "warn" }),

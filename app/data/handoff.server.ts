@@ -182,9 +182,9 @@ export interface DeliveryHealth {
   notTakenIn: NotTakenInSummary;
 }
 
-/** How often the regular check looks at each shop (the worker's RECONCILE_INTERVAL_SECONDS). */
+/** How often the regular check looks at each shop (the worker's REGULAR_CHECK_INTERVAL_SECONDS). */
 export function checkEverySeconds(): number {
-  return Math.round(getEnv().reconcileIntervalMs / 1000);
+  return Math.round(getEnv().regularCheckIntervalMs / 1000);
 }
 
 /** Delivery health for the last 7 and 30 days, from one read of each table. */

@@ -53,7 +53,7 @@ export async function knownShopOrders({
 
 /**
  * Which of these Shopify orders an import or the regular check recorded and the worker has
- * not planned yet (services/fulfilment/deliveries.ts): their deliveries carry the order's id.
+ * not planned yet (services/fulfilment/planner.ts): their deliveries carry the order's id.
  */
 export async function waitingToBePlanned({
   shop,

@@ -4,7 +4,7 @@ import { NOT_TAKEN_IN_AFTER_TRIES } from "../services/merchant-text/delivery";
 
 /**
  * Orders recorded at the door that the worker could not plan after several tries
- * (services/fulfilment/deliveries.ts keeps them with their reason and tries again). The
+ * (services/fulfilment/planner.ts keeps them with their reason and tries again). The
  * merchant sees them on Home and the delivery page, and can ask for a try at once. Every
  * query is keyed by shop and bounded.
  */

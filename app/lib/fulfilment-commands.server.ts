@@ -9,7 +9,7 @@ import {
   bodyOfReadOrder,
   recordOrderDelivery,
   type OrderDeliveryInput,
-} from "../services/fulfilment/deliveries";
+} from "../services/fulfilment/door";
 import { paidAtOf } from "../services/fulfilment/ingest";
 import { receiveStatusUpdate } from "../services/fulfilment/status-updates";
 import { markServiceLookDue } from "../data/fulfillment-service.server";
@@ -46,7 +46,7 @@ async function wakingWithService<T>(
 
 /**
  * An order heard of (orders/paid, the regular check with Shopify, an import): its one write.
- * The worker, woken here, plans it (services/fulfilment/deliveries.ts).
+ * The worker, woken here, plans it (services/fulfilment/planner.ts).
  */
 export const recordOrderArrival = (input: OrderDeliveryInput) =>
   waking(recordOrderDelivery(prisma, databaseSchema(), input), (o) => o === "recorded");

@@ -129,7 +129,7 @@ export function webhooksStoppedAlertDeps(
     offUrl,
     logger,
     deliveryUrl: (shop) => adminAppUrl(shop, "/app/delivery"),
-    checkEverySeconds: Math.round(getEnv().reconcileIntervalMs / 1000),
+    checkEverySeconds: Math.round(getEnv().regularCheckIntervalMs / 1000),
     ...overrides,
   };
 }

@@ -174,7 +174,7 @@ const servedShops = new Map<string, number>();
  * Whether the app serves the shop (it has a Shop row: installed, or uninstalled and not yet
  * erased), remembered for a minute when it does, so a busy shop's webhooks read no row. A
  * shop erased within that minute may still get an order recorded; the planner then finds no
- * Shop row and drops it (services/fulfilment/deliveries.ts). A "no" is never remembered: an
+ * Shop row and drops it (services/fulfilment/planner.ts). A "no" is never remembered: an
  * install on another instance counts at once.
  */
 export async function servesShop(shop: string): Promise<boolean> {

@@ -98,7 +98,7 @@ const FIXED: Scenario[] = [
 
 /**
  * Paid in Shopify, but its orders/paid webhook never reaches the app: the regular check
- * with Shopify (every RECONCILE_INTERVAL_SECONDS; 20 s under `npm run up`) must find it.
+ * with Shopify (every REGULAR_CHECK_INTERVAL_SECONDS; 20 s under `npm run up`) must find it.
  */
 const LOST_WEBHOOK: Scenario = {
   label: "webhook lost: the regular check finds it",

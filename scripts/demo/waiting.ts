@@ -74,7 +74,7 @@ function describeStuck(
         : recordedNotPlanned.has(p.key)
           ? `recorded, no print order yet: ${WORKER_HINT}`
           : p.scenario.webhookLost
-            ? "no print order yet: its webhook is lost on purpose, and the regular check with Shopify has not found it yet (it runs every RECONCILE_INTERVAL_SECONDS: 20 s under `npm run up`, 600 s by default)"
+            ? "no print order yet: its webhook is lost on purpose, and the regular check with Shopify has not found it yet (it runs every REGULAR_CHECK_INTERVAL_SECONDS: 20 s under `npm run up`, 600 s by default)"
             : "no print order yet: the orders/paid webhook has not reached the app, or it is still on its way";
       return `  ${p.name} (${p.scenario.label}): ${states}`;
     })

@@ -2,11 +2,11 @@ import "../support/app-env";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { reconcileAllShops } from "~/lib/reconciliation.server";
+import { runRegularCheck } from "~/lib/regular-check.server";
 import { action as deliveryAction, loader as deliveryLoader } from "~/routes/app.delivery";
 import { recordOrderArrival } from "~/lib/fulfilment-commands.server";
 import { listNotTakenIn, tryNotTakenInNow } from "~/data/order-deliveries.server";
-import { planRetryDelayMs } from "~/services/fulfilment/deliveries";
+import { planRetryDelayMs } from "~/services/fulfilment/planner";
 import { loader as homeLoader, action as homeAction } from "~/routes/app._index";
 import type { DeliveryPageView } from "~/pages/delivery/delivery.server";
 import type { HomeView } from "~/pages/home/home.server";
@@ -192,7 +192,7 @@ describe("delivery health", () => {
     await h.shopify.control.markOrderPaid(order.id, { deliver: false });
     expect((await deliveryPage()).health.webhooksStopped).toBe(false);
 
-    const round = await reconcileAllShops({ owner: "delivery-health-test" });
+    const round = await runRegularCheck({ owner: "delivery-health-test" });
     expect(round.looks.find((l) => l.shop === SHOP)).toMatchObject({
       outcome: "checked",
       found: 1,

@@ -5,7 +5,7 @@ import {
   type PastOrder,
 } from "~/pages/import-orders/classify";
 import { parsePeriod } from "~/pages/import-orders/period";
-import type { MappingForPlan } from "~/services/fulfilment/plan";
+import type { MappingForPlan } from "~/services/fulfilment/print-plan";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 
 /** How Import judges one past order, and the period it may ask Shopify for. */

@@ -8,7 +8,7 @@ import "../support/app-env";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
 import { mailSenderDeps, smtpTransport, webhooksStoppedAlertDeps } from "~/lib/mail.server";
-import { reconcileAllShops } from "~/lib/reconciliation.server";
+import { runRegularCheck } from "~/lib/regular-check.server";
 import { saveAlertSettings, turnAlertOff } from "~/services/alerts/settings";
 import { queueWebhooksStoppedAlerts } from "~/services/alerts/webhooks-stopped";
 import { sendDueMail } from "~/services/mail/send";
@@ -71,7 +71,7 @@ async function lost() {
     { deliver: false },
   );
   await h.shopify.control.markOrderPaid(order.id, { topics: [] });
-  const round = await reconcileAllShops({ overlapMs: 60_000 });
+  const round = await runRegularCheck({ overlapMs: 60_000 });
   expect(round.found).toBeGreaterThanOrEqual(1);
   // Recorded at the door; the worker's next round plans it into the shop's orders.
   await planRecordedOrders();

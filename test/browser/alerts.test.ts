@@ -103,8 +103,8 @@ describeBrowser("alerts by e-mail", () => {
       .poll(() => Math.floor(Date.now() / 1000), { interval: 20 })
       .toBeGreaterThan(Math.floor(last.receivedAt.getTime() / 1000));
     await paid([]);
-    const { reconcileAllShops } = await import("../../app/lib/reconciliation.server");
-    expect((await reconcileAllShops({ overlapMs: 60_000 })).found).toBeGreaterThanOrEqual(1);
+    const { runRegularCheck } = await import("../../app/lib/regular-check.server");
+    expect((await runRegularCheck({ overlapMs: 60_000 })).found).toBeGreaterThanOrEqual(1);
     await worker.drain();
 
     const { webhooksStoppedAlertDeps, mailSenderDeps, smtpTransport } =

@@ -24,7 +24,7 @@ import { registerFulfillmentService } from "~/services/fulfillment-service/regis
 import { adminGraphql, type AdminApi } from "~/services/shopify-admin";
 import { unauthenticated } from "~/shopify.server";
 import { action as servicePing } from "~/routes/fulfillment-service.fulfillment_order_notification";
-import { reconcileAllShops } from "~/lib/reconciliation.server";
+import { runRegularCheck } from "~/lib/regular-check.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { planRecordedOrders } from "../support/plan-recorded";
 import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
@@ -280,7 +280,7 @@ describe("fulfillment requests", () => {
     await runDueServiceLooks(deps());
     expect(lastAnswer(order.id).fo.requestStatus).toBe("SUBMITTED");
 
-    await reconcileAllShops({ overlapMs: 60_000 });
+    await runRegularCheck({ overlapMs: 60_000 });
     await planRecordedOrders();
     await settle(h.worker());
     const printOrders = await printOrdersOf(order.legacyId);

@@ -10,11 +10,8 @@ import prisma from "~/db.server";
 import { saveMapping } from "~/data/mapping.server";
 import { recordInstall } from "~/data/shop.server";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
-import {
-  bodyOfReadOrder,
-  planRecordedDeliveries,
-  planRetryDelayMs,
-} from "~/services/fulfilment/deliveries";
+import { bodyOfReadOrder } from "~/services/fulfilment/door";
+import { planRecordedDeliveries, planRetryDelayMs } from "~/services/fulfilment/planner";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 import { parseJsonLossless } from "~/services/lossless-json";
 import { paidOrderPayload } from "../support/orders";

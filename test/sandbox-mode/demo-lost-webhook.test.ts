@@ -13,7 +13,7 @@ describe("npm run demo with an order whose webhook is lost, on a shop that appro
     async () => {
       // A short interval, as `npm run up` sets in sandbox mode (20 s there).
       const { database, demoEnv } = await startSandboxApp("inline", {
-        RECONCILE_INTERVAL_SECONDS: "5",
+        REGULAR_CHECK_INTERVAL_SECONDS: "5",
       });
 
       // The shop approves each order itself (demo-routing.test.ts runs the hold period): the

@@ -1,7 +1,7 @@
 /**
  * The stand-in's `orders` search as the regular check with Shopify and the import use it
  * (financial_status, updated_at and created_at ranges, sort keys, cursor paging, query cost),
- * read through the app's own reader (services/reconciliation/read-orders.ts) and turned into
+ * read through the app's own reader (services/regular-check/read-orders.ts) and turned into
  * the orders/paid webhook's shape (order-from-admin.ts).
  */
 import { Kind, parse, type OperationDefinitionNode } from "graphql";
@@ -19,8 +19,8 @@ import {
   paidOrdersSearch,
 } from "~/services/shopify-admin/documents/orders";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
-import { orderFromAdmin } from "~/services/reconciliation/order-from-admin";
-import { readOrders } from "~/services/reconciliation/read-orders";
+import { orderFromAdmin } from "~/services/regular-check/order-from-admin";
+import { readOrders } from "~/services/regular-check/read-orders";
 import { API_VERSION, SHOP, startHarness, type FakeHarness } from "./helpers";
 
 function costOf(query: string, variables: Record<string, unknown>) {

@@ -31,7 +31,7 @@ export const DATABASE_FREE_FILES = [
   "app/services/setup-check/judge.test.ts",
   "app/services/shopify-admin/client.test.ts",
   // The regular check's reader of Shopify's orders, over a stand-in GraphQL port
-  "test/reconciliation/read-orders.test.ts",
+  "test/regular-check/read-orders.test.ts",
   "test/admin/cache.test.ts",
   // how Import past orders judges an order and its period (pure)
   "test/admin/import-orders-judge.test.ts",
@@ -65,7 +65,7 @@ export const DATABASE_FREE_FILES = [
   "test/rates/print-quote.test.ts",
   "test/rates/units.test.ts",
   // the regular check's window (pure)
-  "test/reconciliation/window.test.ts",
+  "test/regular-check/window.test.ts",
   "test/storefront/cart-minimum.test.ts",
   "test/storefront/theme-extension.test.ts",
   "test/address-links/form.test.ts",

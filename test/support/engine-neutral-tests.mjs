@@ -14,7 +14,7 @@
 // database work files left on PostgreSQL prove. test/database/postgresql-pass.test.ts
 // checks that part on every run: every app module such a file reaches is reached
 // by a file that stays on PostgreSQL. Never here: anything under test/database,
-// test/soak, test/scale, test/fulfilment, test/reconciliation, test/product-creation,
+// test/soak, test/scale, test/fulfilment, test/regular-check, test/product-creation,
 // test/rates, the data layer, the worker, migrations
 // (test/foundation/start-database.test.ts), tenancy, the profit and import pages
 // (SQL text of their own), and the pages whose actions write in a transaction

@@ -1,5 +1,5 @@
 import prisma from "~/db.server";
-import { planRecordedDeliveries, type PlannedDelivery } from "~/services/fulfilment/deliveries";
+import { planRecordedDeliveries, type PlannedDelivery } from "~/services/fulfilment/planner";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 

@@ -4,14 +4,14 @@ import {
   type MappingForPlan,
   type PlannedItem,
   type SkippedLine,
-} from "../../services/fulfilment/plan";
+} from "../../services/fulfilment/print-plan";
 import { PRINT_ORDER_STATUSES } from "../../services/fulfilment/machine";
 import type { ShopifyOrder } from "../../services/fulfilment/shopify-order";
 import { variantGid } from "../../services/shopify-admin/ids";
 
 /**
  * Which past orders Import would print, and why the others would not: the same plan an
- * orders/paid webhook makes (services/fulfilment/plan.ts), plus what Shopify says of the
+ * orders/paid webhook makes (services/fulfilment/print-plan.ts), plus what Shopify says of the
  * order's payment and fulfilment and what the app already holds of it.
  */
 

@@ -1,7 +1,7 @@
 import { getMappings, countMappings } from "../../data/mapping.server";
 import { getPrintSettingsForDisplay } from "../../data/print-settings.server";
 import { knownShopOrders } from "../../data/import-orders.server";
-import type { MappingForPlan } from "../../services/fulfilment/plan";
+import type { MappingForPlan } from "../../services/fulfilment/print-plan";
 import { countOf } from "../../services/merchant-text/orders";
 import { routingModeLabel } from "../../services/merchant-text/routing";
 import type { MoneyMinor } from "../../services/print";

@@ -1,5 +1,5 @@
 import { quoteLines } from "../../lib/print-quotes.server";
-import { mapShippingAddress } from "../../services/fulfilment/plan";
+import { mapShippingAddress } from "../../services/fulfilment/print-plan";
 import { sumMoney, type MoneyMinor } from "../../services/print";
 import type { QuoteLine } from "../../services/pricing/quote-totals";
 import type { PrintableOrder } from "./classify";

@@ -1,13 +1,13 @@
 import { TtlCache } from "../../services/catalogue/cache";
-import { orderFromAdmin } from "../../services/reconciliation/order-from-admin";
-import { readOrders } from "../../services/reconciliation/read-orders";
+import { orderFromAdmin } from "../../services/regular-check/order-from-admin";
+import { readOrders } from "../../services/regular-check/read-orders";
 import { adminGraphql, type AdminApi } from "../../services/shopify-admin";
 import { ORDERS_PER_PAGE, paidOrdersSearch } from "../../services/shopify-admin/documents/orders";
 import type { PastOrder } from "./classify";
 
 /**
  * A period's paid orders from Shopify, oldest first, through the same reader and conversion as
- * the regular check (services/reconciliation): each in the orders/paid webhook's shape.
+ * the regular check (services/regular-check): each in the orders/paid webhook's shape.
  */
 
 /**

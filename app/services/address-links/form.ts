@@ -11,7 +11,7 @@ import {
   STATE_REQUIRED,
   subdivisionsOf,
 } from "../fulfilment/destination";
-import { REQUIRED_ADDRESS_FIELDS } from "../fulfilment/plan";
+import { REQUIRED_ADDRESS_FIELDS } from "../fulfilment/print-plan";
 import type { ShopifyAddress } from "../fulfilment/shopify-order";
 import { countryName } from "../country-names";
 

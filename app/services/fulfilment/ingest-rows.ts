@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { eventRow, type NewEvent } from "./events";
 import { orderVersion, versionColumns } from "./order-version";
-import { lineRevenue, orderReference, type PrintPlan } from "./plan";
+import { lineRevenue, orderReference, type PrintPlan } from "./print-plan";
 import type { ShopifyOrder } from "./shopify-order";
 
 /**
@@ -36,7 +36,7 @@ export const WEBHOOK_RECEIPT = plainTable<Prisma.WebhookReceiptUncheckedCreateIn
   ["shop", "webhookId", "topic", "receivedAt"],
 );
 
-/** A recorded, not yet planned order: the webhook's one write (deliveries.ts). */
+/** A recorded, not yet planned order: the webhook's one write (door.ts). */
 export const ORDER_DELIVERY = plainTable<Prisma.OrderDeliveryUncheckedCreateInput>()(
   "OrderDelivery",
   [

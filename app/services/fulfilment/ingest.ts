@@ -18,7 +18,7 @@ import {
   WEBHOOK_RECEIPT,
 } from "./ingest-rows";
 import { orderVersion, storedOlderThan, versionColumns, type OrderVersion } from "./order-version";
-import { planPrintItems, type MappingForPlan, type PrintPlan } from "./plan";
+import { planPrintItems, type MappingForPlan, type PrintPlan } from "./print-plan";
 import { variantGid } from "../shopify-admin/ids";
 import type { ShopifyOrder } from "./shopify-order";
 import type { EventActor } from "./events";

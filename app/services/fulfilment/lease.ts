@@ -7,8 +7,8 @@
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { eventRow } from "./events";
 import { isPrintOrderStatus, movesForward, RESTING_STATUSES } from "./machine";
-import type { WorkerLogger } from "./steps/context";
-import type { ItemChange, Loaded, StepResult } from "./steps/result";
+import type { WorkerLogger } from "./step-support/context";
+import type { ItemChange, Loaded, StepResult } from "./step-support/result";
 
 /** No worker holds the row: never claimed, released, or its claim expired (a crashed worker). */
 export function leaseFree(now: Date): Prisma.PrintOrderWhereInput {

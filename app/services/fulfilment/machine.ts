@@ -125,7 +125,7 @@ export const WORKER_STEP: Readonly<Record<PrintOrderStatus, WorkerStep | null>> 
 
 // Merchant actions --------------------------------------------------------------------------
 
-/** The attention code of an order stopped by the print-file check (steps/preflight.ts). */
+/** The attention code of an order stopped by the print-file check (steps/prepare-preflight.ts). */
 export const PREFLIGHT_FAILED = "PREFLIGHT_FAILED";
 
 /** Send a held or awaiting-approval order to print now. */

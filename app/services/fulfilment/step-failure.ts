@@ -1,8 +1,8 @@
 import { backoffDelay, DEFAULT_RETRY_OPTIONS } from "../print";
 import { classifyFailure } from "./failures";
 import { retryScheduledText } from "../merchant-text/errors";
-import type { WorkerLogger } from "./steps/context";
-import { done, setAside, type Loaded, type StepResult } from "./steps/result";
+import type { WorkerLogger } from "./step-support/context";
+import { done, setAside, type Loaded, type StepResult } from "./step-support/result";
 
 export interface BackoffOptions {
   baseBackoffMs: number;

@@ -15,7 +15,7 @@ import {
 } from "./lease";
 import type { ShopifyAdmin } from "./shopify-port";
 import { failedStep } from "./step-failure";
-import { planRecordedDeliveries } from "./deliveries";
+import { planRecordedDeliveries } from "./planner";
 import { applyStatusUpdates } from "./status-updates";
 import {
   ClaimReads,

@@ -1,6 +1,6 @@
 /**
  * Words about orders Shopify sent that the app recorded but could not take in yet (a recorded
- * delivery whose planning failed: services/fulfilment/deliveries.ts). Pure: no I/O.
+ * delivery whose planning failed: services/fulfilment/planner.ts). Pure: no I/O.
  */
 
 /**
@@ -9,7 +9,7 @@
  */
 export const NOT_TAKEN_IN_AFTER_TRIES = 3;
 
-/** The planner's reason for a body it could not read as an order (deliveries.ts). */
+/** The planner's reason for a body it could not read as an order (planner.ts). */
 const NOT_AN_ORDER = "not an order: ";
 
 /** Why a waiting order was not taken in, in a sentence; the technical reason stays in details. */

@@ -3,7 +3,7 @@
  * with the address, why there is nothing to proof, what the button says. The words about
  * proofs once placed (badge, Profit) are in proofs.ts. Pure: no I/O, no framework.
  */
-import type { AddressField } from "../fulfilment/plan";
+import type { AddressField } from "../fulfilment/print-plan";
 
 /** One message per address field, when it is empty and when the print service cannot use it. */
 export const PROOF_ADDRESS_TEXT: Record<AddressField, { missing: string; invalid: string }> = {

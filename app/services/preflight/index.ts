@@ -156,7 +156,7 @@ async function downloadAndCheck(
   // Counted first: the bytes are handed over to the PDF thread.
   const bytes = download.bytes.length;
   const inspection = await inspectOffThread(download.bytes, options);
-  // The order path tries a busy check again later (fulfilment/steps/preflight.ts).
+  // The order path tries a busy check again later (fulfilment/steps/prepare-preflight.ts).
   if (inspection.kind === "busy") return busyResults(url, expects, now, bytes);
   const facts = inspection.kind === "read" ? inspection.facts : null;
   return expects.map((expect) => {

@@ -16,7 +16,7 @@ import { productImage } from "./steps/image";
 import { keepCosts } from "./steps/keep-costs";
 import { publish } from "./steps/publish";
 import { saveMappings, variantIdsOf } from "./steps/save-mappings";
-import { setProduct, undoSetProduct } from "./steps/set-product";
+import { setProduct, setProductDone } from "./steps/set-product";
 
 /**
  * "Create product": a Shopify product made from the merchant's PDF and one or more
@@ -123,7 +123,7 @@ async function carryOut(
   // From here until the mappings are stored, a failure removes the product again.
   const variantIds = variantIdsOf(p, set.product);
   const undo = new Compensation();
-  undo.done("set product", () => undoSetProduct(ports, productId, variantIds));
+  undo.done(setProductDone(ports, productId, variantIds));
   try {
     await saveMappings(ports, p, productId, variantIds);
   } catch (error) {

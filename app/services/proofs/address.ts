@@ -1,4 +1,4 @@
-import { addressProblems, mapShippingAddress } from "../fulfilment/plan";
+import { addressProblems, mapShippingAddress } from "../fulfilment/print-plan";
 import type { ShopifyAddress } from "../fulfilment/shopify-order";
 import { PROOF_ADDRESS_TEXT, proofFieldTooLong } from "../merchant-text/proof-order";
 import type { AddressDetailsInput } from "../print";
@@ -7,7 +7,7 @@ import type { ShopAddressInfo } from "./ports";
 /**
  * The address a proof goes to: the form's fields, prefilled with the shop's own address, and
  * checked by the rules a shop order's address is checked by before it goes to the print
- * service (fulfilment/plan.ts), every field at once.
+ * service (fulfilment/print-plan.ts), every field at once.
  */
 
 export const PROOF_ADDRESS_FIELDS = [

@@ -1,4 +1,4 @@
-import type { MappingForPlan } from "../fulfilment/plan";
+import type { MappingForPlan } from "../fulfilment/print-plan";
 import type { ShopifyAddress } from "../fulfilment/shopify-order";
 import type { PrintProblem } from "../merchant-text/print-problem";
 import type { FileDetailsInput, Offering } from "../print";

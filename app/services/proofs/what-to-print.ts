@@ -1,6 +1,6 @@
 import { checkPages, minimumCopies } from "../catalogue/mapping-rules";
 import { offeringLimitProblems } from "../fulfilment/limits";
-import { filesForLine, type MappingForPlan } from "../fulfilment/plan";
+import { filesForLine, type MappingForPlan } from "../fulfilment/print-plan";
 import type { PrintProblem } from "../merchant-text/print-problem";
 import { PROOF_TEXT } from "../merchant-text/proof-order";
 import type { Offering } from "../print";
@@ -10,7 +10,7 @@ import type { ProofItem, ProofPorts } from "./ports";
 
 /**
  * What a proof prints: one copy (or the offering's minimum) of exactly what a sale of the
- * same mapping sends, its file details made by the sale's planner (fulfilment/plan.ts), or of
+ * same mapping sends, its file details made by the sale's planner (fulfilment/print-plan.ts), or of
  * an offering with a file the merchant names.
  */
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { destinationProblem } from "~/services/fulfilment/destination";
-import { mapShippingAddress } from "~/services/fulfilment/plan";
+import { mapShippingAddress } from "~/services/fulfilment/print-plan";
 import { isBrazilTaxNumber } from "~/services/fulfilment/brazil-tax-number";
 
 const nl = { countryCode: "NL", zip: "1015 CJ", address1: "Keizersgracht 123", city: "Amsterdam" };

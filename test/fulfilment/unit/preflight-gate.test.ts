@@ -1,5 +1,5 @@
 /**
- * The print-file gate of the pipeline (steps/preflight.ts) with its check
+ * The print-file gate of the pipeline (steps/prepare-preflight.ts) with its check
  * replaced: when it downloads, what it keeps, what it notes, when it stops.
  * The real path (sandbox PDFs, the worker, the database) is in
  * test/fulfilment/preflight.test.ts.
@@ -11,9 +11,9 @@ import {
   classifyFailure,
   PrintFileCheckBusyError,
 } from "~/services/fulfilment/failures";
-import type { PreflightCheck, StepContext } from "~/services/fulfilment/steps/context";
-import { preflightItems } from "~/services/fulfilment/steps/preflight";
-import type { Loaded } from "~/services/fulfilment/steps/result";
+import type { PreflightCheck, StepContext } from "~/services/fulfilment/step-support/context";
+import { preflightItems } from "~/services/fulfilment/steps/prepare-preflight";
+import type { Loaded } from "~/services/fulfilment/step-support/result";
 import {
   expectationFor,
   type PreflightExpectation,

@@ -1,11 +1,11 @@
 import type { Shop, ShopOrder } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { NOT_SCHEDULED } from "~/services/fulfilment/machine";
-import { mapShippingAddress } from "~/services/fulfilment/plan";
-import type { StepContext } from "~/services/fulfilment/steps/context";
+import { mapShippingAddress } from "~/services/fulfilment/print-plan";
+import type { StepContext } from "~/services/fulfilment/step-support/context";
 import { fulfil } from "~/services/fulfilment/steps/fulfil";
-import { addressOf } from "~/services/fulfilment/steps/order-data";
-import type { Loaded } from "~/services/fulfilment/steps/result";
+import { addressOf } from "~/services/fulfilment/step-support/order-data";
+import type { Loaded } from "~/services/fulfilment/step-support/result";
 import { route } from "~/services/fulfilment/steps/route";
 import type { Offering } from "~/services/print";
 import {

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { AttentionError } from "~/services/fulfilment/failures";
 import { NOT_SCHEDULED } from "~/services/fulfilment/machine";
 import { failedStep } from "~/services/fulfilment/step-failure";
-import type { StepContext } from "~/services/fulfilment/steps/context";
-import type { Loaded } from "~/services/fulfilment/steps/result";
+import type { StepContext } from "~/services/fulfilment/step-support/context";
+import type { Loaded } from "~/services/fulfilment/step-support/result";
 import { fulfil } from "~/services/fulfilment/steps/fulfil";
 import { route } from "~/services/fulfilment/steps/route";
-import { split } from "~/services/fulfilment/steps/split";
+import { split } from "~/services/fulfilment/steps/prepare-split";
 import {
   backoffDelay,
   DEFAULT_RETRY_OPTIONS,

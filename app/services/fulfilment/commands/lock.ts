@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { leaseFree } from "../lease";
-import type { MappingForPlan } from "../plan";
+import type { MappingForPlan } from "../print-plan";
 
 /**
  * What the outside changes share: waiting for a worker's step (a change takes

@@ -17,7 +17,7 @@ import {
   statusOf,
   type PrintOrderStatus,
 } from "../machine";
-import { filesForLine } from "../plan";
+import { filesForLine } from "../print-plan";
 import { shopifyLineItemSchema } from "../shopify-order";
 import { mappingsFor, type Db } from "./lock";
 

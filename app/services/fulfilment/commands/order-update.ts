@@ -1,7 +1,7 @@
 import { eventRow, type EventActor } from "../events";
 import { isUnpaid, needsAttention, statusOf } from "../machine";
 import { orderVersion, storedOlderThan, versionColumns } from "../order-version";
-import { filesForLine, mapShippingAddress } from "../plan";
+import { filesForLine, mapShippingAddress } from "../print-plan";
 import type { ShopifyOrder } from "../shopify-order";
 import { lockUnleased, mappingsFor, retryWhileBusy, type Db } from "./lock";
 

@@ -1,8 +1,8 @@
 import { NOT_SCHEDULED } from "../machine";
-import type { StepContext } from "./context";
-import { filesOf, shippingDetailsOf } from "./order-data";
-import { preflightItems } from "./preflight";
-import { done, withItemChanges, type Loaded, type StepResult } from "./result";
+import type { StepContext } from "../step-support/context";
+import { filesOf, shippingDetailsOf } from "../step-support/order-data";
+import { preflightItems } from "./prepare-preflight";
+import { done, withItemChanges, type Loaded, type StepResult } from "../step-support/result";
 
 /** Creates the order at the print service (or finds the one an earlier attempt created). */
 export async function create(order: Loaded, ctx: StepContext): Promise<StepResult> {

@@ -9,9 +9,9 @@ import {
   serviceStateAdvances,
   serviceStateLabel,
 } from "../service-states";
-import type { StepContext } from "./context";
+import type { StepContext } from "../step-support/context";
 import { trackingToSend } from "./fulfil";
-import { done, setAside, type Loaded, type StepResult } from "./result";
+import { done, setAside, type Loaded, type StepResult } from "../step-support/result";
 
 /** Re-reads the print order and moves forward with what it says. */
 export async function follow(order: Loaded, ctx: StepContext): Promise<StepResult> {

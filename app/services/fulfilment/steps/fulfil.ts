@@ -17,9 +17,9 @@ import {
   type TrackingUpdateData,
 } from "../shopify-port";
 import { orderGid } from "../../shopify-admin/ids";
-import type { StepContext } from "./context";
-import { movedAfterPrinting, serviceLocationOf, wantedLines } from "./placement";
-import { done, type Loaded, type StepResult } from "./result";
+import type { StepContext } from "../step-support/context";
+import { movedAfterPrinting, serviceLocationOf, wantedLines } from "../step-support/placement";
+import { done, type Loaded, type StepResult } from "../step-support/result";
 
 /**
  * The one step that writes tracking to Shopify. A shipped print order gets its fulfillment,

@@ -2,18 +2,23 @@ import type { Shop } from "@prisma/client";
 import type { PrintClient } from "../../print";
 import { AttentionError } from "../failures";
 import { isPrintOrderStatus, NOT_SCHEDULED, WORKER_STEP, type WorkerStep } from "../machine";
-import type { StepContext } from "./context";
+import type { StepContext } from "../step-support/context";
 import { create } from "./create";
 import { follow } from "./follow";
 import { fulfil, trackingToSend } from "./fulfil";
 import { pay } from "./pay";
 import { prepare } from "./prepare";
-import { done, type Loaded, type StepResult } from "./result";
+import { done, type Loaded, type StepResult } from "../step-support/result";
 import { endHold } from "./route";
 
-export { ClaimReads } from "./claim-reads";
-export { OfferingCache, type PreflightCheck, type StepContext, type WorkerLogger } from "./context";
-export { done, setAside, type Loaded, type StepResult } from "./result";
+export { ClaimReads } from "../step-support/claim-reads";
+export {
+  OfferingCache,
+  type PreflightCheck,
+  type StepContext,
+  type WorkerLogger,
+} from "../step-support/context";
+export { done, setAside, type Loaded, type StepResult } from "../step-support/result";
 
 const STEPS: Record<
   WorkerStep,

@@ -1,9 +1,9 @@
 import { NOT_SCHEDULED } from "../machine";
-import type { StepContext } from "./context";
-import { filesOf, shippingDetailsOf } from "./order-data";
-import { checkPlacementBeforePaying } from "./placement";
-import { preflightItems } from "./preflight";
-import { done, withItemChanges, type Loaded, type StepResult } from "./result";
+import type { StepContext } from "../step-support/context";
+import { filesOf, shippingDetailsOf } from "../step-support/order-data";
+import { checkPlacementBeforePaying } from "../step-support/placement";
+import { preflightItems } from "./prepare-preflight";
+import { done, withItemChanges, type Loaded, type StepResult } from "../step-support/result";
 
 /**
  * Sends a changed address and late files (checked first), then pays once

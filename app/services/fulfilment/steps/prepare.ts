@@ -3,13 +3,13 @@ import { FacilityConflictError, type FileDetailsInput } from "../../print";
 import { isHttpUrl } from "../../safe-url";
 import { AttentionError } from "../failures";
 import { offeringLimitProblems } from "../limits";
-import { fileProperty } from "../plan";
-import type { StepContext } from "./context";
-import { addressWarningsOf, filesOf, orderOf, shippingDetailsOf } from "./order-data";
-import { preflightItems } from "./preflight";
-import { withItemChanges, type Loaded, type StepResult } from "./result";
+import { fileProperty } from "../print-plan";
+import type { StepContext } from "../step-support/context";
+import { addressWarningsOf, filesOf, orderOf, shippingDetailsOf } from "../step-support/order-data";
+import { preflightItems } from "./prepare-preflight";
+import { withItemChanges, type Loaded, type StepResult } from "../step-support/result";
 import { route } from "./route";
-import { split } from "./split";
+import { split } from "./prepare-split";
 
 type PrintSpec = Pick<FileDetailsInput, "numberOfPages" | "contentWidth" | "contentHeight">;
 

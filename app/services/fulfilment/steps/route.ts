@@ -1,8 +1,8 @@
 import type { Prisma } from "@prisma/client";
 import { NOT_SCHEDULED } from "../machine";
 import { printOrderKindOf } from "../order-kind";
-import type { StepContext } from "./context";
-import { done, type Loaded, type StepResult } from "./result";
+import type { StepContext } from "../step-support/context";
+import { done, type Loaded, type StepResult } from "../step-support/result";
 
 /**
  * Where a checked and quoted order goes: held, waiting for approval, or straight to print.

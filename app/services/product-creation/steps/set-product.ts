@@ -3,6 +3,7 @@ import {
   type ProductDeleteAnswer,
 } from "../../shopify-admin/documents/product-delete";
 import { pageFailure, ShopifyAdminError, type AdminGraphql } from "../../shopify-admin";
+import type { DoneStep } from "../compensation";
 import type { ProductImageSource } from "../image-source";
 import type { CreationPorts } from "../ports";
 import type { Prepared } from "../prepare";
@@ -33,7 +34,7 @@ export type SetOutcome =
 
 /**
  * Step "set product": productSet by the creation's handle, so a retry after a lost answer
- * updates the same product. Its undo is `undoSetProduct`.
+ * updates the same product. Its undo is `undoSetProduct`, registered through `setProductDone`.
  */
 export async function setProduct(
   ports: CreationPorts,
@@ -95,4 +96,13 @@ export async function undoSetProduct(
 ): Promise<void> {
   await ports.shopify.deleteProduct(productId);
   await ports.store.deleteMappings(variantIds.filter((id): id is string => Boolean(id)));
+}
+
+/** "set product" done: its undo for the workflow to run should a later step fail. */
+export function setProductDone(
+  ports: CreationPorts,
+  productId: string,
+  variantIds: (string | null)[],
+): DoneStep {
+  return { step: "set product", undo: () => undoSetProduct(ports, productId, variantIds) };
 }

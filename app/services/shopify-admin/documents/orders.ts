@@ -1,6 +1,6 @@
 /**
  * Reading a shop's orders from the Admin API (2026-10): the regular check with Shopify
- * (reconciliation) and the import of past orders read the same fields the orders/paid webhook
+ * and the import of past orders read the same fields the orders/paid webhook
  * carries, so both can be turned into the webhook's payload and go the webhook's way.
  *
  * `read_orders` reaches the last 60 days of orders (older ones need `read_all_orders`).
@@ -19,7 +19,7 @@ export const LINE_ITEMS_PER_ORDER = 8;
 /**
  * What one page of ORDERS_QUERY costs: per order 1, its customer and address 1 each, and its
  * line-item connection 2 + 8 × 5 (per line 1, its variant 1, the price set and its money 2,
- * the attributes 1): 677 points. test/reconciliation/orders-search.test.ts checks it against
+ * the attributes 1): 677 points. test/regular-check/orders-search.test.ts checks it against
  * the stand-in's cost rules.
  */
 export const ORDERS_PAGE_COST = 2 + ORDERS_PER_PAGE * (1 + 1 + 1 + 2 + LINE_ITEMS_PER_ORDER * 5);

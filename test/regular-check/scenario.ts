@@ -1,5 +1,5 @@
 /**
- * The reconciliation scenario of issue 26, on the fulfilment harness: 50 orders paid in the
+ * The regular check's scenario of issue 26, on the fulfilment harness: 50 orders paid in the
  * Shopify stand-in whose webhooks are lost, 10 whose webhooks come late (after the regular
  * check took them), 10 delivered normally. And the checks that each of the 70 is printed and
  * paid exactly once, at the app and at the print service.

@@ -52,7 +52,7 @@ export interface StepContext {
   offerings: OfferingCache;
   /** The mappings this round of claims has read (claim-reads.ts). */
   reads: Pick<ClaimReads, "mappings" | "notePreflight">;
-  /** The print-file check run before a file goes to the print service (steps/preflight.ts). */
+  /** The print-file check run before a file goes to the print service (steps/prepare-preflight.ts). */
   preflight: PreflightCheck;
   /** How often a paid order is re-read when no status callback arrives. */
   followIntervalMs: number;

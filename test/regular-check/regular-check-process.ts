@@ -1,5 +1,5 @@
 /**
- * A worker process for test/reconciliation/two-workers.test.ts: on the line `GO` it runs one
+ * A worker process for test/regular-check/two-workers.test.ts: on the line `GO` it runs one
  * round of the regular check with Shopify (the app's own composition root), prints
  * `ROUND <json>`, then runs a fulfilment worker until SIGTERM, prints `CLAIMS <json>` and exits.
  * Run with `node --import tsx`.
@@ -13,10 +13,10 @@ import { installShopifyRedirect } from "../../sandbox/shopify";
 import { createPrismaClient } from "~/db.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
-import { reconcileAllShops } from "~/lib/reconciliation.server";
+import { runRegularCheck } from "~/lib/regular-check.server";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
 
-const name = process.env.SCALE_PROCESS ?? `reconciler-${process.pid}`;
+const name = process.env.SCALE_PROCESS ?? `regular-check-${process.pid}`;
 const uninstallRedirect = installShopifyRedirect({ target: process.env.SCALE_SHOPIFY_URL! });
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -52,7 +52,7 @@ const lines = createInterface({ input: process.stdin });
 lines.on("line", async (line) => {
   if (line.trim() !== "GO" || loop) return;
   loop = (async () => {
-    const round = await reconcileAllShops({ owner: name }, { logger: silent });
+    const round = await runRegularCheck({ owner: name }, { logger: silent });
     process.stdout.write(`ROUND ${JSON.stringify(round)}\n`);
     await work();
   })();

@@ -9,7 +9,7 @@ import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { recordInstall, recordUninstall } from "~/data/shop.server";
-import { reconcileAllShops } from "~/lib/reconciliation.server";
+import { runRegularCheck } from "~/lib/regular-check.server";
 import { settle, SHOP, startHarness, type Harness } from "../support/fulfilment-harness";
 import {
   appState,
@@ -46,8 +46,8 @@ describe("the regular check with Shopify", () => {
 
     // Two instances start their round at the same moment: the shop's lease lets one look.
     const rounds = await Promise.all([
-      reconcileAllShops({ owner: "instance-a" }),
-      reconcileAllShops({ owner: "instance-b" }),
+      runRegularCheck({ owner: "instance-a" }),
+      runRegularCheck({ owner: "instance-b" }),
     ]);
     const demoLooks = rounds.flatMap((r) => r.looks.filter((l) => l.shop === SHOP));
     expect(demoLooks.map((l) => l.outcome).sort()).toEqual(["busy", "checked"]);
@@ -76,7 +76,7 @@ describe("the regular check with Shopify", () => {
   it("changes nothing on a second round or when the late webhooks arrive", async () => {
     const before = await appState();
 
-    const second = await reconcileAllShops({ owner: "instance-a" });
+    const second = await runRegularCheck({ owner: "instance-a" });
     expect(second.found).toBe(0);
     expect(second.looks.find((l) => l.shop === SHOP)).toMatchObject({
       outcome: "checked",

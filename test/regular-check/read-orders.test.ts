@@ -4,8 +4,8 @@
  * regular check for that shop never moved on and Import failed for that day.
  */
 import { describe, expect, it } from "vitest";
-import { readOrders } from "~/services/reconciliation/read-orders";
-import { ingestEach } from "~/services/reconciliation/steps";
+import { readOrders } from "~/services/regular-check/read-orders";
+import { ingestEach } from "~/services/regular-check/steps";
 import type { AdminOrder } from "~/services/shopify-admin/documents/orders";
 
 const line = (n: number) => ({ id: `gid://shopify/LineItem/${n}` });

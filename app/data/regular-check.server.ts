@@ -1,5 +1,5 @@
 import prisma from "../db.server";
-import type { ReconcileStore, ShopToCheck } from "../services/reconciliation/ports";
+import type { RegularCheckStore, ShopToCheck } from "../services/regular-check/ports";
 import { isUniqueViolation } from "../services/unique-violation";
 import { waitingToBePlanned } from "./import-orders.server";
 
@@ -78,7 +78,7 @@ async function knownOrderIds(shop: string, shopifyOrderIds: readonly string[]) {
   return new Set([...rows.map((r) => r.shopifyOrderId), ...waiting]);
 }
 
-export const shopSyncStore: ReconcileStore = {
+export const regularCheckStore: RegularCheckStore = {
   installedShops,
   claim,
   finish,
@@ -86,7 +86,7 @@ export const shopSyncStore: ReconcileStore = {
 };
 
 /** The regular check's state for one shop, as the admin shows it; null before its first look. */
-export function readShopSync({ shop }: { shop: string }) {
+export function readRegularCheck({ shop }: { shop: string }) {
   return prisma.shopSync.findUnique({
     where: { shop },
     select: { checkedThrough: true, lastRunAt: true, lastProblem: true, ordersFound: true },

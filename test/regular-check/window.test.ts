@@ -5,7 +5,7 @@ import {
   DEFAULT_OVERLAP_MS,
   lookWindowStart,
   OLDEST_READABLE_MS,
-} from "~/services/reconciliation/window";
+} from "~/services/regular-check/window";
 
 const now = new Date("2026-11-27T12:00:00Z");
 const minutes = (n: number) => n * 60_000;

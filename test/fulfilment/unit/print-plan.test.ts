@@ -4,7 +4,7 @@ import {
   orderReference,
   planPrintItems,
   type MappingForPlan,
-} from "~/services/fulfilment/plan";
+} from "~/services/fulfilment/print-plan";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 
 const mapping = (over: Partial<MappingForPlan> = {}): MappingForPlan => ({

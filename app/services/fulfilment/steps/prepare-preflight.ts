@@ -13,9 +13,9 @@ import type { Offering } from "../../print";
 import { eventRow } from "../events";
 import { AttentionError, PrintFileCheckBusyError } from "../failures";
 import { PREFLIGHT_FAILED } from "../machine";
-import type { StepContext } from "./context";
-import { filesOf } from "./order-data";
-import type { ItemChange, Loaded } from "./result";
+import type { StepContext } from "../step-support/context";
+import { filesOf } from "../step-support/order-data";
+import type { ItemChange, Loaded } from "../step-support/result";
 
 /**
  * The item's stored result for this file and these numbers. One that could not

@@ -1,12 +1,12 @@
 /**
- * The regular check with Shopify (reconciliation): for each installed shop, the paid orders
+ * The regular check with Shopify: for each installed shop, the paid orders
  * Shopify has that no webhook brought, sent down the orders/paid path. One look per shop:
  * lease → window → read pages → skip known → ingest each → move checkedThrough and release.
  * One shop's failure is written to its row and never stops the others.
  */
 import { checkedThroughAfter, DEFAULT_OVERLAP_MS, lookWindowStart } from "./window";
 import { ingestEach, lookProblem, readWindow, unrecorded } from "./steps";
-import type { ReconcileOptions, ReconcilePorts, ShopToCheck } from "./ports";
+import type { RegularCheckOptions, RegularCheckPorts, ShopToCheck } from "./ports";
 
 const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 const DEFAULT_MAX_PAGES = 20;
@@ -17,15 +17,15 @@ export type ShopLook =
   | { shop: string; outcome: "checked"; found: number; pages: number; complete: boolean }
   | { shop: string; outcome: "failed"; problem: string };
 
-export interface ReconcileRound {
+export interface RegularCheckRound {
   looks: ShopLook[];
   found: number;
 }
 
 /** One look at one shop, under its lease. */
-export async function reconcileShop(
-  ports: ReconcilePorts,
-  options: ReconcileOptions,
+export async function checkShop(
+  ports: RegularCheckPorts,
+  options: RegularCheckOptions,
   target: ShopToCheck,
 ): Promise<ShopLook> {
   const now = ports.now ?? (() => new Date());
@@ -89,27 +89,27 @@ export async function reconcileShop(
 }
 
 /** One round: a look at every installed shop, one after another. */
-export async function runReconciliationRound(
-  ports: ReconcilePorts,
-  options: ReconcileOptions,
-): Promise<ReconcileRound> {
+export async function runRegularCheckRound(
+  ports: RegularCheckPorts,
+  options: RegularCheckOptions,
+): Promise<RegularCheckRound> {
   const shops = await ports.store.installedShops(options.maxShops ?? DEFAULT_MAX_SHOPS);
   const looks: ShopLook[] = [];
   for (const target of shops) {
     let look: ShopLook;
     try {
-      look = await reconcileShop(ports, options, target);
+      look = await checkShop(ports, options, target);
     } catch (error) {
       // The store itself failed (the database, say): this shop waits for the next round.
       look = { shop: target.shop, outcome: "failed", problem: lookProblem(error) };
     }
     looks.push(look);
     if (look.outcome === "failed")
-      ports.logger?.warn({ shop: target.shop, problem: look.problem }, "orders check failed");
+      ports.logger?.warn({ shop: target.shop, problem: look.problem }, "regular check failed");
     else if (look.outcome === "checked" && look.found > 0)
       ports.logger?.info(
         { shop: target.shop, found: look.found },
-        "orders check found orders no webhook brought",
+        "regular check found orders no webhook brought",
       );
   }
   const found = looks.reduce((n, l) => n + (l.outcome === "checked" ? l.found : 0), 0);

@@ -1,71 +1,14 @@
 /**
- * The door and the planner (docs/decisions/0019-one-write-at-the-door.md). A signed orders/paid
- * delivery is recorded with one INSERT of its body, exactly as it came, and answered; an order
- * the regular check with Shopify or an import read enters the same way. The worker then turns
- * each recorded delivery into a print plan through ingest.ts, which recognises a repeat by its
- * webhook id and a copy of an order by the shop order, and deletes the row once planned.
+ * The planner (docs/decisions/0019-one-write-at-the-door.md): the worker turns each delivery
+ * the door (door.ts) recorded into a print plan through ingest.ts, which recognises a repeat by
+ * its webhook id and a copy of an order by the shop order, and deletes the row once planned.
  */
-import { Prisma, type PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import { parseJsonExact } from "../lossless-json";
-import { sqlTable } from "../sql-table";
 import { ingestPaidOrder, type IngestResult } from "./ingest";
-import { insertRowsIgnoringConflicts, ORDER_DELIVERY, type OrderSource } from "./ingest-rows";
-import { describeZodError, shopifyOrderSchema, type ShopifyOrder } from "./shopify-order";
+import type { OrderSource } from "./ingest-rows";
+import { describeZodError, shopifyOrderSchema } from "./shopify-order";
 import type { WorkerLogger } from "./steps";
-
-export interface OrderDeliveryInput {
-  shop: string;
-  webhookId: string;
-  topic: string;
-  /** The order as JSON: the webhook's body exactly as signed, or an order the app read. */
-  body: string;
-  /** X-Shopify-Triggered-At, as sent. */
-  triggeredAt?: string | null | undefined;
-  source?: OrderSource | undefined;
-  /** When Shopify says the order was paid, when the caller knows it (else the trigger time). */
-  shopifyPaidAt?: Date | null | undefined;
-  now?: Date | undefined;
-}
-
-export type DoorOutcome = "recorded" | "duplicate_delivery";
-
-/**
- * The door's one statement: the delivery's row, unless a row of its webhook id is still
- * waiting (a copy sent again before the worker planned it). A copy sent after that is
- * recorded again and the planner finds its receipt: planned once either way.
- */
-export async function recordOrderDelivery(
-  db: Pick<Prisma.TransactionClient, "$executeRaw">,
-  schema: string | null | undefined,
-  input: OrderDeliveryInput,
-): Promise<DoorOutcome> {
-  const now = input.now ?? new Date();
-  const inserted = await insertRowsIgnoringConflicts(
-    db,
-    (name) => sqlTable(schema, name),
-    ORDER_DELIVERY,
-    [
-      {
-        shop: input.shop,
-        webhookId: input.webhookId,
-        topic: input.topic,
-        body: input.body,
-        triggeredAt: input.triggeredAt ?? null,
-        source: input.source ?? "webhook",
-        shopifyPaidAt: input.shopifyPaidAt ?? null,
-        receivedAt: now,
-        planAfter: now,
-      },
-    ],
-  );
-  return inserted === 1 ? "recorded" : "duplicate_delivery";
-}
-
-/** An order the app read itself (the regular check, an import), recorded as a webhook's would be. */
-export function bodyOfReadOrder(order: ShopifyOrder): string {
-  // The parsed order parses again to itself (test/fulfilment/order-delivery.test.ts).
-  return JSON.stringify(order);
-}
 
 export interface PlanOptions {
   workerId: string;

@@ -1,9 +1,9 @@
 /**
- * What the regular check with Shopify (reconciliation) is given: the store of its per-shop
+ * What the regular check with Shopify is given: the store of its per-shop
  * state and lease, the Admin API of a shop, and the one entry every paid order takes.
  */
 import type { AdminGraphql } from "../shopify-admin/client";
-import type { DoorOutcome } from "../fulfilment/deliveries";
+import type { DoorOutcome } from "../fulfilment/door";
 import type { ShopifyOrder } from "../fulfilment/shopify-order";
 
 export interface ShopToCheck {
@@ -11,7 +11,7 @@ export interface ShopToCheck {
   installedAt: Date;
 }
 
-export interface ReconcileStore {
+export interface RegularCheckStore {
   /** Installed shops (uninstalled ones are never asked), at most `limit`. */
   installedShops(limit: number): Promise<ShopToCheck[]>;
   /** The shop's lease (compare-and-set) and how far it was read; null when another holds it. */
@@ -41,22 +41,22 @@ export type RecordFoundOrder = (input: {
   shopifyPaidAt: Date | string | null;
 }) => Promise<DoorOutcome>;
 
-export interface ReconcileLogger {
+export interface RegularCheckLogger {
   info(data: Record<string, unknown>, message: string): void;
   warn(data: Record<string, unknown>, message: string): void;
 }
 
-export interface ReconcilePorts {
-  store: ReconcileStore;
+export interface RegularCheckPorts {
+  store: RegularCheckStore;
   /** The shop's Admin API; throws when the shop has no usable session (revoked, uninstalled). */
   adminFor(shop: string): Promise<AdminGraphql> | AdminGraphql;
   record: RecordFoundOrder;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
-  logger?: ReconcileLogger;
+  logger?: RegularCheckLogger;
 }
 
-export interface ReconcileOptions {
+export interface RegularCheckOptions {
   /** Names this instance in the lease. */
   owner: string;
   /** How long a look may hold a shop. */

@@ -1,17 +1,17 @@
 /**
  * The steps of one look at one shop, in order: read the window's paid orders, leave out those
  * the app has recorded, send each of the others down the orders/paid path. The lease around
- * them is taken and freed by reconcile.ts.
+ * them is taken and freed by round.ts.
  */
 import { ShopifyAdminError } from "../shopify-admin/errors";
 import { paidOrdersSearch } from "../shopify-admin/documents/orders";
 import { orderFromAdmin } from "./order-from-admin";
 import { readOrders, type WholeAdminOrder } from "./read-orders";
-import type { ReconcilePorts } from "./ports";
+import type { RegularCheckPorts } from "./ports";
 
 /** Read: the paid orders updated since `from`, oldest update first, within the page budget. */
 export async function readWindow(
-  ports: Pick<ReconcilePorts, "sleep">,
+  ports: Pick<RegularCheckPorts, "sleep">,
   graphql: Parameters<typeof readOrders>[0]["graphql"],
   from: Date,
   maxPages: number,
@@ -28,7 +28,7 @@ export async function readWindow(
 
 /** Skip known: the orders the app has no record of (the store is asked once per look). */
 export async function unrecorded(
-  ports: Pick<ReconcilePorts, "store">,
+  ports: Pick<RegularCheckPorts, "store">,
   shop: string,
   orders: readonly WholeAdminOrder[],
 ): Promise<WholeAdminOrder[]> {
@@ -51,7 +51,7 @@ export interface IngestTally {
 
 /** Ingest each: the same path a webhook takes; a later webhook for it then changes nothing. */
 export async function ingestEach(
-  ports: Pick<ReconcilePorts, "record">,
+  ports: Pick<RegularCheckPorts, "record">,
   shop: string,
   orders: readonly WholeAdminOrder[],
 ): Promise<IngestTally> {

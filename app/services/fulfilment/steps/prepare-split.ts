@@ -2,9 +2,9 @@ import type { PrintOrderItem } from "@prisma/client";
 import type { FacilityConflictError } from "../../print";
 import { AttentionError } from "../failures";
 import { needsAttention } from "../machine";
-import { orderReference } from "../plan";
-import type { StepContext } from "./context";
-import { done, type Loaded, type SplitOff, type StepResult } from "./result";
+import { orderReference } from "../print-plan";
+import type { StepContext } from "../step-support/context";
+import { done, type Loaded, type SplitOff, type StepResult } from "../step-support/result";
 
 /**
  * The service cannot produce all items at one facility: one print order per

@@ -12,8 +12,8 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
-import { reconcileAllShops } from "~/lib/reconciliation.server";
-import type { ReconcileRound } from "~/services/reconciliation/reconcile";
+import { runRegularCheck } from "~/lib/regular-check.server";
+import type { RegularCheckRound } from "~/services/regular-check/round";
 import { SHOP, startHarness, type Harness } from "../support/fulfilment-harness";
 import {
   ALL,
@@ -31,15 +31,15 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 interface WorkerProcess {
   process: ChildProcess;
-  round: Promise<ReconcileRound>;
+  round: Promise<RegularCheckRound>;
   claims: Promise<Record<string, number>>;
 }
 
-/** A worker process of our own (reconcile-process.ts), ready for `GO`. */
+/** A worker process of our own (regular-check-process.ts), ready for `GO`. */
 async function startWorkerProcess(name: string, shopifyUrl: string): Promise<WorkerProcess> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(root, "test", "reconciliation", "reconcile-process.ts")],
+    ["--import", "tsx", path.join(root, "test", "regular-check", "regular-check-process.ts")],
     {
       cwd: root,
       env: {
@@ -52,9 +52,9 @@ async function startWorkerProcess(name: string, shopifyUrl: string): Promise<Wor
     },
   );
   const lines = createInterface({ input: child.stdout! });
-  let rounded: (value: ReconcileRound) => void = () => {};
+  let rounded: (value: RegularCheckRound) => void = () => {};
   let claimed: (value: Record<string, number>) => void = () => {};
-  const round = new Promise<ReconcileRound>((resolve) => (rounded = resolve));
+  const round = new Promise<RegularCheckRound>((resolve) => (rounded = resolve));
   const claims = new Promise<Record<string, number>>((resolve) => (claimed = resolve));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start`)), 30_000);
@@ -111,7 +111,7 @@ describe.skipIf(!onPostgres)("the regular check in two worker processes at once"
 
     await expectEachPrintedAndPaidOnce(h, placed);
     console.log(
-      `test/reconciliation: looks at the shop ${JSON.stringify(looks.map((l) => l.outcome))}; ` +
+      `test/regular-check: looks at the shop ${JSON.stringify(looks.map((l) => l.outcome))}; ` +
         `print orders claimed per worker ${JSON.stringify(claims)}`,
     );
 
@@ -119,7 +119,7 @@ describe.skipIf(!onPostgres)("the regular check in two worker processes at once"
     // (each writes to the order's timeline): the state to compare is the one after them.
     await h.sandbox.control.waitForCallbacks(30_000);
     const before = await appState();
-    expect((await reconcileAllShops({ owner: "after" })).found).toBe(0);
+    expect((await runRegularCheck({ owner: "after" })).found).toBe(0);
     expect(await deliverLateWebhooks(h, placed.late)).toEqual(
       Array.from({ length: LATE }, () => "already_planned"),
     );

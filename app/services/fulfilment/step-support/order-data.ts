@@ -4,7 +4,7 @@ import { AttentionError } from "../failures";
 import { printOrderKindOf } from "../order-kind";
 import { readBrazilTaxNumber } from "../brazil-tax-number";
 import { destinationWarnings } from "../destination";
-import { mapShippingAddress } from "../plan";
+import { mapShippingAddress } from "../print-plan";
 import { shopifyAddressSchema, shopifyOrderSchema } from "../shopify-order";
 import type { StepContext } from "./context";
 import type { Loaded } from "./result";
