@@ -1,5 +1,4 @@
 import nodemailer from "nodemailer";
-import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { queueAttentionAlerts, type AttentionAlertDeps } from "../services/alerts/attention";
 import { alertOffUrl } from "../services/alerts/off-link";
@@ -21,6 +20,7 @@ import {
 import { startPeriodicJob } from "../services/periodic-job";
 import { shopContact } from "./shop-info.server";
 import { alertsStore } from "../data/alerts.server";
+import { mailQueue } from "../data/mail.server";
 import { aggregate } from "../data/profit.server";
 import { repricingStore } from "../data/repricing.server";
 import { queueWeeklySummaries, type WeeklySummaryDeps } from "../services/alerts/weekly";
@@ -97,7 +97,7 @@ export function mailSenderDeps(
   overrides: Partial<MailSenderDeps> = {},
 ): MailSenderDeps {
   return {
-    db: prisma,
+    queue: mailQueue,
     transport,
     from: getEnv().mailFrom,
     logger: getLogger().child({ component: "mail" }),

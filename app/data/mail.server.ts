@@ -1,0 +1,53 @@
+import prisma from "../db.server";
+import type { MailQueue } from "../services/mail/ports";
+
+/**
+ * The e-mail queue (MailMessage) as the sender reads and moves it (services/mail/send.ts).
+ * Each message is written by its id and shop; a claim is a compare-and-set on its due time.
+ */
+
+const one = (message: { id: number; shop: string }) => ({ id: message.id, shop: message.shop });
+
+export const mailQueue: MailQueue = {
+  giveUpHeldSince: async (before, error) =>
+    (
+      await prisma.mailMessage.updateMany({
+        where: { sendingSince: { lte: before }, sentAt: null },
+        data: { sendingSince: null, error },
+      })
+    ).count,
+  due: (now, take) =>
+    prisma.mailMessage.findMany({
+      where: { dueAt: { lte: now } },
+      orderBy: [{ dueAt: "asc" }, { id: "asc" }],
+      take,
+    }),
+  claim: async (message, now) =>
+    (
+      await prisma.mailMessage.updateMany({
+        where: { ...one(message), dueAt: message.dueAt },
+        data: { dueAt: null, sendingSince: now, attempts: { increment: 1 } },
+      })
+    ).count === 1,
+  markSent: async (message, sentAt) => {
+    await prisma.mailMessage.updateMany({
+      where: one(message),
+      data: { sendingSince: null, sentAt, error: null },
+    });
+  },
+  retryAt: async (message, dueAt, error) => {
+    await prisma.mailMessage.updateMany({
+      where: one(message),
+      data: { sendingSince: null, dueAt, error },
+    });
+  },
+  giveUp: async (message, error) => {
+    await prisma.mailMessage.updateMany({
+      where: one(message),
+      data: { sendingSince: null, error },
+    });
+  },
+  deleteSentBefore: async (before) => {
+    await prisma.mailMessage.deleteMany({ where: { sentAt: { lt: before } } });
+  },
+};
