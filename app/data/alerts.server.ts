@@ -1,12 +1,13 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../db.server";
-import type { AlertMail, AlertMark, AlertsStore, MarkMove } from "../services/alerts/ports";
+import type { AlertMark, AlertsStore, MarkMove } from "../services/alerts/ports";
 import {
   readAlertSettings,
   saveAlertSettings,
   type AlertSettingsInput,
 } from "../services/alerts/settings";
 import { PAID_WEBHOOK_RECEIPTS } from "../services/fulfilment/handoff";
+import { queueMail } from "./mail.server";
 
 /**
  * The alerts' reads and writes (services/alerts/ports.ts): the shop's alert settings and
@@ -22,10 +23,6 @@ async function moveMark(db: Tx, mark: AlertMark | "lastAttentionAlertAt", move: 
     data: { [mark]: move.to },
   });
   return moved.count === 1;
-}
-
-async function queueMail(tx: Tx, shop: string, mail: AlertMail) {
-  await tx.mailMessage.create({ data: { shop, ...mail } });
 }
 
 /** A print order of the shop that stopped and was not told of yet. */

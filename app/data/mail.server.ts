@@ -1,5 +1,6 @@
+import type { Prisma } from "@prisma/client";
 import prisma from "../db.server";
-import type { MailQueue } from "../services/mail/ports";
+import type { MailQueue, NewMail } from "../services/mail/ports";
 
 /**
  * The e-mail queue (MailMessage) as the sender reads and moves it (services/mail/send.ts).
@@ -51,3 +52,8 @@ export const mailQueue: MailQueue = {
     await prisma.mailMessage.deleteMany({ where: { sentAt: { lt: before } } });
   },
 };
+
+/** Queues an e-mail of the shop, in the caller's transaction. */
+export async function queueMail(tx: Prisma.TransactionClient, shop: string, mail: NewMail) {
+  await tx.mailMessage.create({ data: { shop, ...mail } });
+}

@@ -4,22 +4,14 @@
  * data/alerts.server.ts implements them; lib/mail.server.ts wires them in. Every read and write
  * is keyed by shop, except the reads that pick a round's shops.
  */
+import type { NewMail } from "../mail/ports";
 import type { AlertKind } from "./off-link";
 
 /** The Shop column that records when each once-per-stop kind was last queued. */
 export type AlertMark = "webhooksAlertAt" | "paymentAlertAt" | "pricesAlertAt" | "weeklySummaryAt";
 
-/** An alert e-mail to queue (a MailMessage). */
-export interface AlertMail {
-  kind: AlertKind;
-  /** One e-mail per key and shop. */
-  dedupeKey: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  dueAt: Date;
-}
+/** An alert e-mail to queue, sent in the app's name. */
+export type AlertMail = NewMail & { kind: AlertKind };
 
 /** A shop's mark to move by compare-and-set: only while it still holds `previous`. */
 export interface MarkMove {

@@ -3,6 +3,22 @@
  * implements it, lib/mail.server.ts wires it in. A message is written by its id and shop.
  */
 
+/** A message to queue: sent by the next round at or after `dueAt`. */
+export interface NewMail {
+  /** What it is about, for Settings. */
+  kind: string;
+  /** One message per key and shop. */
+  dedupeKey: string;
+  to: string;
+  /** The name it is sent in; none: the app's. */
+  fromName?: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  dueAt: Date;
+}
+
 /** A queued message as the sender reads it. */
 export interface QueuedMail {
   id: number;
