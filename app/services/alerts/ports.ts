@@ -21,7 +21,7 @@ export interface MarkMove {
 }
 
 export interface AlertQueue {
-  /** In one transaction: moves the mark and, only if it moved, queues the e-mail; whether it did. */
+  /** In one transaction: moves the mark and, only if it did, queues the e-mail; whether it did. */
   queueTakingMark(mark: AlertMark, move: MarkMove, mail: AlertMail): Promise<boolean>;
   /** Moves the mark with no e-mail; whether it moved. */
   moveMark(mark: AlertMark, move: MarkMove): Promise<boolean>;
