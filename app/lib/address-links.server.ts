@@ -1,7 +1,9 @@
 import prisma from "../db.server";
+import { addressLinkStore } from "../data/address-links.server";
 import type { AddressLinkDeps } from "../services/address-links/send";
 import type { CorrectionDeps } from "../services/address-links/correct";
 import { updateShopifyOrderAddress } from "../services/address-links/shopify";
+import { applyCustomerAddress } from "../services/fulfilment/commands";
 import { TtlCache } from "../services/catalogue/cache";
 import { shopifyAdmin } from "./admin-client.server";
 import { shopContact } from "./shop-info.server";
@@ -13,7 +15,7 @@ export const APP_PROXY_PATH = "/apps/print-connect";
 
 export function addressLinkDeps(overrides: Partial<AddressLinkDeps> = {}): AddressLinkDeps {
   return {
-    db: prisma,
+    store: addressLinkStore,
     shopInfo: shopContact,
     linkUrl: (shop, token) => `${storefrontOrigin(shop)}${APP_PROXY_PATH}/address/${token}`,
     logger: getLogger().child({ component: "address-links" }),
@@ -29,9 +31,10 @@ const shopName = (shop: string) =>
 
 export function correctionDeps(overrides: Partial<CorrectionDeps> = {}): CorrectionDeps {
   return {
-    db: prisma,
+    store: addressLinkStore,
     shopName,
     updateShopifyOrder: (input) => updateShopifyOrderAddress(shopifyAdmin, input),
+    applyAddress: (input) => applyCustomerAddress(prisma, input),
     logger: getLogger().child({ component: "address-links" }),
     ...overrides,
   };

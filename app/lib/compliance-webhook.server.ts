@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import prisma from "../db.server";
+import { complianceStore } from "../data/compliance.server";
 import { handleComplianceWebhook, type ComplianceTopic } from "../services/compliance";
 import { getLogger } from "./logger.server";
 import { answer503WhileDatabaseDown, authenticateWebhook } from "./webhooks.server";
@@ -15,7 +15,12 @@ export function complianceWebhookAction(
 ) {
   return answer503WhileDatabaseDown(topic, async ({ request }) => {
     const { shop, webhookId, payload } = await authenticateWebhook(request, topic);
-    const result = await handleComplianceWebhook(prisma, { shop, topic, webhookId, payload });
+    const result = await handleComplianceWebhook(complianceStore, {
+      shop,
+      topic,
+      webhookId,
+      payload,
+    });
     if (result.outcome === "invalid") {
       return new Response(`${topic} payload not understood: ${result.reason}`, { status: 400 });
     }

@@ -1,4 +1,4 @@
-import prisma from "../db.server";
+import { flowTriggerStore } from "../data/flow-triggers.server";
 import { getEnv } from "../env.server";
 import { sendDueFlowTriggers, type FlowSenderDeps } from "../services/flow-triggers/send";
 import { startPeriodicJob } from "../services/periodic-job";
@@ -13,7 +13,7 @@ import { getLogger } from "./logger.server";
 export function flowSenderDeps(overrides: Partial<FlowSenderDeps> = {}): FlowSenderDeps {
   const apiKey = getEnv().shopifyApiKey;
   return {
-    db: prisma,
+    triggers: flowTriggerStore,
     shopify: shopifyAdmin,
     logger: getLogger().child({ component: "flow-triggers" }),
     pageUrl: (shop, printOrderId) =>

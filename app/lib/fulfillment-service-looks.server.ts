@@ -3,8 +3,7 @@
  * shop's offline session, and its print client for cancellations
  * (services/fulfillment-service/round.ts). Started by the worker (app/worker.server.ts).
  */
-import prisma from "../db.server";
-import { markServiceLookDue } from "../data/fulfillment-service.server";
+import { markServiceLookDue, serviceStore } from "../data/fulfillment-service.server";
 import { runDueServiceLooks, type ServiceRoundDeps } from "../services/fulfillment-service/round";
 import { startPeriodicJob } from "../services/periodic-job";
 import { PrintApiError } from "../services/print";
@@ -17,7 +16,7 @@ const log = () => getLogger().child({ component: "fulfillment-service" });
 /** The looks, wired: the app's database, each shop's offline session, its print client. */
 export function serviceRoundDeps(overrides: Partial<ServiceRoundDeps> = {}): ServiceRoundDeps {
   return {
-    db: prisma,
+    store: serviceStore,
     shopify: shopifyAdmin,
     logger: log(),
     async cancelAtService(shop, printOrderId) {

@@ -1,5 +1,4 @@
 import nodemailer from "nodemailer";
-import prisma from "../db.server";
 import { getEnv } from "../env.server";
 import { queueAttentionAlerts, type AttentionAlertDeps } from "../services/alerts/attention";
 import { alertOffUrl } from "../services/alerts/off-link";
@@ -20,6 +19,8 @@ import {
 } from "../services/mail/transport";
 import { startPeriodicJob } from "../services/periodic-job";
 import { shopContact } from "./shop-info.server";
+import { alertsStore } from "../data/alerts.server";
+import { mailQueue } from "../data/mail.server";
 import { aggregate } from "../data/profit.server";
 import { repricingStore } from "../data/repricing.server";
 import { queueWeeklySummaries, type WeeklySummaryDeps } from "../services/alerts/weekly";
@@ -96,7 +97,7 @@ export function mailSenderDeps(
   overrides: Partial<MailSenderDeps> = {},
 ): MailSenderDeps {
   return {
-    db: prisma,
+    queue: mailQueue,
     transport,
     from: getEnv().mailFrom,
     logger: getLogger().child({ component: "mail" }),
@@ -109,7 +110,7 @@ export function attentionAlertDeps(
 ): AttentionAlertDeps {
   const env = getEnv();
   return {
-    db: prisma,
+    store: alertsStore,
     shopInfo: shopContact,
     pageUrl: (shop, id) => adminAppUrl(shop, `/app/orders/${encodeURIComponent(id)}`),
     ordersUrl: (shop) => adminAppUrl(shop, "/app/orders?view=attention"),
@@ -122,9 +123,9 @@ export function attentionAlertDeps(
 export function webhooksStoppedAlertDeps(
   overrides: Partial<WebhooksStoppedAlertDeps> = {},
 ): WebhooksStoppedAlertDeps {
-  const { db, shopInfo, offUrl, logger } = attentionAlertDeps();
+  const { shopInfo, offUrl, logger } = attentionAlertDeps();
   return {
-    db,
+    store: alertsStore,
     shopInfo,
     offUrl,
     logger,
@@ -137,14 +138,14 @@ export function webhooksStoppedAlertDeps(
 export function paymentRefusedAlertDeps(
   overrides: Partial<PaymentRefusedAlertDeps> = {},
 ): PaymentRefusedAlertDeps {
-  const { db, shopInfo, offUrl, logger, ordersUrl } = attentionAlertDeps();
-  return { db, shopInfo, offUrl, logger, ordersUrl, ...overrides };
+  const { shopInfo, offUrl, logger, ordersUrl } = attentionAlertDeps();
+  return { store: alertsStore, shopInfo, offUrl, logger, ordersUrl, ...overrides };
 }
 
 export function pricesAlertDeps(overrides: Partial<PricesAlertDeps> = {}): PricesAlertDeps {
-  const { db, shopInfo, offUrl, logger } = attentionAlertDeps();
+  const { shopInfo, offUrl, logger } = attentionAlertDeps();
   return {
-    db,
+    store: alertsStore,
     shopInfo,
     offUrl,
     logger,
@@ -155,9 +156,9 @@ export function pricesAlertDeps(overrides: Partial<PricesAlertDeps> = {}): Price
 }
 
 export function weeklySummaryDeps(overrides: Partial<WeeklySummaryDeps> = {}): WeeklySummaryDeps {
-  const { db, shopInfo, offUrl, logger, ordersUrl } = attentionAlertDeps();
+  const { shopInfo, offUrl, logger, ordersUrl } = attentionAlertDeps();
   return {
-    db,
+    store: alertsStore,
     shopInfo,
     offUrl,
     logger,

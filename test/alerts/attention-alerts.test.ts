@@ -7,6 +7,7 @@
 import "../support/app-env";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { alertsStore } from "~/data/alerts.server";
 import { attentionAlertDeps, mailSenderDeps, smtpTransport } from "~/lib/mail.server";
 import { ATTENTION_WINDOW_MS, queueAttentionAlerts } from "~/services/alerts/attention";
 import { readAlertSettings, saveAlertSettings } from "~/services/alerts/settings";
@@ -115,7 +116,7 @@ describe("alerts for orders that need attention", () => {
     await prisma.shop.updateMany({ data: { lastAttentionAlertAt: null } });
     await stop("ABC");
     expect(
-      await saveAlertSettings(prisma, SHOP, {
+      await saveAlertSettings(alertsStore, SHOP, {
         alertEmail: "not an address",
         attention: true,
         webhooks: true,
@@ -127,7 +128,7 @@ describe("alerts for orders that need attention", () => {
       ok: false,
       fieldErrors: { alertEmail: "Enter an e-mail address such as orders@yourshop.com" },
     });
-    await saveAlertSettings(prisma, SHOP, {
+    await saveAlertSettings(alertsStore, SHOP, {
       alertEmail: "orders@shop.example",
       attention: false,
       webhooks: true,
@@ -136,7 +137,7 @@ describe("alerts for orders that need attention", () => {
       weekly: true,
     });
     expect(await queueAttentionAlerts(alertsAt(new Date()))).toEqual({ queued: 0 });
-    await saveAlertSettings(prisma, SHOP, {
+    await saveAlertSettings(alertsStore, SHOP, {
       alertEmail: "orders@shop.example",
       attention: true,
       webhooks: true,
@@ -167,7 +168,7 @@ describe("alerts for orders that need attention", () => {
     ).toMatchObject({
       failed: 1,
     });
-    const settings = await readAlertSettings(prisma, SHOP);
+    const settings = await readAlertSettings(alertsStore, SHOP);
     expect(settings.lastFailed?.error).toMatch(/Mailbox unavailable/);
     expect(settings.lastFailed?.subject).toBe(
       "1 print order needs your attention – Print Connect Demo",

@@ -7,6 +7,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { alertsStore } from "~/data/alerts.server";
 import { mailSenderDeps, paymentRefusedAlertDeps, smtpTransport } from "~/lib/mail.server";
 import { queuePaymentRefusedAlerts } from "~/services/alerts/payment-refused";
 import { saveAlertSettings } from "~/services/alerts/settings";
@@ -99,7 +100,7 @@ describe("the alert that the print service refused payment", () => {
 
   it("is not sent when switched off, and two rounds at once queue one", async () => {
     await refused();
-    await saveAlertSettings(prisma, SHOP, {
+    await saveAlertSettings(alertsStore, SHOP, {
       alertEmail: "",
       attention: true,
       webhooks: true,

@@ -8,6 +8,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { alertsStore } from "~/data/alerts.server";
 import { savePrintSettings } from "~/data/print-settings.server";
 import { listBelowTarget, recheckExpiredPrices } from "~/lib/repricing.server";
 import { mailSenderDeps, pricesAlertDeps, smtpTransport } from "~/lib/mail.server";
@@ -53,7 +54,7 @@ const alerts = () => pricesAlertDeps({ logger: silent });
 const sender = () => mailSenderDeps(smtpTransport(mail.url), { logger: silent });
 const adminFor = async () => admin;
 const switches = (prices: boolean) =>
-  saveAlertSettings(prisma, DEMO_SHOP, {
+  saveAlertSettings(alertsStore, DEMO_SHOP, {
     alertEmail: "",
     attention: true,
     webhooks: true,

@@ -7,6 +7,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
+import { alertsStore } from "~/data/alerts.server";
 import { mailSenderDeps, smtpTransport, webhooksStoppedAlertDeps } from "~/lib/mail.server";
 import { runRegularCheck } from "~/lib/regular-check.server";
 import { saveAlertSettings, turnAlertOff } from "~/services/alerts/settings";
@@ -129,7 +130,7 @@ describe("the alert that Shopify's order webhooks stopped", () => {
 
     await delivered();
     await lost();
-    await saveAlertSettings(prisma, SHOP, {
+    await saveAlertSettings(alertsStore, SHOP, {
       alertEmail: "",
       attention: true,
       webhooks: false,
@@ -138,7 +139,7 @@ describe("the alert that Shopify's order webhooks stopped", () => {
       weekly: true,
     });
     expect(await queueWebhooksStoppedAlerts(alerts())).toEqual({ queued: 0 });
-    await saveAlertSettings(prisma, SHOP, {
+    await saveAlertSettings(alertsStore, SHOP, {
       alertEmail: "",
       attention: true,
       webhooks: true,
@@ -146,7 +147,7 @@ describe("the alert that Shopify's order webhooks stopped", () => {
       prices: true,
       weekly: true,
     });
-    await turnAlertOff(prisma, SHOP, "webhooks");
+    await turnAlertOff(alertsStore, SHOP, "webhooks");
     expect(await queueWebhooksStoppedAlerts(alerts())).toEqual({ queued: 0 });
     expect((await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } })).alertsAttention).toBe(
       true,

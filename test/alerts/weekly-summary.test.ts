@@ -7,6 +7,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { alertsStore } from "~/data/alerts.server";
 import { mailSenderDeps, smtpTransport, weeklySummaryDeps } from "~/lib/mail.server";
 import { saveAlertSettings } from "~/services/alerts/settings";
 import { queueWeeklySummaries, WEEK_MS } from "~/services/alerts/weekly";
@@ -186,7 +187,7 @@ describe("the weekly summary", () => {
 
   it("is not sent when switched off, nor to an uninstalled shop", async () => {
     const later = new Date((await mark())!.getTime() + WEEK_MS + MINUTE);
-    await saveAlertSettings(prisma, SHOP, {
+    await saveAlertSettings(alertsStore, SHOP, {
       alertEmail: "",
       attention: true,
       webhooks: true,

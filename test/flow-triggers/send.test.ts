@@ -7,6 +7,7 @@
 import "../support/app-env";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { flowTriggerStore } from "~/data/flow-triggers.server";
 import { cancelHeldPrintOrder } from "~/services/fulfilment/commands";
 import { sendDueFlowTriggers, type FlowSenderDeps } from "~/services/flow-triggers/send";
 import { shopifyAdmin } from "~/lib/admin-client.server";
@@ -33,7 +34,7 @@ afterEach(() => h.shopify.control.clearFaults());
 const silent = { info() {}, warn() {} };
 const PAGE = (shop: string, id: string) => `https://${shop}/admin/apps/test-key/app/orders/${id}`;
 const sender = (overrides: Partial<FlowSenderDeps> = {}): FlowSenderDeps => ({
-  db: prisma,
+  triggers: flowTriggerStore,
   shopify: shopifyAdmin,
   logger: silent,
   pageUrl: PAGE,

@@ -3,9 +3,8 @@
  * as the customer types, and the save (the link taken once; Shopify's order updated; the print
  * orders updated or released). Nothing about an order is shown without its valid link.
  */
-import type { PrismaClient } from "@prisma/client";
 import { countryName } from "../country-names";
-import { applyCustomerAddress } from "../fulfilment/commands";
+import type { CustomerAddressInput, CustomerAddressResult } from "../fulfilment/commands";
 import type { ShopifyAddress } from "../fulfilment/shopify-order";
 import {
   changedFields,
@@ -17,11 +16,12 @@ import {
   type AddressForm,
   type FormCheck,
 } from "./form";
-import { findAddressLink, releaseAddressLink, takeAddressLink, type LinkLookup } from "./links";
+import { findAddressLink, type LinkLookup } from "./links";
+import type { AddressLinkStore, OrderWithItems } from "./ports";
 import { linkRefusal } from "./send";
 
 export interface CorrectionDeps {
-  db: PrismaClient;
+  store: AddressLinkStore;
   now?: () => Date;
   shopName: (shop: string) => Promise<string>;
   /** Writes the address to the Shopify order: Shopify's refusal in words, or null. */
@@ -31,6 +31,8 @@ export interface CorrectionDeps {
     address: ShopifyAddress;
     taxNumber: string | null;
   }) => Promise<string | null>;
+  /** Writes the address to the order's print orders (fulfilment's customer-address command). */
+  applyAddress: (input: CustomerAddressInput) => Promise<CustomerAddressResult>;
   logger: { warn(o: object, m: string): void };
 }
 
@@ -93,15 +95,8 @@ const CLOSED: Record<
 interface Opened {
   page: AddressPage | null;
   link?: Extract<LinkLookup, { link: unknown }>["link"];
-  order?: NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
+  order?: OrderWithItems;
   shopName: string;
-}
-
-function loadOrder(db: PrismaClient, shop: string, shopOrderId: string) {
-  return db.shopOrder.findFirst({
-    where: { id: shopOrderId, shop },
-    include: { printOrders: { include: { items: true } } },
-  });
 }
 
 async function open(
@@ -112,7 +107,7 @@ async function open(
 ): Promise<Opened> {
   const now = (deps.now ?? (() => new Date()))();
   const [lookup, shopName] = await Promise.all([
-    findAddressLink(deps.db, { ...input, now }),
+    findAddressLink(deps.store, { ...input, now }),
     named ? deps.shopName(input.shop).catch(() => input.shop) : input.shop,
   ]);
   if (lookup.state !== "valid")
@@ -125,7 +120,7 @@ async function open(
       },
       shopName,
     };
-  const order = await loadOrder(deps.db, input.shop, lookup.link.shopOrderId);
+  const order = await deps.store.orderWithItems(input.shop, lookup.link.shopOrderId);
   const refusal = linkRefusal(order);
   if (refusal || !order)
     return {
@@ -212,7 +207,7 @@ export async function saveAddressPage(
   const check = checkForm(form, countryCode);
   if (Object.keys(check.errors).length > 0) return formPage(opened, form, check, null);
 
-  if (!(await takeAddressLink(deps.db, link, now)))
+  if (!(await deps.store.takeLink(link, now)))
     return { kind: "closed", why: "closed", shopName: opened.shopName, ...CLOSED.used };
   const address = shopifyAddressOf(form, previous, countryCode);
   const taxNumber = countryCode === "BR" ? form.taxNumber.replace(/\D/g, "") : null;
@@ -229,7 +224,7 @@ export async function saveAddressPage(
     refused = "The shop could not be reached just now.";
   }
   if (refused) {
-    await releaseAddressLink(deps.db, link, now);
+    await deps.store.releaseLink(link, now);
     return formPage(
       opened,
       form,
@@ -239,16 +234,18 @@ export async function saveAddressPage(
   }
   // Shopify has the address now. Should writing it here fail (a worker holding the order for
   // longer than the command waits), Shopify's orders/updated brings it all the same.
-  const applied = await applyCustomerAddress(deps.db, {
-    shop: order.shop,
-    shopOrderId: order.id,
-    address,
-    summary: changedFields(formOf(previous), form),
-    now,
-  }).catch((error: unknown) => {
-    deps.logger.warn({ shop: order.shop, err: error }, "address correction: not applied here");
-    return null;
-  });
+  const applied = await deps
+    .applyAddress({
+      shop: order.shop,
+      shopOrderId: order.id,
+      address,
+      summary: changedFields(formOf(previous), form),
+      now,
+    })
+    .catch((error: unknown) => {
+      deps.logger.warn({ shop: order.shop, err: error }, "address correction: not applied here");
+      return null;
+    });
   // Paid between the page's check and this save: the print service ships to the old address.
   if (applied && !applied.ok && applied.reason === "printing")
     return {

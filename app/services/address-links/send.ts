@@ -4,16 +4,15 @@
  * before print. The link and its e-mail are written in one transaction; the e-mail goes
  * through the mail queue (services/mail), in the shop's name with replies to the shop.
  */
-import type { PrismaClient } from "@prisma/client";
 import { ADDRESS_STOPS } from "../fulfilment/commands";
-import type { Tx } from "../fulfilment/commands/lock";
 import { isUnpaidOrder } from "../fulfilment/machine";
 import type { ShopifyAddress } from "../fulfilment/shopify-order";
 import { addressLinkEmail, type LinkEmailInput } from "./email";
 import { issueAddressLink, type LinkReason } from "./links";
+import type { AddressLinkStore, AddressLinkTransaction, OrderWithPrintOrders } from "./ports";
 
 export interface AddressLinkDeps {
-  db: PrismaClient;
+  store: AddressLinkStore;
   now?: () => Date;
   shopInfo: (shop: string) => Promise<{ name: string; email: string } | null>;
   /** The link's address on the shop's own domain (the app proxy). */
@@ -26,15 +25,6 @@ export const LINK_SETTINGS = ["stopped", "held", "off"] as const;
 export type LinkSetting = (typeof LINK_SETTINGS)[number];
 export const isLinkSetting = (v: string): v is LinkSetting =>
   (LINK_SETTINGS as readonly string[]).includes(v);
-
-type OrderWithPrintOrders = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
-
-function loadOrder(db: PrismaClient, shop: string, shopOrderId: string) {
-  return db.shopOrder.findFirst({
-    where: { id: shopOrderId, shop },
-    include: { printOrders: true },
-  });
-}
 
 /** Why the order's address cannot be corrected by its customer now; null when it can. */
 export function linkRefusal(order: OrderWithPrintOrders | null): string | null {
@@ -67,7 +57,7 @@ async function queueLink(
   deps: AddressLinkDeps,
   order: OrderWithPrintOrders,
   reason: LinkReason,
-  claim?: (tx: Tx) => Promise<boolean>,
+  claim?: (tx: AddressLinkTransaction) => Promise<boolean>,
 ): Promise<{ queued: boolean; to: string } | { queued: false; problem: string }> {
   const now = (deps.now ?? (() => new Date()))();
   const info = await deps.shopInfo(order.shop).catch(() => null);
@@ -76,14 +66,10 @@ async function queueLink(
   const address = order.shippingAddress
     ? (JSON.parse(order.shippingAddress) as ShopifyAddress)
     : null;
-  const queued = await deps.db.$transaction(async (tx) => {
+  const queued = await deps.store.transaction(async (tx) => {
     if (claim && !(await claim(tx))) return false;
     // A link the merchant sent is the order's link: the automatic round sends none after it.
-    if (!claim)
-      await tx.shopOrder.updateMany({
-        where: { id: order.id, shop: order.shop, customerLinkAt: null },
-        data: { customerLinkAt: now },
-      });
+    if (!claim) await tx.takeOrderMark(order.shop, order.id, now);
     const { token, link } = await issueAddressLink(tx, {
       shop: order.shop,
       shopOrderId: order.id,
@@ -99,17 +85,14 @@ async function queueLink(
       expiresAt: link.expiresAt,
       why: whyOf(order),
     });
-    await tx.mailMessage.create({
-      data: {
-        shop: order.shop,
-        kind: "address-link",
-        dedupeKey: `address-link:${link.id}`,
-        to,
-        fromName: info.name,
-        replyTo: info.email,
-        ...email,
-        dueAt: now,
-      },
+    await tx.queueMail(order.shop, {
+      kind: "address-link",
+      dedupeKey: `address-link:${link.id}`,
+      to,
+      fromName: info.name,
+      replyTo: info.email,
+      ...email,
+      dueAt: now,
     });
     return true;
   });
@@ -121,7 +104,7 @@ export async function sendAddressLink(
   deps: AddressLinkDeps,
   input: { shop: string; shopOrderId: string },
 ): Promise<{ ok: true; to: string } | { ok: false; message: string }> {
-  const order = await loadOrder(deps.db, input.shop, input.shopOrderId);
+  const order = await deps.store.order(input.shop, input.shopOrderId);
   const refusal = linkRefusal(order);
   if (refusal) return { ok: false, message: refusal };
   const result = await queueLink(deps, order!, "merchant");
@@ -143,38 +126,19 @@ export async function queueAutomaticAddressLinks(
   const now = (deps.now ?? (() => new Date()))();
   // By the shops' settings in the query, so that orders no link goes to for a shop's choice
   // never fill a round and keep the others waiting.
-  const shopsWhere = async (where: object) =>
-    (await deps.db.shop.findMany({ where, select: { shop: true }, take: SHOPS_LISTED_MAX })).map(
-      (s) => s.shop,
-    );
   const [notSending, holdSending] = await Promise.all([
-    shopsWhere({ OR: [{ customerAddressLinks: "off" }, { uninstalledAt: { not: null } }] }),
-    shopsWhere({ customerAddressLinks: "held", uninstalledAt: null }),
+    deps.store.shopsNotSending(SHOPS_LISTED_MAX),
+    deps.store.shopsSendingHeld(SHOPS_LISTED_MAX),
   ]);
-  const candidates = await deps.db.printOrder.findMany({
-    where: {
-      shop: { notIn: notSending },
-      OR: [
-        { status: "needs_attention", lastErrorCode: { in: [...ADDRESS_STOPS] } },
-        { status: "held", shop: { in: holdSending } },
-      ],
-      shopOrder: {
-        customerLinkAt: null,
-        email: { not: null },
-        redactedAt: null,
-        cancelledAt: null,
-      },
-    },
-    select: { shop: true, shopOrderId: true, status: true },
-    orderBy: { createdAt: "asc" },
+  const candidates = await deps.store.linkCandidates({
+    notSending,
+    holdSending,
+    addressStops: ADDRESS_STOPS,
     take: ROUND_MAX,
   });
   // The settings once more, by the candidates' own shops (the lists above are bounded).
   const settings = new Map<string, LinkSetting>();
-  const shops = await deps.db.shop.findMany({
-    where: { shop: { in: [...new Set(candidates.map((c) => c.shop))] }, uninstalledAt: null },
-    select: { shop: true, customerAddressLinks: true },
-  });
+  const shops = await deps.store.linkSettings([...new Set(candidates.map((c) => c.shop))]);
   for (const s of shops)
     settings.set(
       s.shop,
@@ -188,17 +152,12 @@ export async function queueAutomaticAddressLinks(
     if (setting === "off" || (reason === "held" && setting !== "held")) continue;
     if (seen.has(candidate.shopOrderId)) continue;
     seen.add(candidate.shopOrderId);
-    const order = await loadOrder(deps.db, candidate.shop, candidate.shopOrderId);
+    const order = await deps.store.order(candidate.shop, candidate.shopOrderId);
     // Not one to correct (another print order of it is paid, say): judged once, not again.
-    const claim = async (tx: Tx) => {
-      const taken = await tx.shopOrder.updateMany({
-        where: { id: candidate.shopOrderId, shop: candidate.shop, customerLinkAt: null },
-        data: { customerLinkAt: now },
-      });
-      return taken.count === 1;
-    };
+    const claim = (tx: AddressLinkTransaction) =>
+      tx.takeOrderMark(candidate.shop, candidate.shopOrderId, now);
     if (linkRefusal(order)) {
-      await deps.db.$transaction(claim);
+      await deps.store.transaction(claim);
       continue;
     }
     const result = await queueLink(deps, order!, reason, claim);

@@ -2,21 +2,21 @@
  * What the merchant sees of address links: the shop's setting (Settings) and, on an order's
  * page, whether a link can be sent and what became of the last one.
  */
-import type { PrismaClient } from "@prisma/client";
+import type { AddressLinkStore } from "./ports";
 import { isLinkSetting, linkRefusal, type LinkSetting } from "./send";
 
-export async function readLinkSetting(db: PrismaClient, shop: string): Promise<LinkSetting> {
-  const row = await db.shop.findUnique({ where: { shop }, select: { customerAddressLinks: true } });
-  return row && isLinkSetting(row.customerAddressLinks) ? row.customerAddressLinks : "stopped";
+export async function readLinkSetting(store: AddressLinkStore, shop: string): Promise<LinkSetting> {
+  const setting = await store.linkSetting(shop);
+  return setting !== null && isLinkSetting(setting) ? setting : "stopped";
 }
 
 export async function saveLinkSetting(
-  db: PrismaClient,
+  store: AddressLinkStore,
   shop: string,
   value: string,
 ): Promise<{ ok: boolean }> {
   if (!isLinkSetting(value)) return { ok: false };
-  await db.shop.updateMany({ where: { shop }, data: { customerAddressLinks: value } });
+  await store.saveLinkSetting(shop, value);
   return { ok: true };
 }
 
@@ -34,19 +34,13 @@ export interface OrderLinkState {
 }
 
 export async function readOrderLinkState(
-  db: PrismaClient,
+  store: AddressLinkStore,
   input: { shop: string; shopOrderId: string; now?: Date },
 ): Promise<OrderLinkState> {
   const now = input.now ?? new Date();
   const [order, last] = await Promise.all([
-    db.shopOrder.findFirst({
-      where: { id: input.shopOrderId, shop: input.shop },
-      include: { printOrders: true },
-    }),
-    db.addressLink.findFirst({
-      where: { shop: input.shop, shopOrderId: input.shopOrderId },
-      orderBy: { createdAt: "desc" },
-    }),
+    store.order(input.shop, input.shopOrderId),
+    store.lastLink(input.shop, input.shopOrderId),
   ]);
   return {
     refusal: linkRefusal(order),

@@ -5,9 +5,10 @@
  * orders told in one transaction; the shop's window is taken by compare-and-set first, so two
  * workers running the round at once queue one e-mail.
  */
-import type { PrismaClient } from "@prisma/client";
 import { attentionEmail } from "./attention-email";
 import type { AlertKind } from "./off-link";
+import type { AttentionStore } from "./ports";
+import { alertMail } from "./queue";
 
 export const ATTENTION_WINDOW_MS = 15 * 60_000;
 /** Orders listed in one e-mail; the rest are counted and linked. */
@@ -15,7 +16,7 @@ export const ATTENTION_LIST_MAX = 25;
 const SHOPS_PER_ROUND = 100;
 
 export interface AttentionAlertDeps {
-  db: PrismaClient;
+  store: AttentionStore;
   now?: () => Date;
   /** The shop's name and e-mail address as Shopify has them; null when Shopify cannot say now. */
   shopInfo: (shop: string) => Promise<{ name: string; email: string } | null>;
@@ -28,38 +29,13 @@ export interface AttentionAlertDeps {
 export async function queueAttentionAlerts(deps: AttentionAlertDeps): Promise<{ queued: number }> {
   const now = (deps.now ?? (() => new Date()))();
   const windowStart = new Date(now.getTime() - ATTENTION_WINDOW_MS);
-  const shops = await deps.db.shop.findMany({
-    where: {
-      alertsAttention: true,
-      uninstalledAt: null,
-      OR: [{ lastAttentionAlertAt: null }, { lastAttentionAlertAt: { lte: windowStart } }],
-    },
-    select: { shop: true, alertEmail: true, lastAttentionAlertAt: true },
-    orderBy: { shop: "asc" },
-    take: SHOPS_PER_ROUND,
-  });
+  const shops = await deps.store.shopsOutsideWindow(windowStart, SHOPS_PER_ROUND);
   let queued = 0;
   for (const shop of shops) {
-    const where = {
-      shop: shop.shop,
-      status: "needs_attention",
-      attentionAlertedAt: null,
-    } as const;
-    const [orders, waiting] = await Promise.all([
-      deps.db.printOrder.findMany({
-        where,
-        orderBy: [{ updatedAt: "asc" }, { id: "asc" }],
-        take: ATTENTION_LIST_MAX,
-        select: {
-          id: true,
-          shopifyOrderName: true,
-          orderReference: true,
-          lastErrorMessage: true,
-          lastErrorAction: true,
-        },
-      }),
-      deps.db.printOrder.count({ where }),
-    ]);
+    const { stops: orders, count: waiting } = await deps.store.untoldStops(
+      shop.shop,
+      ATTENTION_LIST_MAX,
+    );
     if (orders.length === 0) continue;
     const info = await deps.shopInfo(shop.shop).catch(() => null);
     const to = shop.alertEmail ?? info?.email ?? null;
@@ -80,28 +56,11 @@ export async function queueAttentionAlerts(deps: AttentionAlertDeps): Promise<{ 
       offUrl: deps.offUrl(shop.shop, "attention"),
       ordersUrl: deps.ordersUrl(shop.shop),
     });
-    const done = await deps.db.$transaction(async (tx) => {
-      const taken = await tx.shop.updateMany({
-        where: { shop: shop.shop, lastAttentionAlertAt: shop.lastAttentionAlertAt },
-        data: { lastAttentionAlertAt: now },
-      });
-      if (taken.count !== 1) return false;
-      await tx.mailMessage.create({
-        data: {
-          shop: shop.shop,
-          kind: "attention",
-          dedupeKey: `attention:${now.toISOString()}`,
-          to,
-          ...email,
-          dueAt: now,
-        },
-      });
-      await tx.printOrder.updateMany({
-        where: { ...where, id: { in: orders.map((o) => o.id) } },
-        data: { attentionAlertedAt: now },
-      });
-      return true;
-    });
+    const done = await deps.store.queueTakingWindow(
+      { shop: shop.shop, previous: shop.lastAttentionAlertAt, to: now },
+      alertMail("attention", now, to, email),
+      orders.map((o) => o.id),
+    );
     if (done) queued++;
   }
   return { queued };

@@ -6,11 +6,11 @@
  * is told again. The shop's mark is taken by compare-and-set with the e-mail queued, so two
  * workers queue one e-mail. (The orders are also listed by the attention e-mail, each once.)
  */
-import type { PrismaClient } from "@prisma/client";
 import { formatMajor } from "../print/money";
 import { alertEmailHtml, alertEmailText, emailRow, escapeHtml } from "./email-layout";
 import { alertRecipient, queueTakingMark } from "./queue";
 import type { AlertKind } from "./off-link";
+import type { PaymentRefusedStore } from "./ports";
 
 export const INSUFFICIENT_CREDIT = "MERCH_INSUFFICIENT_BALANCE";
 const SHOPS_PER_ROUND = 100;
@@ -18,7 +18,7 @@ const SHOPS_PER_ROUND = 100;
 const SUMMED_MAX = 500;
 
 export interface PaymentRefusedAlertDeps {
-  db: PrismaClient;
+  store: PaymentRefusedStore;
   now?: () => Date;
   shopInfo: (shop: string) => Promise<{ name: string; email: string } | null>;
   /** The app's list of orders that need attention, in the shop's admin. */
@@ -31,36 +31,18 @@ export async function queuePaymentRefusedAlerts(
   deps: PaymentRefusedAlertDeps,
 ): Promise<{ queued: number }> {
   const now = (deps.now ?? (() => new Date()))();
-  const stopped = { status: "needs_attention", lastErrorCode: INSUFFICIENT_CREDIT } as const;
-  const shops = await deps.db.printOrder.groupBy({
-    by: ["shop"],
-    where: stopped,
-    orderBy: { shop: "asc" },
-    take: SHOPS_PER_ROUND,
-  });
+  const shops = await deps.store.shopsStoppedFor(INSUFFICIENT_CREDIT, SHOPS_PER_ROUND);
   let queued = 0;
-  for (const { shop } of shops) {
-    const row = await deps.db.shop.findUnique({
-      where: { shop },
-      select: { alertsPayment: true, uninstalledAt: true, alertEmail: true, paymentAlertAt: true },
-    });
-    if (!row?.alertsPayment || row.uninstalledAt) continue;
+  for (const shop of shops) {
+    const row = await deps.store.paymentAlertState(shop);
+    if (!row?.on || row.uninstalledAt) continue;
     // Told already, and nothing was paid since: the same refusal.
-    if (row.paymentAlertAt) {
-      const paidSince = await deps.db.printOrder.findFirst({
-        where: { shop, servicePaidAt: { gt: row.paymentAlertAt } },
-        select: { id: true },
-      });
-      if (!paidSince) continue;
-    }
-    const [waiting, amounts] = await Promise.all([
-      deps.db.printOrder.count({ where: { shop, ...stopped } }),
-      deps.db.printOrder.findMany({
-        where: { shop, ...stopped, wholesaleTotalMinor: { not: null } },
-        select: { wholesaleTotalMinor: true, currency: true },
-        take: SUMMED_MAX,
-      }),
-    ]);
+    if (row.markAt && !(await deps.store.paidSince(shop, row.markAt))) continue;
+    const { count: waiting, amounts } = await deps.store.stoppedFor(
+      shop,
+      INSUFFICIENT_CREDIT,
+      SUMMED_MAX,
+    );
     const totals = new Map<string, number>();
     for (const a of amounts)
       totals.set(a.currency, (totals.get(a.currency) ?? 0) + (a.wholesaleTotalMinor ?? 0));
@@ -74,11 +56,11 @@ export async function queuePaymentRefusedAlerts(
       ordersUrl: deps.ordersUrl(shop),
       offUrl: deps.offUrl(shop, "payment"),
     });
-    const done = await queueTakingMark(deps.db, {
+    const done = await queueTakingMark(deps.store, {
       shop,
       kind: "payment",
       mark: "paymentAlertAt",
-      previous: row.paymentAlertAt,
+      previous: row.markAt,
       now,
       to: recipient.to,
       email,

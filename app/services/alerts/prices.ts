@@ -8,19 +8,19 @@
  * rounds or workers, and the price watch never waits for mail. A change that left nothing below
  * target, or came while the kind was off, is passed over (the mark moves, no e-mail).
  */
-import type { PrismaClient } from "@prisma/client";
 import { formatMajor } from "../print/money";
 import type { RepriceRow } from "../repricing";
 import { alertEmailHtml, alertEmailText, emailRow, escapeHtml } from "./email-layout";
 import { alertRecipient, queueTakingMark } from "./queue";
 import type { AlertKind } from "./off-link";
+import type { PricesAlertStore } from "./ports";
 
 const SHOPS_PER_ROUND = 100;
 /** Variants listed in the e-mail; the rest are counted. */
 export const PRICES_LISTED_MAX = 25;
 
 export interface PricesAlertDeps {
-  db: PrismaClient;
+  store: PricesAlertStore;
   now?: () => Date;
   shopInfo: (shop: string) => Promise<{ name: string; email: string } | null>;
   /** The variants whose print cost changed within (after, upTo] and are now below target. */
@@ -34,22 +34,7 @@ export interface PricesAlertDeps {
 export async function queuePricesAlerts(deps: PricesAlertDeps): Promise<{ queued: number }> {
   const now = (deps.now ?? (() => new Date()))();
   // Shops with a change not yet told (or passed over).
-  const shops = await deps.db.shop.findMany({
-    where: {
-      pricesChangedAt: { not: null },
-      OR: [{ pricesAlertAt: null }, { pricesChangedAt: { gt: deps.db.shop.fields.pricesAlertAt } }],
-    },
-    select: {
-      shop: true,
-      alertsPrices: true,
-      uninstalledAt: true,
-      alertEmail: true,
-      pricesChangedAt: true,
-      pricesAlertAt: true,
-    },
-    orderBy: { pricesChangedAt: "asc" },
-    take: SHOPS_PER_ROUND,
-  });
+  const shops = await deps.store.shopsWithUntoldChange(SHOPS_PER_ROUND);
   let queued = 0;
   for (const row of shops) {
     const { shop, pricesAlertAt: previous } = row;
@@ -60,10 +45,7 @@ export async function queuePricesAlerts(deps: PricesAlertDeps): Promise<{ queued
         : [];
     if (rows.length === 0) {
       // Nothing to tell of this change: passed over, so it is never told later.
-      await deps.db.shop.updateMany({
-        where: { shop, pricesAlertAt: previous },
-        data: { pricesAlertAt: upTo },
-      });
+      await deps.store.moveMark("pricesAlertAt", { shop, previous, to: upTo });
       continue;
     }
     const recipient = await alertRecipient(deps, shop, row.alertEmail, "prices");
@@ -74,7 +56,7 @@ export async function queuePricesAlerts(deps: PricesAlertDeps): Promise<{ queued
       pricesUrl: deps.pricesUrl(shop),
       offUrl: deps.offUrl(shop, "prices"),
     });
-    const done = await queueTakingMark(deps.db, {
+    const done = await queueTakingMark(deps.store, {
       shop,
       kind: "prices",
       mark: "pricesAlertAt",

@@ -3,11 +3,8 @@
  * it in the same transaction that moves the shop's mark for that kind (compare-and-set from the
  * value the round read), so two rounds at once queue one e-mail.
  */
-import type { PrismaClient } from "@prisma/client";
 import type { AlertKind } from "./off-link";
-
-/** The Shop column that records when each once-per-stop kind was last queued. */
-export type AlertMark = "webhooksAlertAt" | "paymentAlertAt" | "pricesAlertAt" | "weeklySummaryAt";
+import type { AlertMail, AlertMark, AlertQueue } from "./ports";
 
 export interface AlertRecipientDeps {
   shopInfo: (shop: string) => Promise<{ name: string; email: string } | null>;
@@ -37,8 +34,8 @@ export async function alertRecipient(
  * Queues the e-mail if the shop's mark still holds `previous`, moving it to `markTo` (else
  * `now`); answers whether it did.
  */
-export async function queueTakingMark(
-  db: PrismaClient,
+export function queueTakingMark(
+  queue: AlertQueue,
   input: {
     shop: string;
     kind: AlertKind;
@@ -51,16 +48,19 @@ export async function queueTakingMark(
   },
 ): Promise<boolean> {
   const { shop, kind, mark, previous, now, to, email } = input;
-  const markTo = input.markTo ?? now;
-  return db.$transaction(async (tx) => {
-    const taken = await tx.shop.updateMany({
-      where: { shop, [mark]: previous },
-      data: { [mark]: markTo },
-    });
-    if (taken.count !== 1) return false;
-    await tx.mailMessage.create({
-      data: { shop, kind, dedupeKey: `${kind}:${now.toISOString()}`, to, ...email, dueAt: now },
-    });
-    return true;
-  });
+  return queue.queueTakingMark(
+    mark,
+    { shop, previous, to: input.markTo ?? now },
+    alertMail(kind, now, to, email),
+  );
+}
+
+/** The alert e-mail queued at `now`, due at once; one per kind and time. */
+export function alertMail(
+  kind: AlertKind,
+  now: Date,
+  to: string,
+  email: { subject: string; text: string; html: string },
+): AlertMail {
+  return { kind, dedupeKey: `${kind}:${now.toISOString()}`, to, ...email, dueAt: now };
 }

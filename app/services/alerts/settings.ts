@@ -2,9 +2,9 @@
  * The shop's alert settings: where the e-mails go and which kinds are on, saved from Settings
  * or turned off from an e-mail's own link; and what Settings shows of the last e-mails.
  */
-import type { PrismaClient } from "@prisma/client";
 import { isEmail } from "../print/input-rules";
 import type { AlertKind } from "./off-link";
+import type { AlertSettingsStore } from "./ports";
 
 export const ALERT_EMAIL_MAX = 254;
 
@@ -21,7 +21,7 @@ export type AlertSettingsResult =
   { ok: true } | { ok: false; fieldErrors: Partial<Record<"alertEmail", string>> };
 
 export async function saveAlertSettings(
-  db: PrismaClient,
+  store: AlertSettingsStore,
   shop: string,
   input: AlertSettingsInput,
 ): Promise<AlertSettingsResult> {
@@ -31,16 +31,13 @@ export async function saveAlertSettings(
       ok: false,
       fieldErrors: { alertEmail: "Enter an e-mail address such as orders@yourshop.com" },
     };
-  await db.shop.updateMany({
-    where: { shop },
-    data: {
-      alertEmail: email || null,
-      alertsAttention: input.attention,
-      alertsWebhooks: input.webhooks,
-      alertsPayment: input.payment,
-      alertsPrices: input.prices,
-      alertsWeekly: input.weekly,
-    },
+  await store.saveSettings(shop, {
+    alertEmail: email || null,
+    alertsAttention: input.attention,
+    alertsWebhooks: input.webhooks,
+    alertsPayment: input.payment,
+    alertsPrices: input.prices,
+    alertsWeekly: input.weekly,
   });
   return { ok: true };
 }
@@ -55,34 +52,16 @@ const KIND_COLUMN = {
 } as const;
 
 /** From an e-mail's own link: that kind off for the shop. */
-export async function turnAlertOff(db: PrismaClient, shop: string, kind: AlertKind) {
-  await db.shop.updateMany({ where: { shop }, data: { [KIND_COLUMN[kind]]: false } });
+export async function turnAlertOff(store: AlertSettingsStore, shop: string, kind: AlertKind) {
+  await store.saveSettings(shop, { [KIND_COLUMN[kind]]: false });
 }
 
 /** What Settings shows: the settings and the newest e-mail's fate. */
-export async function readAlertSettings(db: PrismaClient, shop: string) {
+export async function readAlertSettings(store: AlertSettingsStore, shop: string) {
   const [row, last, lastFailed] = await Promise.all([
-    db.shop.findUnique({
-      where: { shop },
-      select: {
-        alertEmail: true,
-        alertsAttention: true,
-        alertsWebhooks: true,
-        alertsPayment: true,
-        alertsPrices: true,
-        alertsWeekly: true,
-      },
-    }),
-    db.mailMessage.findFirst({
-      where: { shop },
-      orderBy: { id: "desc" },
-      select: { to: true, subject: true, createdAt: true, sentAt: true, dueAt: true, error: true },
-    }),
-    db.mailMessage.findFirst({
-      where: { shop, sentAt: null, dueAt: null, sendingSince: null, error: { not: null } },
-      orderBy: { id: "desc" },
-      select: { subject: true, createdAt: true, error: true },
-    }),
+    store.settings(shop),
+    store.lastMail(shop),
+    store.lastFailedMail(shop),
   ]);
   return {
     alertEmail: row?.alertEmail ?? "",

@@ -7,18 +7,18 @@
  * next stop is told again. The shop's mark is taken by compare-and-set with the e-mail queued,
  * so two workers queue one e-mail.
  */
-import type { PrismaClient } from "@prisma/client";
-import { durationText, PAID_WEBHOOK_RECEIPTS, webhooksStopped } from "../fulfilment/handoff";
+import { durationText, webhooksStopped } from "../fulfilment/handoff";
 import { alertEmailHtml, alertEmailText, emailRow, escapeHtml } from "./email-layout";
 import { alertRecipient, queueTakingMark } from "./queue";
 import type { AlertKind } from "./off-link";
+import type { WebhooksStoppedStore } from "./ports";
 
 /** Shops whose check found an order within this long are looked at. */
 const FOUND_WITHIN_MS = 24 * 60 * 60_000;
 const SHOPS_PER_ROUND = 100;
 
 export interface WebhooksStoppedAlertDeps {
-  db: PrismaClient;
+  store: WebhooksStoppedStore;
   now?: () => Date;
   shopInfo: (shop: string) => Promise<{ name: string; email: string } | null>;
   /** The app's delivery page in the shop's admin. */
@@ -35,49 +35,19 @@ export async function queueWebhooksStoppedAlerts(
   const now = (deps.now ?? (() => new Date()))();
   const foundSince = new Date(now.getTime() - FOUND_WITHIN_MS);
   // Shops the check found an order for lately: the only ones whose webhooks can have stopped.
-  const candidates = await deps.db.shopOrder.findMany({
-    where: { source: "reconcile", createdAt: { gte: foundSince }, shopifyPaidAt: { not: null } },
-    distinct: ["shop"],
-    select: { shop: true },
-    orderBy: { shop: "asc" },
-    take: SHOPS_PER_ROUND,
-  });
+  const candidates = await deps.store.shopsFoundSince(foundSince, SHOPS_PER_ROUND);
   let queued = 0;
-  for (const { shop } of candidates) {
-    const row = await deps.db.shop.findUnique({
-      where: { shop },
-      select: {
-        alertsWebhooks: true,
-        uninstalledAt: true,
-        alertEmail: true,
-        webhooksAlertAt: true,
-      },
-    });
-    if (!row?.alertsWebhooks || row.uninstalledAt) continue;
-    const [lastWebhook, found] = await Promise.all([
-      deps.db.webhookReceipt.findFirst({
-        where: { shop, ...PAID_WEBHOOK_RECEIPTS },
-        orderBy: { receivedAt: "desc" },
-        select: { receivedAt: true },
-      }),
-      deps.db.shopOrder.findFirst({
-        where: { shop, source: "reconcile", createdAt: { gte: foundSince } },
-        orderBy: { shopifyPaidAt: "desc" },
-        select: { shopifyPaidAt: true },
-      }),
+  for (const shop of candidates) {
+    const row = await deps.store.webhooksAlertState(shop);
+    if (!row?.on || row.uninstalledAt) continue;
+    const [lastWebhookAt, latestFoundPaidAt] = await Promise.all([
+      deps.store.lastPaidWebhookAt(shop),
+      deps.store.latestFoundPaidAt(shop, foundSince),
     ]);
-    const lastWebhookAt = lastWebhook?.receivedAt ?? null;
-    if (!webhooksStopped({ lastWebhookAt, latestFoundPaidAt: found?.shopifyPaidAt ?? null }))
-      continue;
+    if (!webhooksStopped({ lastWebhookAt, latestFoundPaidAt })) continue;
     // Told already, and no webhook came since: the same stop.
-    if (row.webhooksAlertAt && (!lastWebhookAt || lastWebhookAt <= row.webhooksAlertAt)) continue;
-    const missed = await deps.db.shopOrder.count({
-      where: {
-        shop,
-        source: "reconcile",
-        ...(lastWebhookAt ? { shopifyPaidAt: { gt: lastWebhookAt } } : {}),
-      },
-    });
+    if (row.markAt && (!lastWebhookAt || lastWebhookAt <= row.markAt)) continue;
+    const missed = await deps.store.foundPaidAfter(shop, lastWebhookAt);
     const recipient = await alertRecipient(deps, shop, row.alertEmail, "webhooks");
     if (!recipient) continue;
     const email = webhooksStoppedEmail({
@@ -89,11 +59,11 @@ export async function queueWebhooksStoppedAlerts(
       deliveryUrl: deps.deliveryUrl(shop),
       offUrl: deps.offUrl(shop, "webhooks"),
     });
-    const done = await queueTakingMark(deps.db, {
+    const done = await queueTakingMark(deps.store, {
       shop,
       kind: "webhooks",
       mark: "webhooksAlertAt",
-      previous: row.webhooksAlertAt,
+      previous: row.markAt,
       now,
       to: recipient.to,
       email,

@@ -4,8 +4,8 @@
  * payment to that event), and the margin per currency from the Profit page's sums (print orders
  * placed in the week, proofs apart). Bounded: at most SHIPPED_READ_MAX shipments are read.
  */
-import type { PrismaClient } from "@prisma/client";
 import { percentile } from "../fulfilment/handoff";
+import type { WeeklyStore } from "./ports";
 
 /** The Profit page's sums as data/profit.server.ts `aggregate` returns them (the part read). */
 type Num = number | bigint | string | null;
@@ -83,29 +83,14 @@ export function moneyFigures(sums: ProfitSums): CurrencyFigures[] {
 }
 
 export async function weekFigures(
-  db: PrismaClient,
+  store: Pick<WeeklyStore, "shipments">,
   profit: (shop: string, start: Date, end: Date) => Promise<ProfitSums>,
   shop: string,
   start: Date,
   end: Date,
 ): Promise<WeekFigures> {
   const [events, sums] = await Promise.all([
-    db.orderEvent.findMany({
-      where: { shop, type: "shipped", at: { gte: start, lt: end }, printOrderId: { not: null } },
-      orderBy: { at: "asc" },
-      take: SHIPPED_READ_MAX,
-      select: {
-        printOrderId: true,
-        at: true,
-        printOrder: {
-          select: {
-            kind: true,
-            shopifyOrderName: true,
-            shopOrder: { select: { shopifyPaidAt: true } },
-          },
-        },
-      },
-    }),
+    store.shipments(shop, start, end, SHIPPED_READ_MAX),
     profit(shop, start, end),
   ]);
   // One shipment per print order (its first "shipped" event in the week).

@@ -7,9 +7,9 @@
  * most one per 7 days. A week with nothing shipped, nothing placed and nothing waiting moves
  * the mark without an e-mail.
  */
-import type { PrismaClient } from "@prisma/client";
 import { alertRecipient, queueTakingMark } from "./queue";
 import type { AlertKind } from "./off-link";
+import type { WeeklyStore } from "./ports";
 import { weekFigures, type ProfitSums } from "./weekly-figures";
 import { weeklyEmail } from "./weekly-email";
 
@@ -17,7 +17,7 @@ export const WEEK_MS = 7 * 24 * 3600_000;
 const SHOPS_PER_ROUND = 50;
 
 export interface WeeklySummaryDeps {
-  db: PrismaClient;
+  store: WeeklyStore;
   now?: () => Date;
   shopInfo: (shop: string) => Promise<{ name: string; email: string } | null>;
   /** The Profit page's sums of the print orders placed in [start, end). */
@@ -33,40 +33,24 @@ export async function queueWeeklySummaries(
 ): Promise<{ queued: number; quiet: number }> {
   const now = (deps.now ?? (() => new Date()))();
   const weekAgo = new Date(now.getTime() - WEEK_MS);
-  const shops = await deps.db.shop.findMany({
-    where: {
-      alertsWeekly: true,
-      uninstalledAt: null,
-      OR: [
-        { weeklySummaryAt: { lte: weekAgo } },
-        { weeklySummaryAt: null, installedAt: { lte: weekAgo } },
-      ],
-    },
-    select: { shop: true, alertEmail: true, weeklySummaryAt: true },
-    orderBy: { weeklySummaryAt: "asc" },
-    take: SHOPS_PER_ROUND,
-  });
+  const shops = await deps.store.shopsDue(weekAgo, SHOPS_PER_ROUND);
   let queued = 0;
   let quiet = 0;
   for (const { shop, alertEmail, weeklySummaryAt: previous } of shops) {
     const [week, attention] = await Promise.all([
-      weekFigures(deps.db, deps.profit, shop, weekAgo, now),
-      deps.db.printOrder.count({ where: { shop, status: "needs_attention" } }),
+      weekFigures(deps.store, deps.profit, shop, weekAgo, now),
+      deps.store.attentionCount(shop),
     ]);
     const placed = week.money.reduce((sum, m) => sum + m.printOrders, 0) + week.unpriced;
     if (week.shipped === 0 && placed === 0 && attention === 0) {
       // Nothing printed and nothing waiting: no e-mail; the next week starts now.
-      const moved = await deps.db.shop.updateMany({
-        where: { shop, weeklySummaryAt: previous },
-        data: { weeklySummaryAt: now },
-      });
-      quiet += moved.count;
+      if (await deps.store.moveMark("weeklySummaryAt", { shop, previous, to: now })) quiet++;
       continue;
     }
     const recipient = await alertRecipient(deps, shop, alertEmail, "weekly");
     if (!recipient) continue;
     const before = await weekFigures(
-      deps.db,
+      deps.store,
       deps.profit,
       shop,
       new Date(weekAgo.getTime() - WEEK_MS),
@@ -83,7 +67,7 @@ export async function queueWeeklySummaries(
       profitUrl: deps.profitUrl(shop),
       offUrl: deps.offUrl(shop, "weekly"),
     });
-    const done = await queueTakingMark(deps.db, {
+    const done = await queueTakingMark(deps.store, {
       shop,
       kind: "weekly",
       mark: "weeklySummaryAt",

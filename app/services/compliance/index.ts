@@ -1,16 +1,11 @@
-import type { PrismaClient } from "@prisma/client";
-import {
-  collectCustomerData,
-  deleteShopData,
-  redactCustomerData,
-  type CustomerRef,
-} from "./customer-data";
+import { collectCustomerData, redactCustomerData } from "./customer-data";
 import {
   customerRedactSchema,
   dataRequestSchema,
   shopRedactSchema,
   type ComplianceTopic,
 } from "./payloads";
+import type { ComplianceStore, ComplianceTransaction, CustomerRef } from "./ports";
 import { isUniqueViolation } from "../unique-violation";
 
 export { COMPLIANCE_TOPICS, type ComplianceTopic } from "./payloads";
@@ -37,28 +32,22 @@ function customerRef(
   return { customerId: payload.customer.id, email: payload.customer.email, orderIds };
 }
 
-type Transaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
-
 /** The record of a customer request: ids only (no email or phone), and what was done. */
-async function recordCustomerRequest(
-  tx: Transaction,
+function recordCustomerRequest(
+  tx: ComplianceTransaction,
   input: { shop: string; topic: ComplianceTopic; webhookId: string },
   now: Date,
   entry: { customerId: string | null; asked: Record<string, unknown>; result: unknown },
 ): Promise<string> {
-  const record = await tx.complianceRequest.create({
-    data: {
-      shop: input.shop,
-      topic: input.topic,
-      webhookId: input.webhookId,
-      customerId: entry.customerId,
-      payload: JSON.stringify({ customerId: entry.customerId, ...entry.asked }),
-      result: JSON.stringify(entry.result),
-      receivedAt: now,
-      completedAt: now,
-    },
+  return tx.recordRequest({
+    shop: input.shop,
+    topic: input.topic,
+    webhookId: input.webhookId,
+    customerId: entry.customerId,
+    payload: { customerId: entry.customerId, ...entry.asked },
+    result: entry.result,
+    now,
   });
-  return record.id;
 }
 
 /**
@@ -68,38 +57,33 @@ async function recordCustomerRequest(
  * email or phone.
  */
 export async function handleComplianceWebhook(
-  db: PrismaClient,
+  store: ComplianceStore,
   input: { shop: string; topic: ComplianceTopic; webhookId: string; payload: unknown; now?: Date },
 ): Promise<ComplianceResult> {
   const { shop, topic, webhookId } = input;
   const now = input.now ?? new Date();
 
-  const existing = await db.complianceRequest.findUnique({
-    where: { shop_webhookId: { shop, webhookId } },
-    select: { id: true, completedAt: true },
-  });
+  const existing = await store.findRequest(shop, webhookId);
   if (existing?.completedAt) return { outcome: "duplicate", requestId: existing.id };
 
   try {
     if (topic === "shop/redact") {
       const parsed = shopRedactSchema.safeParse(input.payload);
       if (!parsed.success) return { outcome: "invalid", reason: describe(parsed.error) };
-      return await db.$transaction(async (tx) => {
-        const deleted = await deleteShopData(tx, shop);
+      return await store.transaction(async (tx) => {
+        const deleted = await tx.deleteShopRows(shop);
         // The one row kept: proof that the shop's data was deleted, holding no data of it.
-        const record = await tx.complianceRequest.create({
-          data: {
-            shop,
-            topic,
-            webhookId,
-            payload: JSON.stringify({ shop_id: parsed.data.shop_id ?? null }),
-            result: JSON.stringify({ deleted }),
-            receivedAt: now,
-            completedAt: now,
-          },
+        const requestId = await tx.recordRequest({
+          shop,
+          topic,
+          webhookId,
+          customerId: null,
+          payload: { shop_id: parsed.data.shop_id ?? null },
+          result: { deleted },
+          now,
         });
         const rows = Object.values(deleted).reduce((a, b) => a + b, 0);
-        return { outcome: "shop_deleted", requestId: record.id, rows } as const;
+        return { outcome: "shop_deleted", requestId, rows } as const;
       });
     }
 
@@ -107,7 +91,7 @@ export async function handleComplianceWebhook(
       const parsed = dataRequestSchema.safeParse(input.payload);
       if (!parsed.success) return { outcome: "invalid", reason: describe(parsed.error) };
       const p = parsed.data;
-      return await db.$transaction(async (tx) => {
+      return await store.transaction(async (tx) => {
         const report = await collectCustomerData(tx, shop, customerRef(p, p.orders_requested));
         const requestId = await recordCustomerRequest(tx, input, now, {
           customerId: p.customer.id ?? null,
@@ -121,7 +105,7 @@ export async function handleComplianceWebhook(
     const parsed = customerRedactSchema.safeParse(input.payload);
     if (!parsed.success) return { outcome: "invalid", reason: describe(parsed.error) };
     const p = parsed.data;
-    return await db.$transaction(async (tx) => {
+    return await store.transaction(async (tx) => {
       const counts = await redactCustomerData(tx, shop, customerRef(p, p.orders_to_redact), now);
       const requestId = await recordCustomerRequest(tx, input, now, {
         customerId: p.customer.id ?? null,
@@ -132,10 +116,7 @@ export async function handleComplianceWebhook(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      const row = await db.complianceRequest.findUnique({
-        where: { shop_webhookId: { shop, webhookId } },
-        select: { id: true },
-      });
+      const row = await store.findRequest(shop, webhookId);
       return { outcome: "duplicate", requestId: row?.id ?? "" };
     }
     throw error;

@@ -8,9 +8,9 @@
  * after Shopify answered and before the mark sends that trigger once more after the claim runs
  * out: Flow has no idempotency key, and a trigger lost is worse than one doubled.
  */
-import type { PrismaClient } from "@prisma/client";
 import type { ShopifyAdmin } from "../fulfilment/shopify-port";
 import { ShopifyAdminError } from "../shopify-admin";
+import type { DueTrigger, FlowTriggerStore } from "./ports";
 import { FLOW_TRIGGER_FIELDS, triggerPayload, type FlowTriggerHandle } from "./triggers";
 
 export const FLOW_TRIGGER_RECEIVE = `#graphql
@@ -32,7 +32,7 @@ export const FLOW_MAX_ATTEMPTS = 8;
 const FLOW_BACKOFF_MS = [5_000, 15_000, 60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
 
 export interface FlowSenderDeps {
-  db: PrismaClient;
+  triggers: FlowTriggerStore;
   shopify: ShopifyAdmin;
   now?: () => Date;
   logger: { info(o: object, m: string): void; warn(o: object, m: string): void };
@@ -51,28 +51,9 @@ export interface FlowRound {
 export async function sendDueFlowTriggers(deps: FlowSenderDeps): Promise<FlowRound> {
   const now = deps.now ?? (() => new Date());
   const round: FlowRound = { sent: 0, retried: 0, givenUp: 0, skipped: 0 };
-  const due = await deps.db.orderEvent.findMany({
-    where: { flowDueAt: { lte: now() } },
-    orderBy: [{ flowDueAt: "asc" }, { id: "asc" }],
-    take: FLOW_BATCH,
-    select: {
-      id: true,
-      shop: true,
-      printOrderId: true,
-      type: true,
-      message: true,
-      data: true,
-      flowTrigger: true,
-      flowDueAt: true,
-      flowAttempts: true,
-    },
-  });
+  const due = await deps.triggers.due(now(), FLOW_BATCH);
   for (const event of due) {
-    const claimed = await deps.db.orderEvent.updateMany({
-      where: { id: event.id, shop: event.shop, flowDueAt: event.flowDueAt },
-      data: { flowDueAt: new Date(now().getTime() + FLOW_CLAIM_MS) },
-    });
-    if (claimed.count !== 1) continue;
+    if (!(await deps.triggers.claim(event, new Date(now().getTime() + FLOW_CLAIM_MS)))) continue;
     const outcome = await sendOne(deps, now, event);
     round[outcome]++;
   }
@@ -81,36 +62,12 @@ export async function sendDueFlowTriggers(deps: FlowSenderDeps): Promise<FlowRou
 
 type Outcome = keyof FlowRound;
 
-async function sendOne(
-  deps: FlowSenderDeps,
-  now: () => Date,
-  event: {
-    id: number;
-    shop: string;
-    printOrderId: string | null;
-    message: string;
-    data: string | null;
-    flowTrigger: string | null;
-    flowAttempts: number;
-  },
-): Promise<Outcome> {
-  const finish = (data: { flowSentAt?: Date; flowError?: string }) =>
-    deps.db.orderEvent.updateMany({
-      where: { id: event.id, shop: event.shop },
-      data: { ...data, flowDueAt: null },
-    });
+async function sendOne(deps: FlowSenderDeps, now: () => Date, event: DueTrigger): Promise<Outcome> {
+  const finish = (result: { flowSentAt?: Date; flowError?: string }) =>
+    deps.triggers.finish(event, result);
   const handle = event.flowTrigger as FlowTriggerHandle | null;
   const printOrder = event.printOrderId
-    ? await deps.db.printOrder.findFirst({
-        where: { id: event.printOrderId, shop: event.shop },
-        select: {
-          kind: true,
-          shopifyOrderId: true,
-          orderReference: true,
-          trackingCode: true,
-          trackingUrl: true,
-        },
-      })
+    ? await deps.triggers.printOrder(event.shop, event.printOrderId)
     : null;
   // A proof has no Shopify order for Flow's order reference.
   if (
@@ -172,13 +129,10 @@ async function sendOne(
     const wait =
       transient.retryAfterMs ??
       FLOW_BACKOFF_MS[Math.min(attempts - 1, FLOW_BACKOFF_MS.length - 1)]!;
-    await deps.db.orderEvent.updateMany({
-      where: { id: event.id, shop: event.shop },
-      data: {
-        flowAttempts: attempts,
-        flowDueAt: new Date(now().getTime() + wait),
-        flowError: reason.slice(0, 500),
-      },
+    await deps.triggers.retryAt(event, {
+      attempts,
+      dueAt: new Date(now().getTime() + wait),
+      error: reason.slice(0, 500),
     });
     return "retried";
   }

@@ -5,10 +5,10 @@
  * once it goes on, the hold is released. Shopify's order page then says "On hold" with the
  * reason instead of a request the app leaves unanswered.
  */
-import type { PrismaClient } from "@prisma/client";
 import type { ShopifyAdmin } from "../fulfilment/shopify-port";
 import { orderGid } from "../shopify-admin/ids";
 import { userErrorsFailure, type ShopifyUserError } from "../shopify-admin";
+import type { ServiceStore } from "./ports";
 
 /** Print orders held or released per look; the next look goes on with the rest. */
 export const HOLDS_PER_LOOK = 25;
@@ -77,7 +77,7 @@ interface ReleaseData {
 }
 
 interface HoldDeps {
-  db: PrismaClient;
+  store: ServiceStore;
   shopify: ShopifyAdmin;
   now?: () => Date;
 }
@@ -115,12 +115,7 @@ export async function syncServiceHolds(
 ): Promise<HoldsResult> {
   const now = deps.now?.() ?? new Date();
   const result: HoldsResult = { held: 0, released: 0 };
-  const toHold = await deps.db.printOrder.findMany({
-    where: { shop, kind: "sale", status: { in: [...WAITING] }, serviceHoldAt: null },
-    orderBy: { createdAt: "asc" },
-    take: HOLDS_PER_LOOK,
-    select: { id: true, shopifyOrderId: true, status: true },
-  });
+  const toHold = await deps.store.toHold(shop, WAITING, HOLDS_PER_LOOK);
   for (const p of toHold) {
     const status = p.status as (typeof WAITING)[number];
     const handle = HOLD_HANDLES[status];
@@ -136,17 +131,10 @@ export async function syncServiceHolds(
     }
     // Recorded even for an order placed before the move (its lines are at the merchant's own
     // location and hold nothing of the app's): it is not asked again.
-    await deps.db.printOrder.updateMany({
-      where: { id: p.id, serviceHoldAt: null },
-      data: { serviceHoldAt: now },
-    });
+    await deps.store.markHeld(shop, p.id, now);
     result.held++;
   }
-  const toRelease = await deps.db.printOrder.findMany({
-    where: { shop, serviceHoldAt: { not: null }, status: { notIn: [...WAITING] } },
-    take: HOLDS_PER_LOOK,
-    select: { id: true, shopifyOrderId: true },
-  });
+  const toRelease = await deps.store.toRelease(shop, WAITING, HOLDS_PER_LOOK);
   for (const p of toRelease) {
     for (const fo of await serviceFulfillmentOrders(deps, shop, p.shopifyOrderId, locationId)) {
       const ours = fo.fulfillmentHolds.filter(
@@ -161,12 +149,8 @@ export async function syncServiceHolds(
       const errors = data.fulfillmentOrderReleaseHold.userErrors;
       if (errors.length) throw userErrorsFailure(errors);
     }
-    await deps.db.printOrder.updateMany({ where: { id: p.id }, data: { serviceHoldAt: null } });
     // One that shipped meanwhile waits for the hold (steps/fulfil.ts): its tracking goes now.
-    await deps.db.printOrder.updateMany({
-      where: { id: p.id, shop, status: "shipped", leaseOwner: null },
-      data: { nextAttemptAt: now },
-    });
+    await deps.store.markReleased(shop, p.id, now);
     result.released++;
   }
   return result;

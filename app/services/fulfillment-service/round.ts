@@ -7,10 +7,7 @@
  * and may pause, so the minute is the guarantee). Every step is bounded; what is left is the
  * next look's.
  */
-import type { PrismaClient } from "@prisma/client";
-import { eventRow } from "../fulfilment/events";
-import { NOT_SCHEDULED } from "../fulfilment/machine";
-import { lockUnleased, retryWhileBusy } from "../fulfilment/commands/lock";
+import { retryWhileBusy } from "../fulfilment/commands/lock";
 import type { ShopifyAdmin } from "../fulfilment/shopify-port";
 import { userErrorsFailure } from "../shopify-admin";
 import { lineItemGid } from "../shopify-admin/ids";
@@ -30,10 +27,11 @@ import {
   type AssignmentStatus,
 } from "./documents";
 import { syncServiceHolds } from "./holds";
+import type { RecordedOrder, ServiceStore } from "./ports";
 import { stockMappedVariants } from "./stocking";
 
 export interface ServiceRoundDeps {
-  db: PrismaClient;
+  store: ServiceStore;
   shopify: ShopifyAdmin;
   /** Cancels a paid print order at the print service; "too_late" once it is in the print queue. */
   cancelAtService(shop: string, printOrderId: number): Promise<"cancelled" | "too_late">;
@@ -86,20 +84,16 @@ export function didSomething(look: ServiceLook): boolean {
 /** One round: every due shop looked at (at most SHOPS_PER_ROUND); answers how many. */
 export async function runDueServiceLooks(deps: ServiceRoundDeps): Promise<number> {
   const now = deps.now?.() ?? new Date();
-  const due = await deps.db.shop.findMany({
-    where: { serviceRoundDueAt: { lte: now }, uninstalledAt: null },
-    orderBy: { serviceRoundDueAt: "asc" },
-    take: SHOPS_PER_ROUND,
-    select: { shop: true, serviceRoundDueAt: true },
-  });
+  const due = await deps.store.dueShops(now, SHOPS_PER_ROUND);
   let looked = 0;
   for (const { shop, serviceRoundDueAt } of due) {
     // Compare-and-set: the shop is this round's only if nobody moved its due time meanwhile.
-    const claimed = await deps.db.shop.updateMany({
-      where: { shop, serviceRoundDueAt },
-      data: { serviceRoundDueAt: new Date(now.getTime() + LOOK_CLAIM_MS) },
-    });
-    if (claimed.count !== 1) continue;
+    const claimed = await deps.store.claimShop(
+      shop,
+      serviceRoundDueAt,
+      new Date(now.getTime() + LOOK_CLAIM_MS),
+    );
+    if (!claimed) continue;
     let next: number;
     try {
       const look = await lookAtShop(deps, shop);
@@ -111,10 +105,7 @@ export async function runDueServiceLooks(deps: ServiceRoundDeps): Promise<number
     }
     // A ping that came during the look made the shop due now: that stays.
     const after = deps.now?.() ?? new Date();
-    await deps.db.shop.updateMany({
-      where: { shop, serviceRoundDueAt: { gt: after } },
-      data: { serviceRoundDueAt: new Date(after.getTime() + next) },
-    });
+    await deps.store.scheduleLook(shop, after, new Date(after.getTime() + next));
     looked++;
   }
   return looked;
@@ -123,20 +114,14 @@ export async function runDueServiceLooks(deps: ServiceRoundDeps): Promise<number
 /** One look at one shop. */
 export async function lookAtShop(deps: ServiceRoundDeps, shop: string): Promise<ServiceLook> {
   const look = emptyLook();
-  const row = await deps.db.shop.findUnique({
-    where: { shop },
-    select: { fulfillmentLocationId: true, serviceMoveAt: true, serviceModelSince: true },
-  });
+  const row = await deps.store.serviceSetup(shop);
   if (!row?.fulfillmentLocationId || !row.serviceMoveAt) return look;
   const locationId = row.fulfillmentLocationId;
   const stocking = await stockMappedVariants(deps, shop, locationId);
   look.stocked = stocking.stocked;
   look.unstocked = stocking.unstocked;
   if (!row.serviceModelSince && stocking.allStocked) {
-    await deps.db.shop.update({
-      where: { shop },
-      data: { serviceModelSince: deps.now?.() ?? new Date() },
-    });
+    await deps.store.markServiceModel(shop, deps.now?.() ?? new Date());
   }
   // Before the requests: a hold released now lets a request waiting for payment be accepted.
   const holds = await syncServiceHolds(deps, shop, locationId);
@@ -167,27 +152,9 @@ async function assigned(
   return data.assignedFulfillmentOrders.nodes;
 }
 
-const FACTS = {
-  id: true,
-  orderReference: true,
-  printOrderId: true,
-  status: true,
-  resumeStatus: true,
-  serviceState: true,
-  lastErrorCode: true,
-  lastErrorMessage: true,
-  items: { select: { shopifyLineItemId: true } },
-} as const;
-
 /** The Shopify order as the app recorded it, with its print orders (proofs have none). */
-async function recordedOrder(deps: ServiceRoundDeps, shop: string, fo: AssignedFulfillmentOrder) {
-  return deps.db.shopOrder.findUnique({
-    where: { shop_shopifyOrderId: { shop, shopifyOrderId: fo.order.legacyResourceId } },
-    select: { id: true, printOrders: { select: FACTS, orderBy: { groupIndex: "asc" } } },
-  });
-}
-
-type RecordedOrder = NonNullable<Awaited<ReturnType<typeof recordedOrder>>>;
+const recordedOrder = (deps: ServiceRoundDeps, shop: string, fo: AssignedFulfillmentOrder) =>
+  deps.store.recordedOrder(shop, fo.order.legacyResourceId);
 
 /**
  * Answers Shopify on the fulfillment order, then writes the answer as a timeline entry on each
@@ -208,11 +175,7 @@ async function answerShopify(
   if (!order) return;
   const targets = order.printOrders.length ? order.printOrders.map((p) => p.id) : [null];
   const at = deps.now?.() ?? new Date();
-  await deps.db.orderEvent.createMany({
-    data: targets.map((printOrderId) =>
-      eventRow({ shop, shopOrderId: order.id, printOrderId, actor: "shopify", at, ...event }),
-    ),
-  });
+  await deps.store.addEvents(shop, order.id, targets, { actor: "shopify", ...event, at });
 }
 
 async function answerRequest(
@@ -291,16 +254,11 @@ async function resumeUnrequested(
   shop: string,
   printOrders: readonly { id: string }[],
 ): Promise<void> {
-  await deps.db.printOrder.updateMany({
-    where: {
-      shop,
-      id: { in: printOrders.map((p) => p.id) },
-      status: "needs_attention",
-      lastErrorCode: "FULFILLMENT_NOT_REQUESTED",
-      leaseOwner: null,
-    },
-    data: { status: "shipped", resumeStatus: null, nextAttemptAt: deps.now?.() ?? new Date() },
-  });
+  await deps.store.resumeUnrequested(
+    shop,
+    printOrders.map((p) => p.id),
+    deps.now?.() ?? new Date(),
+  );
 }
 
 async function answerCancellation(
@@ -365,34 +323,12 @@ async function markCancelled(
   orders: readonly { id: string; printOrderId: number | null }[],
 ): Promise<void> {
   const now = deps.now?.() ?? new Date();
-  await retryWhileBusy(() =>
-    deps.db.$transaction(async (tx) => {
-      for (const p of orders) {
-        const row = await tx.printOrder.findUnique({ where: { id: p.id } });
-        if (!row || row.status === "cancelled") continue;
-        await lockUnleased(tx, row, now);
-        await tx.printOrder.update({
-          where: { id: p.id },
-          data: {
-            status: "cancelled",
-            nextAttemptAt: NOT_SCHEDULED,
-            ...(p.printOrderId ? { serviceState: "CANCELLED" } : {}),
-          },
-        });
-        await tx.orderEvent.create({
-          data: eventRow({
-            shop,
-            shopOrderId,
-            printOrderId: p.id,
-            actor: "shopify",
-            type: "cancelled",
-            message: p.printOrderId
-              ? `Cancelled at the print service (order ${p.printOrderId}) on the merchant's request in Shopify.`
-              : "Cancelled on the merchant's request in Shopify, before it was sent to print.",
-            at: now,
-          }),
-        });
-      }
-    }),
-  );
+  const cancellations = orders.map((p) => ({
+    id: p.id,
+    printOrderId: p.printOrderId,
+    message: p.printOrderId
+      ? `Cancelled at the print service (order ${p.printOrderId}) on the merchant's request in Shopify.`
+      : "Cancelled on the merchant's request in Shopify, before it was sent to print.",
+  }));
+  await retryWhileBusy(() => deps.store.cancelPrintOrders(shop, shopOrderId, cancellations, now));
 }

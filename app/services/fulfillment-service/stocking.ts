@@ -5,7 +5,6 @@
  * app stocked is kept in ServiceStocking, so mapping by hand, in bulk or by Create product
  * all come here, and a move of 200 variants is a few looks of the worker.
  */
-import type { PrismaClient } from "@prisma/client";
 import type { ShopifyAdmin } from "../fulfilment/shopify-port";
 import { variantGid } from "../shopify-admin/ids";
 import {
@@ -16,12 +15,13 @@ import {
   type InventoryDeactivateData,
   type VariantStockingData,
 } from "./documents";
+import type { ServiceStore } from "./ports";
 
 /** Variants stocked or taken back per look: 50 nodes is far below Shopify's cost limit. */
 const STOCKING_BATCH = 50;
 
 interface StockingDeps {
-  db: PrismaClient;
+  store: ServiceStore;
   shopify: ShopifyAdmin;
   logger: { warn(o: object, m: string): void };
 }
@@ -31,26 +31,6 @@ export interface StockingResult {
   unstocked: number;
   /** Every mapped variant is stocked (none was left for a later look). */
   allStocked: boolean;
-}
-
-/** Mapped, not stocked yet (at most one batch). */
-function toStock(db: PrismaClient, shop: string) {
-  return db.$queryRaw<{ variantId: string }[]>`
-    SELECT m."variantId" FROM "VariantMapping" m
-    LEFT JOIN "ServiceStocking" s ON s."shop" = m."shop" AND s."variantId" = m."variantId"
-    WHERE m."shop" = ${shop} AND s."id" IS NULL
-    ORDER BY m."variantId"
-    LIMIT ${STOCKING_BATCH}`;
-}
-
-/** Stocked by the app, no longer mapped (at most one batch). */
-function toUnstock(db: PrismaClient, shop: string) {
-  return db.$queryRaw<{ variantId: string }[]>`
-    SELECT s."variantId" FROM "ServiceStocking" s
-    LEFT JOIN "VariantMapping" m ON m."shop" = s."shop" AND m."variantId" = s."variantId"
-    WHERE s."shop" = ${shop} AND m."id" IS NULL
-    ORDER BY s."variantId"
-    LIMIT ${STOCKING_BATCH}`;
 }
 
 async function levels(deps: StockingDeps, shop: string, locationId: string, ids: string[]) {
@@ -67,7 +47,7 @@ export async function stockMappedVariants(
   locationId: string,
 ): Promise<StockingResult> {
   const result: StockingResult = { stocked: 0, unstocked: 0, allStocked: false };
-  const stock = (await toStock(deps.db, shop)).map((r) => r.variantId);
+  const stock = await deps.store.toStock(shop, STOCKING_BATCH);
   if (stock.length) {
     const nodes = await levels(deps, shop, locationId, stock);
     for (const [i, variantId] of stock.entries()) {
@@ -85,15 +65,11 @@ export async function stockMappedVariants(
           continue;
         }
       }
-      await deps.db.serviceStocking.upsert({
-        where: { shop_variantId: { shop, variantId } },
-        create: { shop, variantId },
-        update: {},
-      });
+      await deps.store.markStocked(shop, variantId);
       result.stocked++;
     }
   }
-  const unstock = (await toUnstock(deps.db, shop)).map((r) => r.variantId);
+  const unstock = await deps.store.toUnstock(shop, STOCKING_BATCH);
   if (unstock.length) {
     const nodes = await levels(deps, shop, locationId, unstock);
     for (const [i, variantId] of unstock.entries()) {
@@ -110,7 +86,7 @@ export async function stockMappedVariants(
         if (errors.length)
           deps.logger.warn({ shop, variantId, errors }, "variant kept at the service");
       }
-      await deps.db.serviceStocking.deleteMany({ where: { shop, variantId } });
+      await deps.store.markUnstocked(shop, variantId);
       result.unstocked++;
     }
   }

@@ -6,7 +6,7 @@
  * with backoff, a "no" (5xx) or a sixth failure is given up, each with the reason, which
  * Settings shows. Sent messages are kept 30 days, for Settings, then deleted.
  */
-import type { PrismaClient } from "@prisma/client";
+import type { MailQueue } from "./ports";
 import type { MailTransport } from "./transport";
 
 export const MAIL_BATCH = 20;
@@ -20,7 +20,7 @@ export const STOPPED_WHILE_SENDING =
   "The sender stopped while handing this e-mail to the mail server; it may have gone out, so it is not sent again.";
 
 export interface MailSenderDeps {
-  db: PrismaClient;
+  queue: MailQueue;
   transport: MailTransport;
   from: string;
   now?: () => Date;
@@ -37,25 +37,13 @@ export interface MailRound {
 export async function sendDueMail(deps: MailSenderDeps): Promise<MailRound> {
   const now = deps.now ?? (() => new Date());
   const round: MailRound = { sent: 0, retried: 0, failed: 0, stopped: 0 };
-  const stopped = await deps.db.mailMessage.updateMany({
-    where: {
-      sendingSince: { lte: new Date(now().getTime() - MAIL_SENDING_MAX_MS) },
-      sentAt: null,
-    },
-    data: { sendingSince: null, error: STOPPED_WHILE_SENDING },
-  });
-  round.stopped = stopped.count;
-  const due = await deps.db.mailMessage.findMany({
-    where: { dueAt: { lte: now() } },
-    orderBy: [{ dueAt: "asc" }, { id: "asc" }],
-    take: MAIL_BATCH,
-  });
+  round.stopped = await deps.queue.giveUpHeldSince(
+    new Date(now().getTime() - MAIL_SENDING_MAX_MS),
+    STOPPED_WHILE_SENDING,
+  );
+  const due = await deps.queue.due(now(), MAIL_BATCH);
   for (const message of due) {
-    const claimed = await deps.db.mailMessage.updateMany({
-      where: { id: message.id, shop: message.shop, dueAt: message.dueAt },
-      data: { dueAt: null, sendingSince: now(), attempts: { increment: 1 } },
-    });
-    if (claimed.count !== 1) continue;
+    if (!(await deps.queue.claim(message, now()))) continue;
     const attempts = message.attempts + 1;
     const outcome = await deps.transport
       .send({
@@ -72,24 +60,13 @@ export async function sendDueMail(deps: MailSenderDeps): Promise<MailRound> {
         reason: error instanceof Error ? error.message : String(error),
       }));
     const log = { shop: message.shop, mail: message.id, kind: message.kind, attempts };
-    const where = { id: message.id, shop: message.shop };
     if (outcome.kind === "sent") {
-      await deps.db.mailMessage.updateMany({
-        where,
-        data: { sendingSince: null, sentAt: now(), error: null },
-      });
+      await deps.queue.markSent(message, now());
       round.sent++;
     } else if (outcome.kind === "refused" && !outcome.permanent && attempts < MAIL_MAX_ATTEMPTS) {
       const wait = MAIL_BACKOFF_MS[Math.min(attempts - 1, MAIL_BACKOFF_MS.length - 1)]!;
       deps.logger.warn({ ...log, reason: outcome.reason }, "e-mail will be tried again");
-      await deps.db.mailMessage.updateMany({
-        where,
-        data: {
-          sendingSince: null,
-          dueAt: new Date(now().getTime() + wait),
-          error: outcome.reason,
-        },
-      });
+      await deps.queue.retryAt(message, new Date(now().getTime() + wait), outcome.reason);
       round.retried++;
     } else {
       const reason =
@@ -97,16 +74,11 @@ export async function sendDueMail(deps: MailSenderDeps): Promise<MailRound> {
           ? `The mail server did not confirm it: ${outcome.reason}. It may have gone out, so it is not sent again.`
           : outcome.reason;
       deps.logger.warn({ ...log, reason }, "e-mail not sent");
-      await deps.db.mailMessage.updateMany({
-        where,
-        data: { sendingSince: null, error: reason.slice(0, 500) },
-      });
+      await deps.queue.giveUp(message, reason.slice(0, 500));
       round.failed++;
     }
   }
-  await deps.db.mailMessage.deleteMany({
-    where: { sentAt: { lt: new Date(now().getTime() - KEPT_MS) } },
-  });
+  await deps.queue.deleteSentBefore(new Date(now().getTime() - KEPT_MS));
   return round;
 }
 
