@@ -30,6 +30,8 @@ let mail: MailStandIn;
 let ahead = 0;
 let admin: AdminApi;
 
+// Creating the product draws its image in a PDF thread: on a loaded machine that alone may
+// outlast the default 30 s for a hook (an upper bound; a passing run never waits for it).
 beforeAll(async () => {
   env = await startAdminEnv({ sandboxClock: { now: () => Date.now() + ahead } });
   mail = await startMailStandIn({ port: 0 });
@@ -39,7 +41,7 @@ beforeAll(async () => {
   const fields = creationFields(env.sandbox.url, { title: "Lighthouses", status: "active" });
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   expect((await createProduct({ shop: DEMO_SHOP, admin, form })).status).toBe("done");
-});
+}, 90_000);
 afterAll(async () => {
   await mail?.close();
   await env?.close();
