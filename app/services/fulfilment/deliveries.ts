@@ -9,7 +9,7 @@ import { Prisma, type PrismaClient } from "@prisma/client";
 import { parseJsonExact } from "../lossless-json";
 import { sqlTable } from "../sql-table";
 import { ingestPaidOrder, type IngestResult } from "./ingest";
-import { insertRowsIgnoringConflicts, ORDER_DELIVERY, type OrderSource } from "./ingest-rows";
+import { insertRows, ORDER_DELIVERY, type OrderSource } from "./ingest-rows";
 import { describeZodError, shopifyOrderSchema, type ShopifyOrder } from "./shopify-order";
 import type { WorkerLogger } from "./steps";
 
@@ -40,7 +40,7 @@ export async function recordOrderDelivery(
   input: OrderDeliveryInput,
 ): Promise<DoorOutcome> {
   const now = input.now ?? new Date();
-  const inserted = await insertRowsIgnoringConflicts(
+  const inserted = await insertRows(
     db,
     (name) => sqlTable(schema, name),
     ORDER_DELIVERY,
@@ -57,6 +57,7 @@ export async function recordOrderDelivery(
         planAfter: now,
       },
     ],
+    { ignoringConflicts: true },
   );
   return inserted === 1 ? "recorded" : "duplicate_delivery";
 }
