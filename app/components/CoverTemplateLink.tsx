@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { BlockStack, Button, InlineStack, Text } from "@shopify/polaris";
 import type { CoverSpineAnswer } from "../pages/cover-template/cover-template.server";
 import { mmText, sizeText, spineChangedNote } from "../services/merchant-text/cover-template";
+import { saveAsFile } from "./save-file";
 
 /**
  * "Download cover template" for a book: the spine's width beside it, and a note when the page
@@ -76,14 +77,7 @@ export function CoverTemplateLink(props: CoverTemplateLinkProps) {
         return;
       }
       if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = fileNameOf(response);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await saveAsFile(response, fileNameOf(response));
       setDownloadedPages(pages.trim());
     } catch {
       setProblem("The cover template could not be downloaded. Try again in a moment.");

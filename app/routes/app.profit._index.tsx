@@ -19,6 +19,7 @@ import {
 import { authenticate } from "../shopify.server";
 import { loadProfitPage } from "../pages/profit/profit-page.server";
 import { PageNote } from "../components/PageNote";
+import { saveAsFile } from "../components/save-file";
 import { RouteError } from "../components/States";
 import { useFormat } from "../components/format";
 import { MarginAmount } from "../components/profit/MarginAmount";
@@ -83,14 +84,7 @@ export default function ProfitPage() {
         return;
       }
       if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = csvFileName(rows, period.from, period.to);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await saveAsFile(response, csvFileName(rows, period.from, period.to));
     } catch {
       setExportError("The export could not be made. Try again in a moment.");
     } finally {

@@ -106,6 +106,39 @@ export function formatMoneyInput(amountMinor: number, locale: string, currency: 
   return formatMinorForLocale(amountMinor, locale, currency, { grouping: false });
 }
 
+/**
+ * A number typed with digits, "." and "," only, cut at its decimal mark by the rules above: the
+ * last of "." and "," when both are there; a lone mark unless it comes more than once, or is the
+ * locale's thousands separator (`localeGroup`) with exactly three digits after it. The other
+ * mark, where the text has one, groups thousands.
+ */
+export function splitAtDecimalMark(
+  s: string,
+  localeGroup: string,
+): {
+  decimalMark: "." | "," | null;
+  groupMark: "." | "," | null;
+  intText: string;
+  fracText: string;
+} {
+  const lastPoint = s.lastIndexOf(".");
+  const lastComma = s.lastIndexOf(",");
+  let decimalMark: "." | "," | null = null;
+  if (lastPoint >= 0 && lastComma >= 0) {
+    decimalMark = lastPoint > lastComma ? "." : ",";
+  } else if (lastPoint >= 0 || lastComma >= 0) {
+    const mark = lastPoint >= 0 ? "." : ",";
+    const count = s.split(mark).length - 1;
+    const after = s.length - s.lastIndexOf(mark) - 1;
+    // One mark with three digits after it is grouping only where the locale groups with it.
+    if (!(count > 1 || (mark === localeGroup && after === 3))) decimalMark = mark;
+  }
+  const groupMark = ([".", ","] as const).find((m) => m !== decimalMark && s.includes(m)) ?? null;
+  if (!decimalMark) return { decimalMark, groupMark, intText: s, fracText: "" };
+  const at = s.lastIndexOf(decimalMark);
+  return { decimalMark, groupMark, intText: s.slice(0, at), fracText: s.slice(at + 1) };
+}
+
 const SPACES = /[\s\u00a0\u202f\u2009]/g;
 const isSpace = (mark: string) => /^[\s\u00a0\u202f\u2009]$/.test(mark);
 
@@ -137,28 +170,10 @@ export function parseMoneyInput(
   if (group !== "." && group !== "," && !isSpace(group)) s = s.split(group).join("");
   if (!/^[0-9.,]+$/.test(s)) return { ok: false, message: like };
 
-  const localeGroup = group === "." || group === "," ? group : null;
-  const lastPoint = s.lastIndexOf(".");
-  const lastComma = s.lastIndexOf(",");
-  let decimalMark: string | null = null;
-  let groupMark: string | null = null;
-  if (lastPoint >= 0 && lastComma >= 0) {
-    decimalMark = lastPoint > lastComma ? "." : ",";
-    groupMark = decimalMark === "." ? "," : ".";
-  } else if (lastPoint >= 0 || lastComma >= 0) {
-    const mark = lastPoint >= 0 ? "." : ",";
-    const count = s.split(mark).length - 1;
-    const after = s.length - s.lastIndexOf(mark) - 1;
-    if (count > 1 || (mark === localeGroup && after === 3)) groupMark = mark;
-    else decimalMark = mark;
-  }
-
-  let intText = s;
-  let fracText = "";
+  const number = splitAtDecimalMark(s, group);
+  const { decimalMark, groupMark, fracText } = number;
+  let { intText } = number;
   if (decimalMark) {
-    const at = s.lastIndexOf(decimalMark);
-    intText = s.slice(0, at);
-    fracText = s.slice(at + 1);
     if (fracText.includes(".") || fracText.includes(",") || fracText === "")
       return { ok: false, message: like };
     if (intText.includes(decimalMark)) return { ok: false, message: like };

@@ -1,9 +1,6 @@
-import { useFetcher } from "@remix-run/react";
 import {
   Badge,
   BlockStack,
-  Box,
-  Button,
   Card,
   DataTable,
   Divider,
@@ -24,6 +21,7 @@ import { durationText, type HandoffStats } from "../../services/fulfilment/hando
 import { countOf } from "../../services/merchant-text/orders";
 import { everyText } from "../home/DeliveryHealth";
 import { useFormat } from "../format";
+import { ItemWithAction } from "../ItemWithAction";
 
 function statsRow(label: string, stats: HandoffStats, formatNumber: (n: number) => string) {
   return [
@@ -229,50 +227,32 @@ const SOURCE_TEXT: Record<string, string> = {
 
 /** One waiting order: what it is, why it waits, when it is tried again, and Try now. */
 function NotTakenInItem({ row }: { row: NotTakenInRow }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const fmt = useFormat();
   const label = row.label ?? "An order without a name";
   const detail = notTakenInDetail(row.lastError);
   return (
-    <Box paddingBlock="300">
-      <InlineStack align="space-between" blockAlign="start" gap="400" wrap={false}>
-        <BlockStack gap="100">
-          <InlineStack gap="200" blockAlign="center">
-            <Text as="span" variant="bodyMd" fontWeight="semibold">
-              {label}
-            </Text>
-            <Badge tone="warning">{`Tried ${fmt.number(row.tries)} times`}</Badge>
-          </InlineStack>
-          <Text as="p" tone="subdued" variant="bodySm">
-            {SOURCE_TEXT[row.source] ?? "Received"} {fmt.dateTime(row.receivedAt)} · next try by
-            itself {fmt.dateTime(row.nextTryAt)}
-          </Text>
-          <Text as="p">{notTakenInReason(row.lastError)}</Text>
-          {detail ? (
-            <Text as="p" tone="subdued" variant="bodySm" breakWord>
-              Details for support: {detail}
-            </Text>
-          ) : null}
-          {fetcher.data ? (
-            <Text as="p" tone={fetcher.data.ok ? "success" : "critical"}>
-              {fetcher.data.message}
-            </Text>
-          ) : null}
-        </BlockStack>
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="tryNow" />
-          <input type="hidden" name="webhookId" value={row.webhookId} />
-          <Button
-            submit
-            loading={fetcher.state !== "idle"}
-            disabled={fetcher.data?.ok === true}
-            accessibilityLabel={`Try ${label} now`}
-          >
-            Try now
-          </Button>
-        </fetcher.Form>
+    <ItemWithAction
+      fields={{ intent: "tryNow", webhookId: row.webhookId }}
+      action="Try now"
+      accessibilityLabel={`Try ${label} now`}
+    >
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="span" variant="bodyMd" fontWeight="semibold">
+          {label}
+        </Text>
+        <Badge tone="warning">{`Tried ${fmt.number(row.tries)} times`}</Badge>
       </InlineStack>
-    </Box>
+      <Text as="p" tone="subdued" variant="bodySm">
+        {SOURCE_TEXT[row.source] ?? "Received"} {fmt.dateTime(row.receivedAt)} · next try by itself{" "}
+        {fmt.dateTime(row.nextTryAt)}
+      </Text>
+      <Text as="p">{notTakenInReason(row.lastError)}</Text>
+      {detail ? (
+        <Text as="p" tone="subdued" variant="bodySm" breakWord>
+          Details for support: {detail}
+        </Text>
+      ) : null}
+    </ItemWithAction>
   );
 }
 

@@ -1,74 +1,45 @@
-import { useFetcher } from "@remix-run/react";
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  Divider,
-  InlineStack,
-  Link,
-  Text,
-} from "@shopify/polaris";
+import { Badge, BlockStack, Card, Divider, InlineStack, Link, Text } from "@shopify/polaris";
 import type { AttentionRow } from "../../pages/home/home.server";
 import { PROOF_BADGE } from "../../services/merchant-text/proofs";
 import { useFormat } from "../format";
 import { StatusBadge } from "../StatusBadge";
+import { ItemWithAction } from "../ItemWithAction";
 
 /** One order that needs the merchant, with Retry (needs attention) or Approve now. */
 function AttentionItem({ row }: { row: AttentionRow }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const fmt = useFormat();
   const intent = row.status === "needs_attention" ? "retry" : "approve";
-  const busy = fetcher.state !== "idle";
   return (
-    <Box paddingBlock="300">
-      <InlineStack align="space-between" blockAlign="start" gap="400" wrap={false}>
-        <BlockStack gap="100">
-          <InlineStack gap="200" blockAlign="center">
-            <Link url={`/app/orders/${row.id}`} removeUnderline>
-              <Text as="span" variant="bodyMd" fontWeight="semibold">
-                {row.shopifyOrderName}
-              </Text>
-            </Link>
-            {row.kind === "proof" ? <Badge tone="info">{PROOF_BADGE}</Badge> : null}
-            <StatusBadge status={row.status} />
-            <Text as="span" tone="subdued" variant="bodySm">
-              {fmt.dateTime(row.createdAt)}
-            </Text>
-          </InlineStack>
-          <Text as="p">{row.reason}</Text>
-          {row.action ? (
-            <Text as="p" tone="subdued">
-              {row.action}
-            </Text>
-          ) : null}
-          {row.status === "held" && row.holdUntil ? (
-            <Text as="p" tone="subdued">
-              Goes to print {fmt.dateTime(row.holdUntil)} unless you act.
-            </Text>
-          ) : null}
-          {fetcher.data ? (
-            <Text as="p" tone={fetcher.data.ok ? "success" : "critical"}>
-              {fetcher.data.message}
-            </Text>
-          ) : null}
-        </BlockStack>
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="id" value={row.id} />
-          <Button
-            submit
-            variant="primary"
-            loading={busy}
-            disabled={fetcher.data?.ok === true}
-            accessibilityLabel={`${intent === "retry" ? "Retry" : "Approve"} ${row.shopifyOrderName}`}
-          >
-            {intent === "retry" ? "Retry" : "Approve now"}
-          </Button>
-        </fetcher.Form>
+    <ItemWithAction
+      fields={{ intent, id: row.id }}
+      action={intent === "retry" ? "Retry" : "Approve now"}
+      accessibilityLabel={`${intent === "retry" ? "Retry" : "Approve"} ${row.shopifyOrderName}`}
+      variant="primary"
+    >
+      <InlineStack gap="200" blockAlign="center">
+        <Link url={`/app/orders/${row.id}`} removeUnderline>
+          <Text as="span" variant="bodyMd" fontWeight="semibold">
+            {row.shopifyOrderName}
+          </Text>
+        </Link>
+        {row.kind === "proof" ? <Badge tone="info">{PROOF_BADGE}</Badge> : null}
+        <StatusBadge status={row.status} />
+        <Text as="span" tone="subdued" variant="bodySm">
+          {fmt.dateTime(row.createdAt)}
+        </Text>
       </InlineStack>
-    </Box>
+      <Text as="p">{row.reason}</Text>
+      {row.action ? (
+        <Text as="p" tone="subdued">
+          {row.action}
+        </Text>
+      ) : null}
+      {row.status === "held" && row.holdUntil ? (
+        <Text as="p" tone="subdued">
+          Goes to print {fmt.dateTime(row.holdUntil)} unless you act.
+        </Text>
+      ) : null}
+    </ItemWithAction>
   );
 }
 

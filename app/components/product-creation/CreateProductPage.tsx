@@ -13,6 +13,7 @@ import {
 import { isRounding, ROUNDINGS, roundingLabel } from "../../services/pricing/price-rule";
 import { currencyExponent } from "../../services/print/money";
 import { useFieldErrors } from "../form-field";
+import { useRequestKey } from "../request-key";
 import type { CategoryOption, OfferingOption } from "../OfferingPicker";
 import { CatalogueLoaded, type Problem } from "../States";
 import { UnsavedChanges, useFormBaseline } from "../UnsavedChanges";
@@ -69,14 +70,7 @@ export function CreateProductPage({
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
-  const [requestKey] = useState(data.requestKey);
-  // The key goes into the page address (without a navigation), so reloading the page keeps it.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (url.searchParams.get("key") === requestKey) return;
-    url.searchParams.set("key", requestKey);
-    window.history.replaceState(window.history.state, "", url);
-  }, [requestKey]);
+  const requestKey = useRequestKey(data.requestKey);
 
   const offerings = useMemo(() => data.offerings ?? [], [data.offerings]);
   const first = offerings.find((o) => o.id === data.selectedOfferingId) ?? null;

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import {
   Banner,
   BlockStack,
@@ -23,6 +23,7 @@ import { countOf } from "../../services/merchant-text/orders";
 import { placeProofLabel, PROOF_TEXT } from "../../services/merchant-text/proof-order";
 import type { ProofAddressValues } from "../../services/proofs/address";
 import { fieldProps, useFieldErrors } from "../form-field";
+import { useRequestKey } from "../request-key";
 import { useFormat, type Money } from "../format";
 import { ProblemBanner } from "../States";
 
@@ -76,14 +77,7 @@ function ProofForm({ data, result }: { data: Ready; result: Answer | undefined }
   const navigation = useNavigation();
   const submit = useSubmit();
   const fmt = useFormat();
-  const [requestKey] = useState(data.requestKey);
-  // The key goes into the page address (without a navigation), so reloading the page keeps it.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (url.searchParams.get("key") === requestKey) return;
-    url.searchParams.set("key", requestKey);
-    window.history.replaceState(window.history.state, "", url);
-  }, [requestKey]);
+  const requestKey = useRequestKey(data.requestKey);
 
   const [values, setValues] = useState<ProofAddressValues>(data.address);
   // The address each shown quote was asked for: a quote of another address is not placed.

@@ -123,14 +123,20 @@ export function buildReport(
     ]),
   );
   const unconverted = new Map<string, number>();
+  /** An hour's print cost in the report's currency; null counts its orders as unconverted. */
+  const convertedCost = (r: { currency: string; cost: Num; orders: Num }) => {
+    const cost = convert(n(r.cost), r.currency);
+    if (cost === null)
+      unconverted.set(r.currency, (unconverted.get(r.currency) ?? 0) + n(r.orders));
+    return cost;
+  };
   // Costs first: a bucket of a currency without a rate leaves out its revenue too.
   const leftOut = new Set<string>();
   for (const r of raw.days) {
     const row = byDay.get(dayFor(r.bucket));
     if (!row) continue;
-    const cost = convert(n(r.cost), r.currency);
+    const cost = convertedCost(r);
     if (cost === null) {
-      unconverted.set(r.currency, (unconverted.get(r.currency) ?? 0) + n(r.orders));
       leftOut.add(`${r.bucket}|${r.currency}`);
       continue;
     }
@@ -141,11 +147,8 @@ export function buildReport(
   for (const r of raw.proofs) {
     const row = byDay.get(dayFor(r.bucket));
     if (!row) continue;
-    const cost = convert(n(r.cost), r.currency);
-    if (cost === null) {
-      unconverted.set(r.currency, (unconverted.get(r.currency) ?? 0) + n(r.orders));
-      continue;
-    }
+    const cost = convertedCost(r);
+    if (cost === null) continue;
     row.proofCostMinor += cost;
     proofs.printOrders += n(r.orders);
     proofs.copies += n(r.copies);

@@ -6,6 +6,7 @@
 import type { ShopifyAddress } from "../fulfilment/shopify-order";
 import type { ShopifyAdmin } from "../fulfilment/shopify-port";
 import { orderGid } from "../shopify-admin/ids";
+import { formOf } from "./form";
 
 export const ORDER_ADDRESS_UPDATE_MUTATION = `#graphql
   mutation PrintConnectOrderAddressUpdate($input: OrderInput!) {
@@ -33,6 +34,9 @@ export async function updateShopifyOrderAddress(
   },
 ): Promise<string | null> {
   const a = input.address;
+  // The form's fields are Shopify's own names for an address, read from it the same way; the
+  // CPF/CNPJ goes apart, and an address without a state sends none rather than an empty one.
+  const { taxNumber: _taxNumber, ...fields } = formOf(a);
   const data = await shopify.graphql<OrderAddressUpdateData>(
     input.shop,
     ORDER_ADDRESS_UPDATE_MUTATION,
@@ -40,16 +44,9 @@ export async function updateShopifyOrderAddress(
       input: {
         id: orderGid(input.shopifyOrderId),
         shippingAddress: {
-          firstName: a.first_name ?? "",
-          lastName: a.last_name ?? "",
-          company: a.company ?? "",
-          address1: a.address1 ?? "",
-          address2: a.address2 ?? "",
-          city: a.city ?? "",
+          ...fields,
           provinceCode: a.province_code ?? null,
-          zip: a.zip ?? "",
           countryCode: a.country_code,
-          phone: a.phone ?? "",
         },
         ...(input.taxNumber
           ? { localizedFields: [{ key: "SHIPPING_CREDENTIAL_BR", value: input.taxNumber }] }

@@ -6,7 +6,7 @@
  */
 import type { Prisma } from "@prisma/client";
 import { sqlTable } from "../sql-table";
-import { insertRowsIgnoringConflicts, ORDER_DELIVERY, type OrderSource } from "./ingest-rows";
+import { insertRows, ORDER_DELIVERY, type OrderSource } from "./ingest-rows";
 import type { ShopifyOrder } from "./shopify-order";
 
 export interface OrderDeliveryInput {
@@ -36,7 +36,7 @@ export async function recordOrderDelivery(
   input: OrderDeliveryInput,
 ): Promise<DoorOutcome> {
   const now = input.now ?? new Date();
-  const inserted = await insertRowsIgnoringConflicts(
+  const inserted = await insertRows(
     db,
     (name) => sqlTable(schema, name),
     ORDER_DELIVERY,
@@ -53,6 +53,7 @@ export async function recordOrderDelivery(
         planAfter: now,
       },
     ],
+    { ignoringConflicts: true },
   );
   return inserted === 1 ? "recorded" : "duplicate_delivery";
 }

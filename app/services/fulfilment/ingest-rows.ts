@@ -129,14 +129,19 @@ function insertOf<C extends string>(
   return Prisma.sql`INSERT INTO ${table(into.name)} (${names}) VALUES ${Prisma.join(values)}`;
 }
 
-/** One INSERT of these rows; `table` names the table as the schema holds it. */
+/**
+ * One INSERT of these rows; `table` names the table as the schema holds it. `ignoringConflicts`
+ * leaves out rows whose key is taken (SQLite and PostgreSQL alike).
+ */
 export function insertRows<C extends string>(
   db: SqlWriter,
   table: (name: string) => Prisma.Sql,
   into: PlainTable<C>,
   rows: readonly Record<C, SqlValue>[],
+  { ignoringConflicts = false }: { ignoringConflicts?: boolean } = {},
 ): Prisma.PrismaPromise<number> {
-  return db.$executeRaw(insertOf(table, into, rows));
+  const insert = insertOf(table, into, rows);
+  return db.$executeRaw(ignoringConflicts ? Prisma.sql`${insert} ON CONFLICT DO NOTHING` : insert);
 }
 
 /**
@@ -165,16 +170,6 @@ export function insertRowsInChunks<C extends string>(
   for (let start = 0; start < rows.length; start += size)
     statements.push(insertRows(db, table, into, rows.slice(start, start + size)));
   return statements;
-}
-
-/** The same INSERT, leaving out rows whose key is taken (SQLite and PostgreSQL alike). */
-export function insertRowsIgnoringConflicts<C extends string>(
-  db: SqlWriter,
-  table: (name: string) => Prisma.Sql,
-  into: PlainTable<C>,
-  rows: readonly Record<C, SqlValue>[],
-): Prisma.PrismaPromise<number> {
-  return db.$executeRaw`${insertOf(table, into, rows)} ON CONFLICT DO NOTHING`;
 }
 
 // The rows of a delivery ---------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { localeSeparators } from "../money-input";
+import { localeSeparators, splitAtDecimalMark } from "../money-input";
 
 /**
  * The selling price of a print product from its print cost, by the merchant's rule.
@@ -192,32 +192,15 @@ function parsePercent(
 ): { ok: true; percent: number } | { ok: false; problem: "format" | "decimals" } {
   let s = text.replace(/[\s\u00a0\u202f\u2009]/g, "").replace(/%$/, "");
   if (!/^\d[\d.,]*$/.test(s) && !/^[.,]\d+$/.test(s)) return { ok: false, problem: "format" };
-  const group = localeSeparators(locale).group;
-  const lastPoint = s.lastIndexOf(".");
-  const lastComma = s.lastIndexOf(",");
-  let decimalMark: string | null = null;
-  if (lastPoint >= 0 && lastComma >= 0) {
-    decimalMark = lastPoint > lastComma ? "." : ",";
-  } else if (lastPoint >= 0 || lastComma >= 0) {
-    const mark = lastPoint >= 0 ? "." : ",";
-    const count = s.split(mark).length - 1;
-    const after = s.length - s.lastIndexOf(mark) - 1;
-    // One mark with three digits after it is grouping only where the locale groups with it.
-    if (!(count > 1 || (mark === group && after === 3))) decimalMark = mark;
-  }
-  let intText = s;
-  let fracText = "";
-  if (decimalMark) {
-    const at = s.lastIndexOf(decimalMark);
-    intText = s.slice(0, at);
-    fracText = s.slice(at + 1);
-  }
+  const number = splitAtDecimalMark(s, localeSeparators(locale).group);
+  const { decimalMark, groupMark, fracText } = number;
+  let { intText } = number;
   if (/[.,]/.test(fracText) || (decimalMark !== null && fracText === "")) {
     return { ok: false, problem: "format" };
   }
-  const groupMark = decimalMark === "." ? "," : decimalMark === "," ? "." : null;
-  if (intText.includes(".") || intText.includes(",")) {
-    const groups = intText.split(groupMark ?? (intText.includes(".") ? "." : ","));
+  // The whole part has a mark exactly when the text has a grouping one.
+  if (groupMark) {
+    const groups = intText.split(groupMark);
     const [first, ...rest] = groups;
     const looksGrouped =
       first !== undefined && /^\d{1,3}$/.test(first) && rest.every((g) => /^\d{3}$/.test(g));
