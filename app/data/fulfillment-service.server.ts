@@ -4,7 +4,7 @@
  * fulfillment orders now (Shopify's ping, a mapping changed).
  */
 import prisma from "../db.server";
-import { lockUnleased } from "../services/fulfilment/commands/lock";
+import { lockUnleased } from "./print-order-commands.server";
 import { eventRow } from "../services/fulfilment/events";
 import { NOT_SCHEDULED } from "../services/fulfilment/machine";
 import type { ServiceStore } from "../services/fulfillment-service/ports";

@@ -1,5 +1,5 @@
-import prisma from "../db.server";
 import { addressLinkStore } from "../data/address-links.server";
+import { printOrderCommandStore } from "../data/print-order-commands.server";
 import type { AddressLinkDeps } from "../services/address-links/send";
 import type { CorrectionDeps } from "../services/address-links/correct";
 import { updateShopifyOrderAddress } from "../services/address-links/shopify";
@@ -34,7 +34,7 @@ export function correctionDeps(overrides: Partial<CorrectionDeps> = {}): Correct
     store: addressLinkStore,
     shopName,
     updateShopifyOrder: (input) => updateShopifyOrderAddress(shopifyAdmin, input),
-    applyAddress: (input) => applyCustomerAddress(prisma, input),
+    applyAddress: (input) => applyCustomerAddress(printOrderCommandStore, input),
     logger: getLogger().child({ component: "address-links" }),
     ...overrides,
   };

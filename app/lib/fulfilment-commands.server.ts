@@ -13,6 +13,7 @@ import {
 import { paidAtOf } from "../services/fulfilment/ingest";
 import { receiveStatusUpdate } from "../services/fulfilment/status-updates";
 import { markServiceLookDue } from "../data/fulfillment-service.server";
+import { printOrderCommandStore } from "../data/print-order-commands.server";
 import { recordProof } from "../data/proofs.server";
 import type { ShopifyOrder } from "../services/fulfilment/shopify-order";
 import { signalWorkAvailable } from "./worker-signal.server";
@@ -82,11 +83,15 @@ export const recordImportedOrder = (input: ReadOrder) => readOrderArrival(input,
 
 /** orders/updated: the changes that reach print orders not yet sent. */
 export const recordOrderUpdate = (input: Parameters<typeof applyOrderUpdate>[1]) =>
-  wakingWithService(input.shop, applyOrderUpdate(prisma, input), (r) => r.changed.length > 0);
+  wakingWithService(
+    input.shop,
+    applyOrderUpdate(printOrderCommandStore, input),
+    (r) => r.changed.length > 0,
+  );
 
 /** orders/cancelled: unpaid print orders cancelled, paid ones flagged; no work for the worker. */
 export const recordOrderCancelled = (input: Parameters<typeof applyOrderCancelled>[1]) =>
-  applyOrderCancelled(prisma, input);
+  applyOrderCancelled(printOrderCommandStore, input);
 
 /** A print-service status callback: kept for the worker, which makes its print order due. */
 export const recordStatusCallback = (input: Parameters<typeof receiveStatusUpdate>[1]) =>
@@ -94,11 +99,11 @@ export const recordStatusCallback = (input: Parameters<typeof receiveStatusUpdat
 
 /** A merchant's action on one print order. */
 export const runMerchantAction = (input: Parameters<typeof runOrderAction>[1]) =>
-  wakingWithService(input.shop, runOrderAction(prisma, input), (r) => r.ok);
+  wakingWithService(input.shop, runOrderAction(printOrderCommandStore, input), (r) => r.ok);
 
 /** A merchant's action on several print orders, each by its own rules. */
 export const runMerchantBulkAction = (input: Parameters<typeof runOnEachPrintOrder>[1]) =>
-  wakingWithService(input.shop, runOnEachPrintOrder(prisma, input), (results) =>
+  wakingWithService(input.shop, runOnEachPrintOrder(printOrderCommandStore, input), (results) =>
     results.some((r) => r.result.ok),
   );
 

@@ -13,6 +13,7 @@ import { mailSenderDeps, smtpTransport } from "~/lib/mail.server";
 import { queueAutomaticAddressLinks, sendAddressLink } from "~/services/address-links/send";
 import { sendDueMail } from "~/services/mail/send";
 import { retryPrintOrder } from "~/services/fulfilment/commands";
+import { printOrderCommandStore } from "~/data/print-order-commands.server";
 import type { MailStandIn } from "../../sandbox/mail/server";
 import { TEST_API_SECRET } from "../support/app-env";
 import {
@@ -327,7 +328,7 @@ describe("a link opens nothing but its own order, once, for 7 days", () => {
     // Meanwhile the merchant corrects it in Shopify and retries: the order is paid.
     await h.shopify.control.updateShippingAddress(order.id, { zip: "1015 CJ" });
     const [stopped] = await printOrdersOf(order.legacyId);
-    await retryPrintOrder(prisma, { shop: SHOP, id: stopped!.id });
+    await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id: stopped!.id });
     await settle(h.worker());
     const [paid] = await printOrdersOf(order.legacyId);
     expect(paid!.status).toBe("paid");

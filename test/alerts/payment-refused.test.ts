@@ -12,6 +12,7 @@ import { mailSenderDeps, paymentRefusedAlertDeps, smtpTransport } from "~/lib/ma
 import { queuePaymentRefusedAlerts } from "~/services/alerts/payment-refused";
 import { saveAlertSettings } from "~/services/alerts/settings";
 import { retryPrintOrder } from "~/services/fulfilment/commands";
+import { printOrderCommandStore } from "~/data/print-order-commands.server";
 import { sendDueMail } from "~/services/mail/send";
 import type { MailStandIn } from "../../sandbox/mail/server";
 import {
@@ -84,7 +85,9 @@ describe("the alert that the print service refused payment", () => {
     // The merchant tops up and retries: both are paid, and nothing is left to tell.
     account().credit = 10_000_000;
     for (const p of [first, second])
-      expect(await retryPrintOrder(prisma, { shop: SHOP, id: p.id })).toMatchObject({ ok: true });
+      expect(await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id: p.id })).toMatchObject(
+        { ok: true },
+      );
     await settle(h.worker());
     for (const p of [first, second])
       expect((await prisma.printOrder.findUniqueOrThrow({ where: { id: p.id } })).status).toBe(

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { flowTriggerStore } from "~/data/flow-triggers.server";
 import { cancelHeldPrintOrder } from "~/services/fulfilment/commands";
+import { printOrderCommandStore } from "~/data/print-order-commands.server";
 import { sendDueFlowTriggers, type FlowSenderDeps } from "~/services/flow-triggers/send";
 import { shopifyAdmin } from "~/lib/admin-client.server";
 import {
@@ -101,7 +102,7 @@ describe("Shopify Flow triggers", () => {
     expect(shipped!.trackingCode).toBeTruthy();
 
     const { printOrder: stopped } = await stoppedOrder();
-    await cancelHeldPrintOrder(prisma, { shop: SHOP, id: stopped.id });
+    await cancelHeldPrintOrder(printOrderCommandStore, { shop: SHOP, id: stopped.id });
 
     const shippedBefore = runsFor("print-order-shipped").length;
     const cancelledBefore = runsFor("print-order-cancelled").length;

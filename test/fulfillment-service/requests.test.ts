@@ -20,6 +20,7 @@ import {
   approvePrintOrder,
   cancelHeldPrintOrder,
 } from "~/services/fulfilment/commands";
+import { printOrderCommandStore } from "~/data/print-order-commands.server";
 import { registerFulfillmentService } from "~/services/fulfillment-service/registration";
 import { adminGraphql, type AdminApi } from "~/services/shopify-admin";
 import { unauthenticated } from "~/shopify.server";
@@ -333,7 +334,7 @@ describe("fulfillment requests", () => {
         await requestAndLook(fo!.id, "fulfillment");
         expect(lastAnswer(order.id).fo.requestStatus).toBe("REJECTED");
         const [stopped] = await printOrdersOf(order.legacyId);
-        const corrected = await applyCustomerAddress(prisma, {
+        const corrected = await applyCustomerAddress(printOrderCommandStore, {
           shop: SHOP,
           shopOrderId: stopped!.shopOrderId,
           address: { ...shopifyAddress(ADDRESS_NL), zip: "1015 CJ" },
@@ -347,7 +348,7 @@ describe("fulfillment requests", () => {
         const [waiting] = await printOrdersOf(order.legacyId);
         if (routingMode !== "immediate") {
           expect(waiting!.status).toBe(routingMode === "hold" ? "held" : "awaiting_approval");
-          await approvePrintOrder(prisma, { shop: SHOP, id: waiting!.id });
+          await approvePrintOrder(printOrderCommandStore, { shop: SHOP, id: waiting!.id });
           await settle(h.worker());
           await lookAtShop(deps(), SHOP);
         }
@@ -504,7 +505,7 @@ describe("lines moved away from Print Connect in Shopify", () => {
         data: { serviceModelSince: new Date(Date.now() - 60 * 60_000) },
       });
 
-      await approvePrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      await approvePrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id });
       await settle(h.worker());
       const [stopped] = await printOrdersOf(order.legacyId);
       expect(stopped!.status).toBe("needs_attention");
@@ -602,7 +603,7 @@ describe("hold period and approval as fulfillment holds", () => {
       expect((await lookAtShop(deps(), SHOP)).held).toBe(0);
       expect(holdsOf(order.id)).toHaveLength(1);
 
-      await approvePrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      await approvePrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id });
       await settle(h.worker());
       expect((await printOrdersOf(order.legacyId))[0]!.status).toBe("paid");
       const look = await lookAtShop(deps(), SHOP);
@@ -623,7 +624,7 @@ describe("hold period and approval as fulfillment holds", () => {
       const [printOrder] = await printOrdersOf(order.legacyId);
       await lookAtShop(deps(), SHOP);
       expect(fulfillmentOrdersOf(order.id).ours[0]!.status).toBe("ON_HOLD");
-      await approvePrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      await approvePrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id });
       await settle(h.worker());
       const [paid] = await printOrdersOf(order.legacyId);
       expect(paid!.status).toBe("paid");
@@ -660,7 +661,7 @@ describe("hold period and approval as fulfillment holds", () => {
       ]);
       // Cancelled in the app while held: the hold goes with it.
       const [printOrder] = await printOrdersOf(order.legacyId);
-      await cancelHeldPrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      await cancelHeldPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id });
       expect((await lookAtShop(deps(), SHOP)).released).toBe(1);
       expect(holdsOf(order.id)).toEqual([]);
     } finally {

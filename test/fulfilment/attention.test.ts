@@ -4,6 +4,7 @@ import prisma from "~/db.server";
 import { recordInstall } from "~/data/shop.server";
 import { saveMapping } from "~/data/mapping.server";
 import { cancelHeldPrintOrder, retryPrintOrder } from "~/services/fulfilment/commands";
+import { printOrderCommandStore } from "~/data/print-order-commands.server";
 import { getPrintOrderDetail } from "~/pages/order-detail/view.server";
 import { ingestPaidOrder } from "~/services/fulfilment/ingest";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
@@ -168,7 +169,9 @@ describe("orders that need the merchant", () => {
       contentHeight: 210,
       numberOfPages: 28,
     });
-    expect(await retryPrintOrder(prisma, { shop: SHOP, id: printOrder.id })).toMatchObject({
+    expect(
+      await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder.id }),
+    ).toMatchObject({
       ok: true,
       message: expect.stringContaining("current product mapping"),
     });
@@ -195,7 +198,9 @@ describe("orders that need the merchant", () => {
     expect(printOrder.printOrderId).toBeNull();
 
     await h.map({ ...MAPPINGS.photoBook, variantId: "gid://shopify/ProductVariant/20002" });
-    expect(await retryPrintOrder(prisma, { shop: SHOP, id: printOrder.id })).toMatchObject({
+    expect(
+      await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder.id }),
+    ).toMatchObject({
       ok: true,
     });
     await settle(h.worker());
@@ -214,7 +219,9 @@ describe("orders that need the merchant", () => {
     expect(h.sandbox.control.order(printOrder.printOrderId!)?.state).toBe("PAYMENT_ERROR");
 
     h.sandbox.control.updateMerchant(SANDBOX_KEYS.merchantApiKey, { credit: "100000.00" });
-    expect(await retryPrintOrder(prisma, { shop: SHOP, id: printOrder.id })).toMatchObject({
+    expect(
+      await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder.id }),
+    ).toMatchObject({
       ok: true,
     });
     await settle(h.worker());
@@ -240,7 +247,9 @@ describe("orders that need the merchant", () => {
     // The service has the money and may still print it: a local cancel would only hide it.
     const detail = await getPrintOrderDetail({ shop: SHOP, id: printOrder!.id });
     expect(detail?.actions).toMatchObject({ retry: true, cancel: false });
-    expect(await cancelHeldPrintOrder(prisma, { shop: SHOP, id: printOrder!.id })).toMatchObject({
+    expect(
+      await cancelHeldPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id }),
+    ).toMatchObject({
       ok: false,
       status: 409,
     });
@@ -273,12 +282,17 @@ describe("orders that need the merchant", () => {
     const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.novel.variantId }]);
     await settle(h.worker());
     const [printOrder] = await printOrdersOf(order.legacyId);
-    expect(await retryPrintOrder(prisma, { shop: SHOP, id: printOrder!.id })).toMatchObject({
+    expect(
+      await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id }),
+    ).toMatchObject({
       ok: false,
       status: 409,
     });
     expect(
-      await retryPrintOrder(prisma, { shop: "someone-else.myshopify.com", id: printOrder!.id }),
+      await retryPrintOrder(printOrderCommandStore, {
+        shop: "someone-else.myshopify.com",
+        id: printOrder!.id,
+      }),
     ).toMatchObject({ ok: false, status: 404 });
   });
 });

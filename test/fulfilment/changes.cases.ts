@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { approvePrintOrder, cancelHeldPrintOrder } from "~/services/fulfilment/commands";
+import { printOrderCommandStore } from "~/data/print-order-commands.server";
 import {
   MAPPINGS,
   placePaidOrder,
@@ -44,7 +45,7 @@ export function describeChanges(model: FulfilmentModel): void {
       let [printOrder] = await printOrdersOf(order.legacyId);
       expect(printOrder?.events.at(-1)?.message).toMatch(/new one will be used/);
 
-      await approvePrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      await approvePrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id });
       await settle(h.worker());
       [printOrder] = await printOrdersOf(order.legacyId);
       expect(h.sandbox.control.order(printOrder!.printOrderId!)?.shippingAddress).toMatchObject({
@@ -205,7 +206,9 @@ export function describeChanges(model: FulfilmentModel): void {
         expect(printOrder?.status).toBe("awaiting_approval");
 
         // The merchant's own cancel waits too, with a plain reason.
-        expect(await cancelHeldPrintOrder(prisma, { shop: SHOP, id: printOrder!.id })).toEqual({
+        expect(
+          await cancelHeldPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id }),
+        ).toEqual({
           ok: false,
           status: 409,
           message: expect.stringMatching(/being sent to the print service right now/),
@@ -230,7 +233,7 @@ export function describeChanges(model: FulfilmentModel): void {
           data: { leaseOwner: "crashed-worker", leaseExpiresAt: new Date(Date.now() - 1) },
         });
         expect(
-          await cancelHeldPrintOrder(prisma, { shop: SHOP, id: printOrder!.id }),
+          await cancelHeldPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id }),
         ).toMatchObject({
           ok: true,
         });

@@ -12,6 +12,7 @@ import { paidOrderPayload } from "../support/orders";
 import { countingPrismaClient } from "../support/counting-client";
 import { planRecordedOrders } from "../support/plan-recorded";
 import { applyOrderUpdate } from "~/services/fulfilment/commands";
+import { printOrderCommandStore } from "~/data/print-order-commands.server";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 
 const SHOP = "ingest.myshopify.com";
@@ -317,7 +318,11 @@ describe("orders/paid webhook", () => {
       }),
     );
     expect(
-      await applyOrderUpdate(prisma, { shop: SHOP, topic: "orders/updated", order: update }),
+      await applyOrderUpdate(printOrderCommandStore, {
+        shop: SHOP,
+        topic: "orders/updated",
+        order: update,
+      }),
     ).toEqual({ changed: [] });
     const stored = await prisma.shopOrder.findUniqueOrThrow({
       where: { shop_shopifyOrderId: { shop: SHOP, shopifyOrderId: "5008" } },

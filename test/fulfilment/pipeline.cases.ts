@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { approvePrintOrder } from "~/services/fulfilment/commands";
+import { printOrderCommandStore } from "~/data/print-order-commands.server";
 import { paymentSecret } from "~/services/print";
 import {
   ADDRESS_NL,
@@ -288,7 +289,9 @@ export function describePipeline(model: FulfilmentModel): void {
         24 * 3_600_000,
       );
 
-      expect(await approvePrintOrder(prisma, { shop: SHOP, id: printOrder!.id })).toMatchObject({
+      expect(
+        await approvePrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id }),
+      ).toMatchObject({
         ok: true,
       });
       await worker.drain();
@@ -324,7 +327,7 @@ export function describePipeline(model: FulfilmentModel): void {
         h.sandbox.control.orders().some((o) => o.reference === printOrder!.orderReference),
       ).toBe(false);
 
-      await approvePrintOrder(prisma, { shop: SHOP, id: printOrder!.id });
+      await approvePrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder!.id });
       await worker.drain();
       [printOrder] = await printOrdersOf(order.legacyId);
       expect(printOrder?.status, printOrder?.lastErrorMessage ?? "").toBe("paid");

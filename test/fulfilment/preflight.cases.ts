@@ -13,6 +13,7 @@ import { getPrintOrderDetail } from "~/pages/order-detail/view.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/app.orders.$id";
 import { parsePreflight } from "~/services/preflight";
 import { printAnywayPrintOrder, retryPrintOrder } from "~/services/fulfilment/commands";
+import { printOrderCommandStore } from "~/data/print-order-commands.server";
 import { makePdf } from "../../sandbox/files";
 import { call, data, get, post } from "../admin/helpers";
 import { ATTENTION_TEXT } from "~/services/merchant-text/errors";
@@ -183,7 +184,9 @@ export function describePreflight(model: FulfilmentModel): void {
 
       // The merchant puts the right file in the mapping and retries.
       await mapBook(PHOTO_BOOK_48, sandboxFile("photo-book/interior-48.pdf"), 48);
-      expect(await retryPrintOrder(prisma, { shop: SHOP, id: printOrder.id })).toMatchObject({
+      expect(
+        await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder.id }),
+      ).toMatchObject({
         ok: true,
       });
       await settle(h.worker());
@@ -229,7 +232,7 @@ export function describePreflight(model: FulfilmentModel): void {
       await settle(h.worker());
       const secondOrder = await onlyPrintOrder(second.order.legacyId);
       expect(secondOrder.lastErrorCode).toBe("PREFLIGHT_FAILED");
-      await retryPrintOrder(prisma, { shop: SHOP, id: printOrder.id });
+      await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id: printOrder.id });
       await settle(h.worker());
       printOrder = await onlyPrintOrder(order.legacyId);
       expect(printOrder.lastErrorCode).toBe("PREFLIGHT_FAILED");
@@ -237,7 +240,9 @@ export function describePreflight(model: FulfilmentModel): void {
 
       await mapBook(MAGAZINE, sandboxFile("photo-book/interior-24.pdf"), 24);
       for (const id of [printOrder.id, secondOrder.id]) {
-        expect(await retryPrintOrder(prisma, { shop: SHOP, id })).toMatchObject({ ok: true });
+        expect(await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id })).toMatchObject({
+          ok: true,
+        });
       }
       await settle(h.worker());
       for (const legacyId of [order.legacyId, second.order.legacyId]) {
@@ -271,7 +276,7 @@ export function describePreflight(model: FulfilmentModel): void {
 
       // The merchant uploads a corrected file to the same address and retries one order.
       files.set(path, await makePdf({ pages: 24, widthMm: 216, heightMm: 303 }));
-      await retryPrintOrder(prisma, { shop: SHOP, id: stopped.id });
+      await retryPrintOrder(printOrderCommandStore, { shop: SHOP, id: stopped.id });
       await settle(h.worker());
       const fixed = await onlyPrintOrder(first.order.legacyId);
       expect(fixed.status, fixed.lastErrorMessage ?? "").toBe("paid");
@@ -376,7 +381,9 @@ export function describePreflight(model: FulfilmentModel): void {
       await settle(h.worker());
       const stopped = await onlyPrintOrder(order.legacyId);
       expect(stopped.lastErrorCode).toBe("ADDRESS_INVALID");
-      expect(await printAnywayPrintOrder(prisma, { shop: SHOP, id: stopped.id })).toEqual({
+      expect(
+        await printAnywayPrintOrder(printOrderCommandStore, { shop: SHOP, id: stopped.id }),
+      ).toEqual({
         ok: false,
         status: 409,
         message: "Print anyway is only possible for an order stopped by the print-file check.",
@@ -404,7 +411,10 @@ export function describePreflight(model: FulfilmentModel): void {
       expect(after.status).toBe("paid");
       expect(after.events.some((e) => e.type === "preflight_overridden")).toBe(false);
       expect(
-        await printAnywayPrintOrder(prisma, { shop: "someone-else.myshopify.com", id: going.id }),
+        await printAnywayPrintOrder(printOrderCommandStore, {
+          shop: "someone-else.myshopify.com",
+          id: going.id,
+        }),
       ).toMatchObject({ ok: false, status: 404 });
     });
   });

@@ -7,13 +7,8 @@
  * webhook door, `/healthz` and the admin pages share.
  */
 import { createHash } from "node:crypto";
-import type { Db } from "./commands/lock";
-import type { StatusUpdate } from "@prisma/client";
-import {
-  noteStatusCallback,
-  statusCallbackEvent,
-  type StatusCallbackInput,
-} from "./commands/status-callback";
+import type { PrismaClient, StatusUpdate } from "@prisma/client";
+import { statusCallbackEvent, type StatusCallbackInput } from "./commands/status-callback";
 import { RESTING_STATUSES } from "./machine";
 import { isUniqueViolation } from "../unique-violation";
 import { storedPrintOrderId } from "./print-order-id";
@@ -35,7 +30,7 @@ export type ReceivedStatusUpdate = "received" | "duplicate" | "not_an_order";
 
 /** The door's one write: the verified callback, kept for the worker. */
 export async function receiveStatusUpdate(
-  db: Db,
+  db: PrismaClient,
   input: Omit<StatusCallbackInput, "now">,
 ): Promise<ReceivedStatusUpdate> {
   const printOrderId = storedPrintOrderId(input.printOrderId);
@@ -79,7 +74,7 @@ export interface AppliedStatusUpdates {
  * unique key: then each callback is applied on its own, as a replay where it was done.
  */
 export async function applyStatusUpdates(
-  db: Db,
+  db: PrismaClient,
   options: {
     now: Date;
     limit?: number;
@@ -164,9 +159,58 @@ function inputOf(row: StatusUpdate, now: Date): StatusCallbackInput {
   };
 }
 
+type StatusCallbackResult =
+  /** Recorded; the worker re-reads the order. */
+  | { outcome: "noted"; message: string }
+  /** The same callback was recorded before: nothing done. */
+  | { outcome: "replay" }
+  /** No print order of this shop has that print-service order id. */
+  | { outcome: "unknown_order" }
+  /** The body's order_reference is not the signed order's. */
+  | { outcome: "reference_mismatch" };
+
+/**
+ * A status callback is a hint: schedule an immediate re-read of the order.
+ * Its signature covers only `order_id`, so that alone picks the order (the
+ * body's `order_reference` must agree when given), and the callback carries
+ * no timestamp or nonce, so one whose content was recorded for this order
+ * before is a replay: recorded once (a unique key on its event), then dropped.
+ */
+async function noteStatusCallback(
+  db: PrismaClient,
+  input: StatusCallbackInput,
+): Promise<StatusCallbackResult> {
+  const now = input.now ?? new Date();
+  const printOrderId = storedPrintOrderId(input.printOrderId);
+  if (printOrderId === null) return { outcome: "unknown_order" };
+  const order = await db.printOrder.findFirst({ where: { shop: input.shop, printOrderId } });
+  if (!order) return { outcome: "unknown_order" };
+  if (input.orderReference !== undefined && input.orderReference !== order.orderReference) {
+    return { outcome: "reference_mismatch" };
+  }
+  const resting = (RESTING_STATUSES as readonly string[]).includes(order.status);
+  try {
+    await db.$transaction([
+      db.orderEvent.create({ data: statusCallbackEvent(order, input, now) }),
+      db.printOrder.updateMany({
+        where: {
+          id: order.id,
+          shop: input.shop,
+          status: { notIn: [...RESTING_STATUSES] },
+        },
+        data: { nextAttemptAt: now },
+      }),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return { outcome: "replay" };
+    throw error;
+  }
+  return { outcome: "noted", message: resting ? "noted" : "re-read scheduled" };
+}
+
 /** Each callback in its own transaction: after another worker applied some of the batch. */
 async function applyOneByOne(
-  db: Db,
+  db: PrismaClient,
   inputs: { row: StatusUpdate; input: StatusCallbackInput }[],
   options: { logger: { warn(o: object, m: string): void } },
 ): Promise<AppliedStatusUpdates> {

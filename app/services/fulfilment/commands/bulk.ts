@@ -1,4 +1,4 @@
-import type { Db } from "./lock";
+import type { CommandStore } from "./ports";
 import { approvePrintOrder, cancelHeldPrintOrder, type CommandResult } from "./merchant-actions";
 
 /** The actions a merchant can take on several print orders at once. */
@@ -17,14 +17,14 @@ const COMMANDS = { approve: approvePrintOrder, cancel: cancelHeldPrintOrder } as
  * shop is "not found". One refusal does not stop the others.
  */
 export async function runOnEachPrintOrder(
-  db: Db,
+  store: CommandStore,
   input: { shop: string; intent: BulkIntent; ids: readonly string[]; now?: Date },
 ): Promise<{ id: string; result: CommandResult }[]> {
   const command = COMMANDS[input.intent];
   const ids = [...new Set(input.ids)].slice(0, MAX_BULK_ORDERS);
   const out: { id: string; result: CommandResult }[] = [];
   for (const id of ids) {
-    const result = await command(db, {
+    const result = await command(store, {
       shop: input.shop,
       id,
       ...(input.now ? { now: input.now } : {}),

@@ -1,7 +1,7 @@
-import { eventRow } from "../events";
 import { isUnpaidOrder, resumeStatusOf, statusOf } from "../machine";
 import type { ShopifyAddress } from "../shopify-order";
-import { lockUnleased, retryWhileBusy, type Db } from "./lock";
+import { retryWhileBusy } from "./lock";
+import type { CommandStore } from "./ports";
 
 /** The stops a customer's corrected address answers: the print order goes on by itself. */
 export const ADDRESS_STOPS: readonly string[] = ["ADDRESS_INVALID"];
@@ -28,71 +28,58 @@ export type CustomerAddressResult =
  * before anything is written when any is.
  */
 export function applyCustomerAddress(
-  db: Db,
+  store: CommandStore,
   input: CustomerAddressInput,
 ): Promise<CustomerAddressResult> {
-  return retryWhileBusy(() => applyOnce(db, input));
+  return retryWhileBusy(() => applyOnce(store, input));
 }
 
-async function applyOnce(db: Db, input: CustomerAddressInput): Promise<CustomerAddressResult> {
+async function applyOnce(
+  store: CommandStore,
+  input: CustomerAddressInput,
+): Promise<CustomerAddressResult> {
   const { shop, shopOrderId } = input;
   const now = input.now ?? new Date();
-  const stored = await db.shopOrder.findFirst({
-    where: { id: shopOrderId, shop },
-    include: { printOrders: true },
-  });
+  const stored = await store.orderById(shop, shopOrderId);
   if (!stored || stored.redactedAt || stored.cancelledAt) return { ok: false, reason: "gone" };
   const open = stored.printOrders.filter((p) => statusOf(p.status) !== "cancelled");
   if (open.length === 0) return { ok: false, reason: "gone" };
   if (open.some((p) => !isUnpaidOrder(p))) return { ok: false, reason: "printing" };
 
-  return db.$transaction(async (tx) => {
+  return store.transaction(async (tx) => {
     const released: string[] = [];
     const updated: string[] = [];
-    await tx.shopOrder.updateMany({
-      where: { id: stored.id, shop },
-      data: { shippingAddress: JSON.stringify(input.address) },
-    });
+    await tx.setShippingAddress(shop, stored.id, JSON.stringify(input.address));
     for (const printOrder of open) {
-      await lockUnleased(tx, printOrder, now);
+      await tx.lockUnleased(shop, printOrder, now);
       const stopped =
         printOrder.status === "needs_attention" &&
         ADDRESS_STOPS.includes(printOrder.lastErrorCode ?? "");
       const atService = printOrder.printOrderId !== null;
-      await tx.printOrder.update({
-        where: { id: printOrder.id },
-        data: {
-          ...(stopped
-            ? {
-                status: resumeStatusOf(printOrder),
-                resumeStatus: null,
-                attempts: 0,
-                lastErrorCode: null,
-                lastErrorMessage: null,
-                lastErrorAction: null,
-              }
-            : {}),
-          addressPending: atService,
-          ...(stopped || atService ? { nextAttemptAt: now } : {}),
-        },
+      await tx.updatePrintOrder(shop, printOrder.id, {
+        ...(stopped
+          ? {
+              status: resumeStatusOf(printOrder),
+              resumeStatus: null,
+              attempts: 0,
+              lastErrorCode: null,
+              lastErrorMessage: null,
+              lastErrorAction: null,
+            }
+          : {}),
+        addressPending: atService,
+        ...(stopped || atService ? { nextAttemptAt: now } : {}),
       });
       (stopped ? released : updated).push(printOrder.id);
-      await tx.orderEvent.create({
-        data: eventRow({
-          shop,
-          shopOrderId: stored.id,
-          printOrderId: printOrder.id,
-          actor: "customer",
-          type: "address_corrected",
-          message: `The customer corrected the shipping address (${input.summary})${
-            stopped
-              ? "; the order goes on."
-              : atService
-                ? "; sending it to the print service."
-                : "."
-          }`,
-          at: now,
-        }),
+      await tx.addEvent(shop, {
+        shopOrderId: stored.id,
+        printOrderId: printOrder.id,
+        actor: "customer",
+        type: "address_corrected",
+        message: `The customer corrected the shipping address (${input.summary})${
+          stopped ? "; the order goes on." : atService ? "; sending it to the print service." : "."
+        }`,
+        at: now,
       });
     }
     return { ok: true as const, released, updated };

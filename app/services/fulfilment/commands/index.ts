@@ -1,14 +1,13 @@
 /**
  * Things that happen to print orders from outside the worker: Shopify order
- * changes, status callbacks, merchant actions. Each writes the print order and
- * its event in one transaction and leaves the outward calls to the worker.
+ * changes, a customer's corrected address, merchant actions. Each writes the
+ * print order and its event in one transaction, through its store (ports.ts),
+ * and leaves the outward calls to the worker. A status callback's entry is
+ * defined here (status-callback.ts); the worker applies it (status-updates.ts).
  */
 export { PrintOrderBusyError } from "./lock";
-export {
-  noteStatusCallback,
-  type StatusCallbackInput,
-  type StatusCallbackResult,
-} from "./status-callback";
+export type { StatusCallbackInput } from "./status-callback";
+export type { CommandStore } from "./ports";
 export { applyOrderUpdate } from "./order-update";
 export { applyOrderCancelled } from "./order-cancelled";
 export {

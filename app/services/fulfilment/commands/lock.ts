@@ -1,13 +1,11 @@
-import type { PrismaClient } from "@prisma/client";
-import { leaseFree } from "../lease";
 import type { MappingForPlan } from "../print-plan";
+import type { CommandStore } from "./ports";
 
 /**
  * What the outside changes share: waiting for a worker's step (a change takes
- * a print order only while no worker holds it), and the current mappings.
+ * a print order only while no worker holds it, see the port's `lockUnleased`),
+ * and the current mappings.
  */
-
-export type Db = PrismaClient;
 
 /**
  * A worker is in the middle of a step for this print order (it holds the
@@ -21,26 +19,6 @@ export class PrintOrderBusyError extends Error {
     super("A print order of this Shopify order is being worked on; try again shortly.");
     this.name = "PrintOrderBusyError";
   }
-}
-
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-
-/**
- * Takes the row for this transaction if no worker holds it. A conditional
- * write, not a read: it locks the row (PostgreSQL) or runs inside the one
- * writer (SQLite), so a worker cannot claim it until this transaction ends.
- */
-export async function lockUnleased(
-  tx: Tx,
-  row: { id: string; shop: string; status: string },
-  now: Date,
-): Promise<void> {
-  // The expected status too: the decision was made on it, outside this transaction.
-  const { count } = await tx.printOrder.updateMany({
-    where: { id: row.id, shop: row.shop, status: row.status, ...leaseFree(now) },
-    data: { updatedAt: now },
-  });
-  if (count !== 1) throw new PrintOrderBusyError(row.id);
 }
 
 /** Runs a webhook's change again on fresh data while a worker's step finishes. */
@@ -57,7 +35,7 @@ export async function retryWhileBusy<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The shop's current mappings of these variants, by variant id. */
-export async function mappingsFor(db: Db, shop: string, variantIds: string[]) {
-  const rows = await db.variantMapping.findMany({ where: { shop, variantId: { in: variantIds } } });
+export async function mappingsFor(store: CommandStore, shop: string, variantIds: string[]) {
+  const rows = await store.mappings(shop, variantIds);
   return new Map<string, MappingForPlan>(rows.map((r) => [r.variantId, r]));
 }

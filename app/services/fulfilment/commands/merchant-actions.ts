@@ -3,8 +3,6 @@ import { PREFLIGHT_TEXT } from "../../merchant-text/errors";
 import { orderStatusPhrase } from "../../merchant-text/orders";
 import { shownStatusOf } from "../../merchant-text/proofs";
 import { parsePreflight, preflightSummary } from "../../preflight";
-import { eventRow } from "../events";
-import { leaseFree } from "../lease";
 import {
   canApprove,
   canCancelBeforePrint,
@@ -19,7 +17,8 @@ import {
 } from "../machine";
 import { filesForLine } from "../print-plan";
 import { shopifyLineItemSchema } from "../shopify-order";
-import { mappingsFor, type Db } from "./lock";
+import { mappingsFor } from "./lock";
+import type { CommandStore, PrintOrderChange } from "./ports";
 
 export type CommandResult =
   { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
@@ -29,17 +28,17 @@ export type CommandResult =
  * and no worker holds the order (ADR 0006): otherwise 409, and nothing written.
  */
 async function merchantChange(
-  db: Db,
+  store: CommandStore,
   input: { shop: string; id: string; now?: Date },
   allowed: (status: PrintOrderStatus, order: PrintOrder) => boolean,
   change: (order: { status: PrintOrderStatus; resumeStatus: string | null }) => {
-    data: Record<string, unknown>;
+    data: PrintOrderChange;
     type: string;
     message: string;
   },
 ): Promise<CommandResult> {
   const now = input.now ?? new Date();
-  const order = await db.printOrder.findFirst({ where: { id: input.id, shop: input.shop } });
+  const order = await store.printOrder(input.shop, input.id);
   if (!order) return { ok: false, status: 404, message: "Print order not found" };
   const status = statusOf(order.status);
   if (!allowed(status, order))
@@ -50,43 +49,43 @@ async function merchantChange(
       message: `Not possible while the order is ${orderStatusPhrase(shownStatusOf({ kind: order.kind, status }))}`,
     };
   const { data, type, message } = change({ status, resumeStatus: order.resumeStatus });
-  const { count } = await db.printOrder.updateMany({
-    where: { id: order.id, shop: input.shop, status: order.status, ...leaseFree(now) },
+  const changed = await store.changeIfUnleased(
+    input.shop,
+    order.id,
+    { status: order.status },
+    now,
     data,
-  });
-  if (count !== 1) {
-    const current = await db.printOrder.findFirst({
-      where: { id: order.id, shop: input.shop },
-      select: { status: true },
-    });
+  );
+  if (!changed) {
+    const current = await store.printOrderStatus(input.shop, order.id);
     return {
       ok: false,
       status: 409,
       message:
-        current?.status === order.status
+        current === order.status
           ? "The order is being sent to the print service right now; try again in a moment."
           : "The order changed meanwhile; reload and try again",
     };
   }
-  await db.orderEvent.create({
-    data: eventRow({
-      shop: input.shop,
-      shopOrderId: order.shopOrderId,
-      printOrderId: order.id,
-      actor: "merchant",
-      type,
-      message,
-      at: now,
-    }),
+  await store.addEvent(input.shop, {
+    shopOrderId: order.shopOrderId,
+    printOrderId: order.id,
+    actor: "merchant",
+    type,
+    message,
+    at: now,
   });
   return { ok: true, message };
 }
 
 /** Send a held or awaiting-approval order to print now. */
-export function approvePrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+export function approvePrintOrder(
+  store: CommandStore,
+  input: { shop: string; id: string; now?: Date },
+) {
   const now = input.now ?? new Date();
   return merchantChange(
-    db,
+    store,
     input,
     (status) => canApprove(status),
     () => ({
@@ -105,12 +104,15 @@ export function approvePrintOrder(db: Db, input: { shop: string; id: string; now
  * order the file check stopped has its files checked again, even at the same
  * URL: the merchant may have replaced the file behind it.
  */
-export async function retryPrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+export async function retryPrintOrder(
+  store: CommandStore,
+  input: { shop: string; id: string; now?: Date },
+) {
   const now = input.now ?? new Date();
-  const refreshed = await refreshItemsFromMappings(db, input);
-  await forgetFileChecks(db, input);
+  const refreshed = await refreshItemsFromMappings(store, input);
+  await forgetFileChecks(store, input);
   return merchantChange(
-    db,
+    store,
     input,
     (status) => canRetry(status),
     (o) => {
@@ -141,17 +143,14 @@ export async function retryPrintOrder(db: Db, input: { shop: string; id: string;
  * (OPEN), only files may, and a changed file is sent again.
  */
 async function refreshItemsFromMappings(
-  db: Db,
+  store: CommandStore,
   input: { shop: string; id: string },
 ): Promise<{ titles: string[]; offeringChanged: boolean }> {
-  const order = await db.printOrder.findFirst({
-    where: { id: input.id, shop: input.shop, status: "needs_attention" },
-    include: { items: true, shopOrder: { select: { lineItems: true } } },
-  });
+  const order = await store.stoppedPrintOrderWithLines(input.shop, input.id);
   if (!order || !isUnpaidOrder(order)) return { titles: [], offeringChanged: false };
   const atService = order.printOrderId !== null;
   const mappings = await mappingsFor(
-    db,
+    store,
     input.shop,
     order.items.map((i) => i.variantId),
   );
@@ -178,15 +177,12 @@ async function refreshItemsFromMappings(
     const fileChanged = item.fileDetails !== fileDetails;
     if (!offering && !fileChanged && item.fileProperty === mapping.fileProperty) continue;
     if (offering) offeringChanged = true;
-    await db.printOrderItem.updateMany({
-      where: { id: item.id, shop: input.shop },
-      data: {
-        offeringId: mapping.offeringId,
-        fileDetails,
-        fileProperty: mapping.fileProperty,
-        // A new file is sent again, checked again, and not printed on an old file's override.
-        ...(fileChanged ? { filesSentAt: null, preflight: null, preflightOverride: null } : {}),
-      },
+    await store.updateItem(input.shop, item.id, {
+      offeringId: mapping.offeringId,
+      fileDetails,
+      fileProperty: mapping.fileProperty,
+      // A new file is sent again, checked again, and not printed on an old file's override.
+      ...(fileChanged ? { filesSentAt: null, preflight: null, preflightOverride: null } : {}),
     });
     titles.push(item.title);
   }
@@ -200,11 +196,8 @@ async function refreshItemsFromMappings(
  * results on its items and on the mappings whose own file it was (the
  * merchant may have replaced the file behind the same URL).
  */
-async function forgetFileChecks(db: Db, input: { shop: string; id: string }) {
-  const order = await db.printOrder.findFirst({
-    where: { id: input.id, shop: input.shop, status: "needs_attention" },
-    include: { items: true },
-  });
+async function forgetFileChecks(store: CommandStore, input: { shop: string; id: string }) {
+  const order = await store.stoppedPrintOrder(input.shop, input.id);
   if (!order) return;
   const stoppedByCheck = order.lastErrorCode === PREFLIGHT_FAILED;
   const failedUrls = new Set<string>();
@@ -213,26 +206,17 @@ async function forgetFileChecks(db: Db, input: { shop: string; id: string }) {
     const failed = stoppedByCheck && result?.status === "failed";
     if (!failed && result?.status !== "unreachable") continue;
     if (failed) failedUrls.add(result.url);
-    await db.printOrderItem.updateMany({
-      where: { id: item.id, shop: input.shop, preflight: item.preflight },
-      data: { preflight: null },
-    });
+    await store.clearItemCheck(input.shop, item.id, item.preflight);
   }
   if (failedUrls.size === 0) return;
-  const mappings = await db.variantMapping.findMany({
-    where: {
-      shop: input.shop,
-      variantId: { in: order.items.map((i) => i.variantId) },
-      contentUrl: { in: [...failedUrls] },
-    },
-    select: { variantId: true, preflight: true },
-  });
+  const mappings = await store.mappingChecks(
+    input.shop,
+    order.items.map((i) => i.variantId),
+    [...failedUrls],
+  );
   for (const mapping of mappings) {
     if (parsePreflight(mapping.preflight)?.status !== "failed") continue;
-    await db.variantMapping.updateMany({
-      where: { shop: input.shop, variantId: mapping.variantId, preflight: mapping.preflight },
-      data: { preflight: null },
-    });
+    await store.clearMappingCheck(input.shop, mapping.variantId, mapping.preflight);
   }
 }
 
@@ -242,14 +226,11 @@ async function forgetFileChecks(db: Db, input: { shop: string; id: string }) {
  * order goes on where it stopped. Only for an order the check stopped.
  */
 export async function printAnywayPrintOrder(
-  db: Db,
+  store: CommandStore,
   input: { shop: string; id: string; now?: Date },
 ): Promise<CommandResult> {
   const now = input.now ?? new Date();
-  const order = await db.printOrder.findFirst({
-    where: { id: input.id, shop: input.shop },
-    include: { items: true },
-  });
+  const order = await store.printOrderWithItems(input.shop, input.id);
   if (!order) return { ok: false, status: 404, message: "Print order not found" };
   // The failed checks of the files the items have now: those are what the merchant overrides.
   const failing = order.items.flatMap((item) => {
@@ -268,17 +249,14 @@ export async function printAnywayPrintOrder(
     .map(({ item, result }) => `"${item.title}": ${preflightSummary(result)}`)
     .join(" ");
   const message = PREFLIGHT_TEXT.overrideEvent(problems);
-  const resumed = await db.$transaction(async (tx) => {
+  const resumed = await store.transaction(async (tx) => {
     // First and conditional: nothing is written for an order a worker holds or that changed.
-    const { count } = await tx.printOrder.updateMany({
-      where: {
-        id: order.id,
-        shop: input.shop,
-        status: order.status,
-        lastErrorCode: PREFLIGHT_FAILED,
-        ...leaseFree(now),
-      },
-      data: {
+    const changed = await tx.changeIfUnleased(
+      input.shop,
+      order.id,
+      { status: order.status, lastErrorCode: PREFLIGHT_FAILED },
+      now,
+      {
         status: resumeStatusOf(order),
         resumeStatus: null,
         attempts: 0,
@@ -287,27 +265,21 @@ export async function printAnywayPrintOrder(
         lastErrorMessage: null,
         lastErrorAction: null,
       },
-    });
-    if (count !== 1) return false;
+    );
+    if (!changed) return false;
     for (const { item, result } of failing) {
-      await tx.printOrderItem.updateMany({
-        where: { id: item.id, shop: input.shop },
-        data: {
-          preflightOverride: JSON.stringify({ at: now.toISOString(), problems: result.problems }),
-        },
+      await tx.updateItem(input.shop, item.id, {
+        preflightOverride: JSON.stringify({ at: now.toISOString(), problems: result.problems }),
       });
     }
-    await tx.orderEvent.create({
-      data: eventRow({
-        shop: input.shop,
-        shopOrderId: order.shopOrderId,
-        printOrderId: order.id,
-        actor: "merchant",
-        type: "preflight_overridden",
-        message,
-        data: { items: failing.map(({ item }) => item.id) },
-        at: now,
-      }),
+    await tx.addEvent(input.shop, {
+      shopOrderId: order.shopOrderId,
+      printOrderId: order.id,
+      actor: "merchant",
+      type: "preflight_overridden",
+      message,
+      data: { items: failing.map(({ item }) => item.id) },
+      at: now,
     });
     return true;
   });
@@ -322,9 +294,12 @@ export async function printAnywayPrintOrder(
 }
 
 /** Cancel an order that has not gone to print yet. */
-export function cancelHeldPrintOrder(db: Db, input: { shop: string; id: string; now?: Date }) {
+export function cancelHeldPrintOrder(
+  store: CommandStore,
+  input: { shop: string; id: string; now?: Date },
+) {
   return merchantChange(
-    db,
+    store,
     input,
     (_status, order) => canCancelBeforePrint(order),
     (o) => ({
@@ -340,46 +315,33 @@ export function cancelHeldPrintOrder(db: Db, input: { shop: string; id: string; 
 
 /** Attach a personalised file to an item still waiting for one. */
 export async function attachItemFile(
-  db: Db,
+  store: CommandStore,
   input: { shop: string; printOrderId: string; itemId: string; fileUrl: string; now?: Date },
 ): Promise<CommandResult> {
   const now = input.now ?? new Date();
-  const item = await db.printOrderItem.findFirst({
-    where: { id: input.itemId, shop: input.shop, printOrderRowId: input.printOrderId },
-    include: { printOrder: true },
-  });
+  const item = await store.itemWithOrder(input.shop, input.printOrderId, input.itemId);
   if (!item) return { ok: false, status: 404, message: "Item not found" };
   if (item.filesSentAt)
     return { ok: false, status: 409, message: "The print service already has this item's file" };
-  const mapping = await db.variantMapping.findUnique({
-    where: { shop_variantId: { shop: input.shop, variantId: item.variantId } },
-  });
+  const mapping = await store.mapping(input.shop, item.variantId);
   if (!mapping) return { ok: false, status: 409, message: "The product is no longer mapped" };
   const files = filesForLine(
     { ...mapping, fileProperty: null, contentUrl: input.fileUrl },
     { properties: [] },
   );
-  await db.$transaction([
-    db.printOrderItem.update({
-      where: { id: item.id },
-      // A new file is checked anew; an override was for the file it replaces.
-      data: { fileDetails: JSON.stringify(files), preflight: null, preflightOverride: null },
-    }),
-    db.printOrder.updateMany({
-      where: { id: item.printOrderRowId, shop: input.shop, status: "awaiting_files" },
-      data: { nextAttemptAt: now },
-    }),
-    db.orderEvent.create({
-      data: eventRow({
-        shop: input.shop,
-        shopOrderId: item.printOrder.shopOrderId,
-        printOrderId: item.printOrderRowId,
-        actor: "merchant",
-        type: "file_received",
-        message: `Print file attached for "${item.title}".`,
-        at: now,
-      }),
-    }),
-  ]);
+  await store.attachFile(input.shop, {
+    itemId: item.id,
+    printOrderId: item.printOrderRowId,
+    fileDetails: JSON.stringify(files),
+    event: {
+      shopOrderId: item.printOrder.shopOrderId,
+      printOrderId: item.printOrderRowId,
+      actor: "merchant",
+      type: "file_received",
+      message: `Print file attached for "${item.title}".`,
+      at: now,
+    },
+    now,
+  });
   return { ok: true, message: "File attached" };
 }

@@ -1,4 +1,4 @@
-import type { Db } from "./lock";
+import type { CommandStore } from "./ports";
 import {
   approvePrintOrder,
   attachItemFile,
@@ -18,20 +18,20 @@ export type OrderAction =
 
 /** Runs the merchant-action command the action names (merchant-actions.ts). */
 export function runOrderAction(
-  db: Db,
+  store: CommandStore,
   { shop, action }: { shop: string; action: OrderAction },
 ): Promise<CommandResult> {
   switch (action.intent) {
     case "approve":
-      return approvePrintOrder(db, { shop, id: action.id });
+      return approvePrintOrder(store, { shop, id: action.id });
     case "retry":
-      return retryPrintOrder(db, { shop, id: action.id });
+      return retryPrintOrder(store, { shop, id: action.id });
     case "cancel":
-      return cancelHeldPrintOrder(db, { shop, id: action.id });
+      return cancelHeldPrintOrder(store, { shop, id: action.id });
     case "print_anyway":
-      return printAnywayPrintOrder(db, { shop, id: action.id });
+      return printAnywayPrintOrder(store, { shop, id: action.id });
     case "attach":
-      return attachItemFile(db, {
+      return attachItemFile(store, {
         shop,
         printOrderId: action.id,
         itemId: action.itemId,

@@ -1,61 +1,54 @@
-import { eventRow, type EventActor } from "../events";
+import type { EventActor } from "../events";
 import { isUnpaidOrder, needsAttention, NOT_SCHEDULED, statusOf } from "../machine";
-import { lockUnleased, retryWhileBusy, type Db } from "./lock";
+import { retryWhileBusy } from "./lock";
+import type { CommandStore } from "./ports";
 
 /** orders/cancelled: unpaid print orders are cancelled here; paid ones are flagged. */
 export function applyOrderCancelled(
-  db: Db,
+  store: CommandStore,
   input: { shop: string; shopifyOrderId: string; topic: string; now?: Date },
 ): Promise<{ cancelled: number; flagged: number }> {
-  return retryWhileBusy(() => applyOrderCancelledOnce(db, input));
+  return retryWhileBusy(() => applyOrderCancelledOnce(store, input));
 }
 
 async function applyOrderCancelledOnce(
-  db: Db,
+  store: CommandStore,
   input: { shop: string; shopifyOrderId: string; topic: string; now?: Date },
 ): Promise<{ cancelled: number; flagged: number }> {
   const now = input.now ?? new Date();
   const actor = `webhook:${input.topic}` as EventActor;
-  const stored = await db.shopOrder.findUnique({
-    where: { shop_shopifyOrderId: { shop: input.shop, shopifyOrderId: input.shopifyOrderId } },
-    include: { printOrders: true },
-  });
+  const stored = await store.orderByShopifyId(input.shop, input.shopifyOrderId);
   if (!stored) return { cancelled: 0, flagged: 0 };
   let cancelled = 0;
   let flagged = 0;
-  await db.$transaction(async (tx) => {
-    await tx.shopOrder.update({
-      where: { id: stored.id },
-      data: { cancelledAt: stored.cancelledAt ?? now },
-    });
+  await store.transaction(async (tx) => {
+    await tx.markOrderCancelled(input.shop, stored.id, stored.cancelledAt ?? now);
     for (const p of stored.printOrders) {
       const status = statusOf(p.status);
       const unpaid = isUnpaidOrder(p);
       if (status === "cancelled") continue;
       if (!unpaid && p.lastErrorCode === "SHOP_ORDER_CANCELLED") continue; // flagged already
-      await lockUnleased(tx, p, now);
+      await tx.lockUnleased(input.shop, p, now);
       if (unpaid) {
-        await tx.printOrder.update({
-          where: { id: p.id },
-          data: { status: "cancelled", nextAttemptAt: NOT_SCHEDULED },
+        await tx.updatePrintOrder(input.shop, p.id, {
+          status: "cancelled",
+          nextAttemptAt: NOT_SCHEDULED,
         });
-        await tx.orderEvent.create({
-          data: eventRow({
-            shop: input.shop,
-            shopOrderId: stored.id,
-            printOrderId: p.id,
-            actor,
-            type: "cancelled",
-            message:
-              "Shopify order cancelled before payment: the print order is cancelled and will not be printed.",
-            at: now,
-          }),
+        await tx.addEvent(input.shop, {
+          shopOrderId: stored.id,
+          printOrderId: p.id,
+          actor,
+          type: "cancelled",
+          message:
+            "Shopify order cancelled before payment: the print order is cancelled and will not be printed.",
+          at: now,
         });
         cancelled++;
       } else {
-        await tx.printOrder.update({
-          where: { id: p.id },
-          data: needsAttention(
+        await tx.updatePrintOrder(
+          input.shop,
+          p.id,
+          needsAttention(
             { status, resumeStatus: p.resumeStatus },
             {
               code: "SHOP_ORDER_CANCELLED",
@@ -65,17 +58,14 @@ async function applyOrderCancelledOnce(
                 "Ask the print service to cancel it if it is not yet in the print queue; retry to keep following it.",
             },
           ),
-        });
-        await tx.orderEvent.create({
-          data: eventRow({
-            shop: input.shop,
-            shopOrderId: stored.id,
-            printOrderId: p.id,
-            actor,
-            type: "needs_attention",
-            message: "Shopify order cancelled after payment: the print order is already paid.",
-            at: now,
-          }),
+        );
+        await tx.addEvent(input.shop, {
+          shopOrderId: stored.id,
+          printOrderId: p.id,
+          actor,
+          type: "needs_attention",
+          message: "Shopify order cancelled after payment: the print order is already paid.",
+          at: now,
         });
         flagged++;
       }

@@ -1,9 +1,10 @@
-import { eventRow, type EventActor } from "../events";
+import type { EventActor } from "../events";
 import { isUnpaid, needsAttention, statusOf } from "../machine";
-import { orderVersion, storedOlderThan, versionColumns } from "../order-version";
+import { orderVersion } from "../order-version";
 import { filesForLine, mapShippingAddress } from "../print-plan";
 import type { ShopifyOrder } from "../shopify-order";
-import { lockUnleased, mappingsFor, retryWhileBusy, type Db } from "./lock";
+import { mappingsFor, retryWhileBusy } from "./lock";
+import type { CommandStore } from "./ports";
 
 interface OrderUpdateInput {
   shop: string;
@@ -22,23 +23,20 @@ interface OrderUpdateInput {
  * answered `outdated`.
  */
 export function applyOrderUpdate(
-  db: Db,
+  store: CommandStore,
   input: OrderUpdateInput,
 ): Promise<{ changed: string[]; outdated?: true }> {
-  return retryWhileBusy(() => applyOrderUpdateOnce(db, input));
+  return retryWhileBusy(() => applyOrderUpdateOnce(store, input));
 }
 
 async function applyOrderUpdateOnce(
-  db: Db,
+  store: CommandStore,
   input: OrderUpdateInput,
 ): Promise<{ changed: string[]; outdated?: true }> {
   const { shop, order } = input;
   const now = input.now ?? new Date();
   const actor = `webhook:${input.topic}` as EventActor;
-  const stored = await db.shopOrder.findUnique({
-    where: { shop_shopifyOrderId: { shop, shopifyOrderId: order.id } },
-    include: { printOrders: { include: { items: true } } },
-  });
+  const stored = await store.orderByShopifyIdWithItems(shop, order.id);
   // Unknown, or erased on the customer's request: nothing personal is written back.
   if (!stored || stored.redactedAt) return { changed: [] };
   const changed: string[] = [];
@@ -51,42 +49,35 @@ async function applyOrderUpdateOnce(
     (oldAddress?.country_code ?? null) !== (newAddress?.country_code ?? null) ||
     (oldAddress?.province_code ?? null) !== (newAddress?.province_code ?? null);
   const mappings = await mappingsFor(
-    db,
+    store,
     shop,
     stored.printOrders.flatMap((p) => p.items.map((i) => i.variantId)),
   );
   const version = orderVersion(order.updated_at, input.triggeredAt);
 
-  const applied = await db.$transaction(async (tx) => {
+  const applied = await store.transaction(async (tx) => {
     // First and conditional: an older delivery writes nothing at all.
-    const { count } = await tx.shopOrder.updateMany({
-      where: { id: stored.id, shop, ...storedOlderThan(version) },
-      data: {
-        email: order.email ?? order.contact_email ?? stored.email,
-        shippingAddress: newAddress ? JSON.stringify(newAddress) : null,
-        lineItems: JSON.stringify(order.line_items),
-        ...versionColumns(version),
-      },
+    const written = await tx.updateOrderIfOlder(shop, stored.id, version, {
+      email: order.email ?? order.contact_email ?? stored.email,
+      shippingAddress: newAddress ? JSON.stringify(newAddress) : null,
+      lineItems: JSON.stringify(order.line_items),
     });
-    if (count === 0) return false;
+    if (!written) return false;
     for (const printOrder of stored.printOrders) {
       const status = statusOf(printOrder.status);
       let locked = false;
       const lock = async () => {
-        if (!locked) await lockUnleased(tx, printOrder, now);
+        if (!locked) await tx.lockUnleased(shop, printOrder, now);
         locked = true;
       };
       const event = (type: string, message: string) =>
-        tx.orderEvent.create({
-          data: eventRow({
-            shop,
-            shopOrderId: stored.id,
-            printOrderId: printOrder.id,
-            actor,
-            type,
-            message,
-            at: now,
-          }),
+        tx.addEvent(shop, {
+          shopOrderId: stored.id,
+          printOrderId: printOrder.id,
+          actor,
+          type,
+          message,
+          at: now,
         });
       if (addressChanged && status !== "cancelled") {
         const valid = mapShippingAddress(order);
@@ -98,12 +89,9 @@ async function applyOrderUpdateOnce(
         ) {
           const atService = printOrder.printOrderId !== null;
           await lock();
-          await tx.printOrder.update({
-            where: { id: printOrder.id },
-            data: {
-              addressPending: atService && valid.ok,
-              ...(atService ? { nextAttemptAt: now } : {}),
-            },
+          await tx.updatePrintOrder(shop, printOrder.id, {
+            addressPending: atService && valid.ok,
+            ...(atService ? { nextAttemptAt: now } : {}),
           });
           await event(
             "address_changed",
@@ -116,9 +104,10 @@ async function applyOrderUpdateOnce(
           changed.push(`address:${printOrder.id}`);
         } else if (regionChanged) {
           await lock();
-          await tx.printOrder.update({
-            where: { id: printOrder.id },
-            data: needsAttention(
+          await tx.updatePrintOrder(
+            shop,
+            printOrder.id,
+            needsAttention(
               { status, resumeStatus: printOrder.resumeStatus },
               {
                 code: "ADDRESS_CHANGED_AFTER_PAYMENT",
@@ -128,7 +117,7 @@ async function applyOrderUpdateOnce(
                   "Contact the customer or the print service; retry to keep following this order.",
               },
             ),
-          });
+          );
           await event(
             "needs_attention",
             "Shipping country or state changed after payment: the print order still goes to the old address.",
@@ -151,18 +140,13 @@ async function applyOrderUpdateOnce(
         const files = filesForLine(mapping, line);
         if (!files) continue;
         await lock();
-        await tx.printOrderItem.update({
-          where: { id: item.id },
-          data: { fileDetails: JSON.stringify(files) },
-        });
-        await tx.printOrder.updateMany({
-          where: {
-            id: printOrder.id,
-            shop,
-            status: { in: ["awaiting_files", "pending", "held", "ready", "created"] },
-          },
-          data: { nextAttemptAt: printOrder.status === "awaiting_files" ? now : undefined },
-        });
+        await tx.setItemFiles(shop, item.id, JSON.stringify(files));
+        await tx.updatePrintOrderIn(
+          shop,
+          printOrder.id,
+          ["awaiting_files", "pending", "held", "ready", "created"],
+          { nextAttemptAt: printOrder.status === "awaiting_files" ? now : undefined },
+        );
         await event("file_received", `Print file received for "${item.title}".`);
         changed.push(`file:${item.id}`);
       }
