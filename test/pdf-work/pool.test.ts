@@ -260,7 +260,9 @@ describe("the preflight's parse", () => {
     "stops a thread past its heap limit, with the same words",
     { timeout: TEST_BOUND_MS },
     async () => {
-      const small = pool({ heapMb: 32 });
+      // A wall-clock limit well past the heap's: on a loaded machine the parse could otherwise
+      // be stopped by the clock before it runs out of memory.
+      const small = pool({ heapMb: 32, taskMs: 90_000 });
       const outcome = await small.run({ kind: "inspect", bytes: objectStreamPdf(300_000) });
       expect(outcome).toEqual({ kind: "out_of_memory" });
       const result = await preflightFile(`${files.url}/many-objects.pdf`, BOOK, {
