@@ -1,4 +1,5 @@
 import prisma, { databaseSchema } from "./db.server";
+import { fulfilmentStore } from "./data/fulfilment.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { preflightForApp } from "./lib/preflight.server";
@@ -22,6 +23,7 @@ export function createFulfilmentWorker(options: { workerId?: string } = {}) {
   return new FulfilmentWorker(
     {
       db: prisma,
+      store: fulfilmentStore(prisma),
       schema: databaseSchema(),
       printClientFor,
       shopify: shopifyAdmin,

@@ -15,6 +15,7 @@ import {
   type StatusCallbackInput,
 } from "./commands/status-callback";
 import { RESTING_STATUSES } from "./machine";
+import type { StatusUpdateStore } from "./ports";
 import { isUniqueViolation } from "../unique-violation";
 import { storedPrintOrderId } from "./print-order-id";
 
@@ -35,24 +36,22 @@ export type ReceivedStatusUpdate = "received" | "duplicate" | "not_an_order";
 
 /** The door's one write: the verified callback, kept for the worker. */
 export async function receiveStatusUpdate(
-  db: Db,
+  store: Pick<StatusUpdateStore, "keepStatusUpdate">,
   input: Omit<StatusCallbackInput, "now">,
 ): Promise<ReceivedStatusUpdate> {
   const printOrderId = storedPrintOrderId(input.printOrderId);
   // No order of any shop can have that id: nothing to keep.
   if (printOrderId === null) return "not_an_order";
   try {
-    await db.statusUpdate.create({
-      data: {
-        shop: input.shop,
-        printOrderId,
-        orderReference: input.orderReference ?? null,
-        oldStatus: input.oldStatus ?? null,
-        newStatus: input.newStatus,
-        trackingCode: input.trackingCode ?? null,
-        trackingUrl: input.trackingUrl ?? null,
-        dedupeKey: inboxKey(input),
-      },
+    await store.keepStatusUpdate({
+      shop: input.shop,
+      printOrderId,
+      orderReference: input.orderReference ?? null,
+      oldStatus: input.oldStatus ?? null,
+      newStatus: input.newStatus,
+      trackingCode: input.trackingCode ?? null,
+      trackingUrl: input.trackingUrl ?? null,
+      dedupeKey: inboxKey(input),
     });
     return "received";
   } catch (error) {
@@ -76,9 +75,11 @@ export interface AppliedStatusUpdates {
  * replay) and its order due now, and the batch deleted, in one transaction. What names no
  * print order of the shop, or names another order's reference, is dropped with a log line.
  * Another worker applying the same batch meanwhile makes this transaction fail on an entry's
- * unique key: then each callback is applied on its own, as a replay where it was done.
+ * unique key: then each callback is applied on its own, as a replay where it was done, through
+ * the client `db` the command takes (commands/status-callback.ts).
  */
 export async function applyStatusUpdates(
+  store: StatusUpdateStore,
   db: Db,
   options: {
     now: Date;
@@ -86,21 +87,15 @@ export async function applyStatusUpdates(
     logger: { warn(o: object, m: string): void };
   },
 ): Promise<AppliedStatusUpdates> {
-  const rows = await db.statusUpdate.findMany({
-    orderBy: { id: "asc" },
-    take: options.limit ?? STATUS_UPDATES_PER_ROUND,
-  });
+  const rows = await store.receivedStatusUpdates(options.limit ?? STATUS_UPDATES_PER_ROUND);
   if (rows.length === 0) return { applied: 0, dropped: 0 };
   const inputs = rows.map((row) => ({ row, input: inputOf(row, options.now) }));
-  const orders = await db.printOrder.findMany({
-    where: {
-      OR: [...new Set(rows.map((r) => r.shop))].map((shop) => ({
-        shop,
-        printOrderId: { in: rows.filter((r) => r.shop === shop).map((r) => r.printOrderId) },
-      })),
-    },
-    select: { id: true, shop: true, shopOrderId: true, printOrderId: true, orderReference: true },
-  });
+  const orders = await store.callbackTargets(
+    [...new Set(rows.map((r) => r.shop))].map((shop) => ({
+      shop,
+      printOrderIds: rows.filter((r) => r.shop === shop).map((r) => r.printOrderId),
+    })),
+  );
   const orderOf = new Map(orders.map((o) => [`${o.shop}:${o.printOrderId}`, o]));
   const events: ReturnType<typeof statusCallbackEvent>[] = [];
   const due = new Set<string>();
@@ -121,14 +116,7 @@ export async function applyStatusUpdates(
     due.add(order.id);
   }
   // Replays: callbacks whose entry is on the timeline already (applied before, sent again).
-  const recorded = new Set(
-    (
-      await db.orderEvent.findMany({
-        where: { dedupeKey: { in: events.map((e) => e.dedupeKey) } },
-        select: { dedupeKey: true },
-      })
-    ).map((e) => e.dedupeKey),
-  );
+  const recorded = new Set(await store.recordedEventKeys(events.map((e) => e.dedupeKey)));
   const seen = new Set<string>();
   const fresh = events.filter((e) => {
     if (recorded.has(e.dedupeKey) || seen.has(e.dedupeKey)) return false;
@@ -136,17 +124,14 @@ export async function applyStatusUpdates(
     return true;
   });
   try {
-    await db.$transaction([
-      db.orderEvent.createMany({ data: fresh }),
-      db.printOrder.updateMany({
-        where: { id: { in: [...due] }, status: { notIn: [...RESTING_STATUSES] } },
-        data: { nextAttemptAt: options.now },
-      }),
-      db.statusUpdate.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } }),
-    ]);
+    await store.applyStatusUpdateBatch({
+      events: fresh,
+      due: { ids: [...due], unlessStatus: RESTING_STATUSES, at: options.now },
+      applied: rows.map((r) => r.id),
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return applyOneByOne(db, inputs, options);
+    return applyOneByOne(store, db, inputs, options);
   }
   return { applied: rows.length - dropped, dropped };
 }
@@ -166,6 +151,7 @@ function inputOf(row: StatusUpdate, now: Date): StatusCallbackInput {
 
 /** Each callback in its own transaction: after another worker applied some of the batch. */
 async function applyOneByOne(
+  store: StatusUpdateStore,
   db: Db,
   inputs: { row: StatusUpdate; input: StatusCallbackInput }[],
   options: { logger: { warn(o: object, m: string): void } },
@@ -177,7 +163,7 @@ async function applyOneByOne(
       logDropped(options.logger, row, outcome.outcome);
       result.dropped++;
     } else result.applied++;
-    await db.statusUpdate.deleteMany({ where: { id: row.id, shop: row.shop } });
+    await store.deleteStatusUpdate(row.shop, row.id);
   }
   return result;
 }

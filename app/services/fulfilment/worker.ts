@@ -13,6 +13,7 @@ import {
   loadClaimed,
   renewLeases,
 } from "./lease";
+import type { FulfilmentStore } from "./ports";
 import type { ShopifyAdmin } from "./shopify-port";
 import { failedStep } from "./step-failure";
 import { planRecordedDeliveries } from "./planner";
@@ -31,7 +32,10 @@ import {
 export type { WorkerLogger } from "./steps";
 
 export interface FulfilmentDeps {
+  /** The client the claims and commits take (lease.ts) and the commands a callback runs. */
   db: PrismaClient;
+  /** The worker's reads and writes (data/fulfilment.server.ts). */
+  store: FulfilmentStore;
   /** The print-service client for a shop, or null when the shop has not connected one. */
   printClientFor(shop: Shop): Promise<PrintClient | null>;
   shopify: ShopifyAdmin;
@@ -134,7 +138,7 @@ export class FulfilmentWorker {
    */
   async runOnce(): Promise<number> {
     // Status callbacks first: each makes its order due, so this round's claim takes it.
-    const updates = await applyStatusUpdates(this.deps.db, {
+    const updates = await applyStatusUpdates(this.deps.store, this.deps.db, {
       now: this.now(),
       logger: this.deps.logger,
     });

@@ -1,0 +1,43 @@
+/**
+ * What the fulfilment worker's hot path is given of the database, as ports: the status
+ * callbacks' inbox. data/fulfilment.server.ts implements them with the same statements the
+ * path always sent (docs/decisions/0011-plain-sql-on-hot-paths.md); the composition roots
+ * (worker.server.ts, lib/fulfilment-commands.server.ts) wire them in.
+ */
+import type { Prisma, StatusUpdate } from "@prisma/client";
+
+/** A status callback as the door keeps it for the worker. */
+export type NewStatusUpdate = Omit<StatusUpdate, "id" | "receivedAt">;
+
+/** A print order a status callback names, as the worker matches it. */
+export interface CallbackTarget {
+  id: string;
+  shop: string;
+  shopOrderId: string;
+  printOrderId: number | null;
+  orderReference: string;
+}
+
+export interface StatusUpdateStore {
+  /** The door's one INSERT; a delivery kept already fails on the inbox's unique key. */
+  keepStatusUpdate(update: NewStatusUpdate): Promise<void>;
+  /** The callbacks received, oldest first, at most `take`. */
+  receivedStatusUpdates(take: number): Promise<StatusUpdate[]>;
+  /** In one read: the print orders of each shop with these print-service ids. */
+  callbackTargets(named: { shop: string; printOrderIds: number[] }[]): Promise<CallbackTarget[]>;
+  /** Which of these timeline keys are recorded already. */
+  recordedEventKeys(dedupeKeys: string[]): Promise<(string | null)[]>;
+  /**
+   * In one transaction: the timeline entries, the print orders due at `now` (those in none of
+   * `unlessStatus`), and the applied callbacks deleted.
+   */
+  applyStatusUpdateBatch(batch: {
+    events: Prisma.OrderEventCreateManyInput[];
+    due: { ids: string[]; unlessStatus: readonly string[]; at: Date };
+    applied: number[];
+  }): Promise<void>;
+  deleteStatusUpdate(shop: string, id: number): Promise<void>;
+}
+
+/** Everything the worker's path is given of the database. */
+export type FulfilmentStore = StatusUpdateStore;
