@@ -1,10 +1,10 @@
 /**
  * What the fulfilment worker's hot path is given of the database, as ports: the status
- * callbacks' inbox. data/fulfilment.server.ts implements them with the same statements the
+ * callbacks' inbox, the rows a round of claims reads once, and the writes a step makes itself. data/fulfilment.server.ts implements them with the same statements the
  * path always sent (docs/decisions/0011-plain-sql-on-hot-paths.md); the composition roots
  * (worker.server.ts, lib/fulfilment-commands.server.ts) wire them in.
  */
-import type { Prisma, StatusUpdate } from "@prisma/client";
+import type { Prisma, Shop, StatusUpdate, VariantMapping } from "@prisma/client";
 
 /** A status callback as the door keeps it for the worker. */
 export type NewStatusUpdate = Omit<StatusUpdate, "id" | "receivedAt">;
@@ -39,5 +39,34 @@ export interface StatusUpdateStore {
   deleteStatusUpdate(shop: string, id: number): Promise<void>;
 }
 
+/** The rows a round of claims shares between its orders (step-support/claim-reads.ts). */
+export interface ClaimReadStore {
+  shopRow(shop: string): Promise<Shop | null>;
+  /** The shop's mappings of these variants, those it has. */
+  variantMappings(shop: string, variantIds: string[]): Promise<VariantMapping[]>;
+}
+
+/**
+ * The writes a step makes before its commit (lease.ts commits the rest): what the print service
+ * has taken is written at once, so a later failure in the step does not send it again.
+ */
+export interface StepStore {
+  /** The changed address was sent; written only while this worker holds the order's lease. */
+  markAddressSent(order: { id: string; shop: string }, workerId: string): Promise<void>;
+  markFilesSent(shop: string, itemId: string, at: Date): Promise<void>;
+  /**
+   * The item's print-file result; with `note` (a file that could not be downloaded), its
+   * timeline entry in the same transaction.
+   */
+  storeItemPreflight(
+    shop: string,
+    itemId: string,
+    preflight: string,
+    note?: Prisma.OrderEventUncheckedCreateInput,
+  ): Promise<void>;
+  /** The result kept on the mapping only while it is still the one checked; whether it was. */
+  storeMappingPreflight(shop: string, mapping: VariantMapping, preflight: string): Promise<boolean>;
+}
+
 /** Everything the worker's path is given of the database. */
-export type FulfilmentStore = StatusUpdateStore;
+export type FulfilmentStore = StatusUpdateStore & ClaimReadStore & StepStore;

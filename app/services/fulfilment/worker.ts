@@ -162,7 +162,7 @@ export class FulfilmentWorker {
       batchSize: this.o.batchSize,
     });
     // The shops and mappings these orders need are read once for the round.
-    const reads = new ClaimReads(this.deps.db);
+    const reads = new ClaimReads(this.deps.store);
     let next = 0;
     const lanes = Array.from({ length: Math.min(this.o.concurrency, claimed.length) }, async () => {
       while (next < claimed.length) {
@@ -309,7 +309,7 @@ export class FulfilmentWorker {
    * on the order as committed, not on a fresh read (see afterCommit).
    */
   private async stepOn(claimed: Loaded, reads: ClaimReads): Promise<void> {
-    const { db, logger, printClientFor, shopify } = this.deps;
+    const { db, store, logger, printClientFor, shopify } = this.deps;
     let order: Loaded | null = claimed;
     for (let step = 0; step < this.o.stepsPerClaim; step++) {
       order ??= await loadClaimed(db, claimed.id, this.id);
@@ -323,7 +323,7 @@ export class FulfilmentWorker {
       let result: StepResult;
       try {
         result = await runStep(order, {
-          db,
+          store,
           shopify,
           logger,
           printClientFor,
