@@ -23,8 +23,7 @@ export function createFulfilmentWorker(options: { workerId?: string } = {}) {
   return new FulfilmentWorker(
     {
       db: prisma,
-      store: fulfilmentStore(prisma),
-      schema: databaseSchema(),
+      store: fulfilmentStore(prisma, databaseSchema()),
       printClientFor,
       shopify: shopifyAdmin,
       preflight: preflightForApp,

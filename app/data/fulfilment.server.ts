@@ -1,15 +1,23 @@
 /**
- * The fulfilment worker's hot path (services/fulfilment/ports.ts): the status callbacks' inbox,
- * the rows a round of claims reads once, the writes a step makes itself.
+ * The fulfilment worker's hot path (services/fulfilment/ports.ts): the planner's deliveries and
+ * ingest (order-intake.server.ts), the status callbacks' inbox, the rows a round of claims reads
+ * once, the writes a step makes itself.
  * Every statement is the one the path sent before it had a port, in the same transactions
  * (docs/decisions/0011-plain-sql-on-hot-paths.md; test/fulfilment/statements-per-order.test.ts
  * counts them). Built on a client, as the worker and the tests each hold their own.
  */
 import type { PrismaClient } from "@prisma/client";
 import type { FulfilmentStore } from "../services/fulfilment/ports";
+import { ingestStore, plannerStore } from "./order-intake.server";
 
-export function fulfilmentStore(db: PrismaClient): FulfilmentStore {
+/** `schema`: PostgreSQL's `?schema=` of the database URL, which plain statements name. */
+export function fulfilmentStore(
+  db: PrismaClient,
+  schema?: string | null | undefined,
+): FulfilmentStore {
   return {
+    ...plannerStore(db),
+    ...ingestStore(db, schema),
     keepStatusUpdate: async (update) => {
       await db.statusUpdate.create({ data: update });
     },

@@ -14,6 +14,7 @@ import { paidAtOf } from "../services/fulfilment/ingest";
 import { receiveStatusUpdate } from "../services/fulfilment/status-updates";
 import { markServiceLookDue } from "../data/fulfillment-service.server";
 import { fulfilmentStore } from "../data/fulfilment.server";
+import { doorStore } from "../data/order-intake.server";
 import { recordProof } from "../data/proofs.server";
 import type { ShopifyOrder } from "../services/fulfilment/shopify-order";
 import { signalWorkAvailable } from "./worker-signal.server";
@@ -52,7 +53,7 @@ async function wakingWithService<T>(
  * The worker, woken here, plans it (services/fulfilment/planner.ts).
  */
 export const recordOrderArrival = (input: OrderDeliveryInput) =>
-  waking(recordOrderDelivery(prisma, databaseSchema(), input), (o) => o === "recorded");
+  waking(recordOrderDelivery(doorStore(prisma, databaseSchema()), input), (o) => o === "recorded");
 
 /** What the regular check with Shopify or an import knows of an order it read. */
 interface ReadOrder {

@@ -46,8 +46,6 @@ export interface FulfilmentDeps {
    * downloaded from public addresses only.
    */
   preflight?: PreflightCheck;
-  /** PostgreSQL's `?schema=` of the database URL, for the plain statements of planning. */
-  schema?: string | null;
   now?: () => Date;
   random?: () => number;
 }
@@ -142,12 +140,11 @@ export class FulfilmentWorker {
       now: this.now(),
       logger: this.deps.logger,
     });
-    const planned = await planRecordedDeliveries(this.deps.db, {
+    const planned = await planRecordedDeliveries(this.deps.store, {
       workerId: this.id,
       now: this.now(),
       leaseMs: this.o.leaseMs,
       batchSize: this.o.batchSize,
-      schema: this.deps.schema,
       logger: this.deps.logger,
     });
     return updates.applied + updates.dropped + planned.length + (await this.workDue());
