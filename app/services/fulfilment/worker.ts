@@ -32,7 +32,10 @@ import {
 export type { WorkerLogger } from "./steps";
 
 export interface FulfilmentDeps {
-  /** The client the claims and commits take (lease.ts) and the commands a callback runs. */
+  /**
+   * The client lease.ts (claims, loads, commits) and the command a callback runs again
+   * (commands/status-callback.ts) are given; everything else goes through `store`.
+   */
   db: PrismaClient;
   /** The worker's reads and writes (data/fulfilment.server.ts). */
   store: FulfilmentStore;
