@@ -1,9 +1,11 @@
 /**
  * What the fulfilment worker's hot path is given of the database, as ports: the door's one
  * write, the planner's deliveries and ingest's reads and plain INSERTs, the status callbacks'
- * inbox, the rows a round of claims reads once, and the writes a step makes itself. data/fulfilment.server.ts implements them with the same statements the
- * path always sent (docs/decisions/0011-plain-sql-on-hot-paths.md); the composition roots
- * (worker.server.ts, lib/fulfilment-commands.server.ts) wire them in.
+ * inbox, the rows a round of claims reads once, and the writes a step makes itself.
+ * data/fulfilment.server.ts and data/order-intake.server.ts implement them with the same
+ * statements the path always sent (docs/decisions/0011-plain-sql-on-hot-paths.md); the
+ * composition roots (worker.server.ts, lib/fulfilment-commands.server.ts) wire them in.
+ * lease.ts and the commands still take the client itself.
  */
 import type { OrderDelivery, Prisma, Shop, StatusUpdate, VariantMapping } from "@prisma/client";
 import type { ORDER_DELIVERY, PlainRows, PlainTable, RowOf, SqlValue } from "./ingest-rows";
@@ -96,7 +98,7 @@ export interface PlannerStore {
   ): Promise<OrderDelivery[]>;
   /** The print currency of each of these shops that has a Shop row. */
   shopCurrencies(shops: string[]): Promise<{ shop: string; currency: string | null }[]>;
-  /** A delivery this worker took and could not plan: let go, to be tried again at `retry.planAfter`. */
+  /** A delivery this worker took and could not plan: let go, tried again at `retry.planAfter`. */
   releaseDelivery(
     key: DeliveryKey,
     workerId: string,
