@@ -188,8 +188,8 @@ type Delivery = Omit<PaidOrderDelivery, "shopifyPaidAt"> & {
 
 /**
  * An order not stored yet: its receipt, shop order, print order, items and event, written as
- * one batch of plain INSERT statements (ingest-rows.ts' tables) after the reads. The ids are made here
- * so the rows can name each other. Any row meeting a unique key (the webhook id, the shop
+ * one batch of plain INSERT statements (the tables of ingest-rows.ts) after the reads. The ids
+ * are made here so the rows can name each other. Any row meeting a unique key (the webhook id, the shop
  * order, the order reference) rolls back all of them.
  */
 async function recordFirstSight(store: IngestStore, delivery: Delivery): Promise<IngestResult> {
