@@ -1,4 +1,5 @@
 import prisma, { databaseSchema } from "./db.server";
+import { fulfilmentStore } from "./data/fulfilment.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { preflightForApp } from "./lib/preflight.server";
@@ -22,7 +23,7 @@ export function createFulfilmentWorker(options: { workerId?: string } = {}) {
   return new FulfilmentWorker(
     {
       db: prisma,
-      schema: databaseSchema(),
+      store: fulfilmentStore(prisma, databaseSchema()),
       printClientFor,
       shopify: shopifyAdmin,
       preflight: preflightForApp,

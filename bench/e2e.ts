@@ -16,6 +16,7 @@ import { rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import prisma from "../app/db.server";
+import { fulfilmentStore } from "../app/data/fulfilment.server";
 import { preflightForApp } from "../app/lib/preflight.server";
 import { printClientFor } from "../app/lib/print-client.server";
 import { shopifyAdmin } from "../app/lib/admin-client.server";
@@ -54,6 +55,7 @@ async function main() {
     // The app's own print-file check: it reaches the sandbox on loopback (PRINT_ALLOWED_PRIVATE_HOSTS).
     {
       db: prisma,
+      store: fulfilmentStore(prisma),
       printClientFor,
       shopify: shopifyAdmin,
       logger: silent,

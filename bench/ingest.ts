@@ -34,14 +34,14 @@ const TARGETS = { throughputRatio: 0.75, p99Ms: 60, peakRssMb: 300 };
  */
 async function planEverything(
   plan: typeof import("../app/services/fulfilment/planner").planRecordedDeliveries,
-  db: typeof import("../app/db.server").default,
+  store: import("../app/services/fulfilment/ports").FulfilmentStore,
 ) {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const silent = { debug() {}, info() {}, warn() {}, error() {} };
   let planned = 0;
   for (;;) {
-    const round = await plan(db, {
+    const round = await plan(store, {
       workerId: "bench-planner",
       now: new Date(),
       leaseMs: 60_000,
@@ -69,6 +69,8 @@ async function main() {
   const { recordInstall } = await import("../app/data/shop.server");
   const { deliveries, runLoad } = await import("./http");
   const { planRecordedDeliveries } = await import("../app/services/fulfilment/planner");
+  const { fulfilmentStore } = await import("../app/data/fulfilment.server");
+  const store = fulfilmentStore(prisma);
   let server: Awaited<ReturnType<typeof startWebProcess>> | undefined;
   // The web process's CPU time per answered delivery (the load runs in another child): a cost
   // that other work on the machine hardly moves.
@@ -99,13 +101,13 @@ async function main() {
     // Warm both paths (JIT, prepared statements, connections), then measure each.
     await load(deliveries(WARMUP, "/bare", SHOP, VARIANT));
     await load(deliveries(WARMUP, "", SHOP, VARIANT));
-    await planEverything(planRecordedDeliveries, prisma);
+    await planEverything(planRecordedDeliveries, store);
     const before = await prisma.printOrder.count({ where: { shop: SHOP } });
     const reference = await load(deliveries(N, "/bare", SHOP, VARIANT));
     const ours = await load(deliveries(N, "", SHOP, VARIANT));
     // The door only records: the worker's planner turns every recorded delivery into its
     // print order, timed here on its own (the bench's server runs no worker).
-    const planning = await planEverything(planRecordedDeliveries, prisma);
+    const planning = await planEverything(planRecordedDeliveries, store);
     const printOrders = (await prisma.printOrder.count({ where: { shop: SHOP } })) - before;
     const accepted = ours.statuses["200"] ?? 0;
     const ratio = {

@@ -14,6 +14,8 @@ import { paidAtOf } from "../services/fulfilment/ingest";
 import { receiveStatusUpdate } from "../services/fulfilment/status-updates";
 import { markServiceLookDue } from "../data/fulfillment-service.server";
 import { printOrderCommandStore } from "../data/print-order-commands.server";
+import { fulfilmentStore } from "../data/fulfilment.server";
+import { doorStore } from "../data/order-intake.server";
 import { recordProof } from "../data/proofs.server";
 import type { ShopifyOrder } from "../services/fulfilment/shopify-order";
 import { signalWorkAvailable } from "./worker-signal.server";
@@ -23,6 +25,8 @@ import { signalWorkAvailable } from "./worker-signal.server";
  * database. Each wakes the in-process worker when it left work for it, here and nowhere else,
  * so the worker acts at once instead of at its next poll.
  */
+
+const store = fulfilmentStore(prisma);
 
 async function waking<T>(change: Promise<T>, leftWork: (result: T) => boolean): Promise<T> {
   const result = await change;
@@ -50,7 +54,7 @@ async function wakingWithService<T>(
  * The worker, woken here, plans it (services/fulfilment/planner.ts).
  */
 export const recordOrderArrival = (input: OrderDeliveryInput) =>
-  waking(recordOrderDelivery(prisma, databaseSchema(), input), (o) => o === "recorded");
+  waking(recordOrderDelivery(doorStore(prisma, databaseSchema()), input), (o) => o === "recorded");
 
 /** What the regular check with Shopify or an import knows of an order it read. */
 interface ReadOrder {
@@ -95,7 +99,7 @@ export const recordOrderCancelled = (input: Parameters<typeof applyOrderCancelle
 
 /** A print-service status callback: kept for the worker, which makes its print order due. */
 export const recordStatusCallback = (input: Parameters<typeof receiveStatusUpdate>[1]) =>
-  waking(receiveStatusUpdate(prisma, input), (r) => r === "received");
+  waking(receiveStatusUpdate(store, input), (r) => r === "received");
 
 /** A merchant's action on one print order. */
 export const runMerchantAction = (input: Parameters<typeof runOrderAction>[1]) =>

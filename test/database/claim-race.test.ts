@@ -14,6 +14,7 @@ import { testDatabaseProvider, testDatabaseUrl } from "../support/app-env";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import prisma, { createPrismaClient } from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
 
 /** Installed, no print-service account: a claimed order goes to needs_attention in one step. */
@@ -48,7 +49,13 @@ const clients = Array.from({ length: 3 }, () => recordingClient());
 const workers = clients.map(
   ({ db }, i) =>
     new FulfilmentWorker(
-      { db, printClientFor: async () => null, shopify: {} as never, logger: silent },
+      {
+        db,
+        store: fulfilmentStore(db),
+        printClientFor: async () => null,
+        shopify: {} as never,
+        logger: silent,
+      },
       { workerId: `racer-${i + 1}`, leaseMs: 60_000 },
     ),
 );

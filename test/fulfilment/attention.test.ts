@@ -1,6 +1,7 @@
 import "../support/app-env";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { recordInstall } from "~/data/shop.server";
 import { saveMapping } from "~/data/mapping.server";
 import { cancelHeldPrintOrder, retryPrintOrder } from "~/services/fulfilment/commands";
@@ -265,7 +266,7 @@ describe("orders that need the merchant", () => {
       id: 880001,
       lines: [{ id: 1, variantId: 20001, quantity: 1, title: "Photo book" }],
     });
-    await ingestPaidOrder(prisma, {
+    await ingestPaidOrder(fulfilmentStore(prisma), {
       shop,
       webhookId: "w-880001",
       topic: "orders/paid",

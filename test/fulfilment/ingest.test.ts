@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { ingestPaidOrder } from "~/services/fulfilment/ingest";
 import { saveMapping } from "~/data/mapping.server";
 import { recordInstall } from "~/data/shop.server";
@@ -246,7 +247,7 @@ describe("orders/paid webhook", () => {
         }),
       );
       // The planner hands over the currency of the Shop row it read for its batch.
-      const result = await ingestPaidOrder(client as unknown as typeof prisma, {
+      const result = await ingestPaidOrder(fulfilmentStore(client as unknown as typeof prisma), {
         shop: SHOP,
         webhookId: "delivery-5009",
         topic: "orders/paid",

@@ -1,6 +1,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { printClientFor } from "~/lib/print-client.server";
 import type { PrintClient } from "~/services/print";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
@@ -56,6 +57,7 @@ function slowWorker(workerId: string, options: { maxHoldMs?: number } = {}) {
   const worker = new FulfilmentWorker(
     {
       db: prisma,
+      store: fulfilmentStore(prisma),
       printClientFor: (shop) => slowCreateClient(shop, gate, () => (waiting = true)),
       shopify: { graphql: () => Promise.reject(new Error("not used")) },
       logger: silent,

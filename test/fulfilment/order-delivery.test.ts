@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { saveMapping } from "~/data/mapping.server";
 import { recordInstall } from "~/data/shop.server";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
@@ -151,7 +152,7 @@ describe("the door: one write, the body as it came", () => {
 describe("the planner", () => {
   const silent = { debug() {}, info() {}, warn() {}, error() {} };
   const plan = (workerId: string, now: Date) =>
-    planRecordedDeliveries(prisma, {
+    planRecordedDeliveries(fulfilmentStore(prisma), {
       workerId,
       now,
       leaseMs: 60_000,

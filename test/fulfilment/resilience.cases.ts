@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { paymentSecret } from "~/services/print";
 import type { PrintClient } from "~/services/print";
@@ -72,6 +73,7 @@ export function describeResilience(model: FulfilmentModel): void {
       const dying = new FulfilmentWorker(
         {
           db: prisma,
+          store: fulfilmentStore(prisma),
           printClientFor: (shop) => dyingClient(shop, dies, died),
           shopify: { graphql: never },
           logger: silent,

@@ -1,6 +1,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
 import { getPrintOrderDetail } from "~/pages/order-detail/view.server";
@@ -154,6 +155,7 @@ describe("an unknown state from the print service", () => {
     worker = new FulfilmentWorker(
       {
         db: prisma,
+        store: fulfilmentStore(prisma),
         printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
         shopify: shopifyAdmin,
         logger,

@@ -11,6 +11,7 @@ import "../support/app-env";
 import { statementsOf } from "./statement-count";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { paymentSecret } from "~/services/print";
 import { applyStatusUpdates } from "~/services/fulfilment/status-updates";
 import {
@@ -142,7 +143,10 @@ describe("statements per status callback", () => {
       writes.every((s) => /^INSERT INTO [^(]*StatusUpdate/.test(s)),
       tally(door),
     ).toBe(true);
-    const applied = await applyStatusUpdates(prisma, { now: new Date(), logger: { warn() {} } });
+    const applied = await applyStatusUpdates(fulfilmentStore(prisma), {
+      now: new Date(),
+      logger: { warn() {} },
+    });
     expect(applied).toEqual({ applied: CALLBACKS + 1, dropped: 0 });
   });
 });

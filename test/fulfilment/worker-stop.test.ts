@@ -6,6 +6,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { preflightForApp } from "~/lib/preflight.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
@@ -38,6 +39,7 @@ describe("stopping a worker", () => {
     const worker = new FulfilmentWorker(
       {
         db: prisma,
+        store: fulfilmentStore(prisma),
         printClientFor: async (shop) => {
           await held;
           return printClientFor(shop, { retry: fastRetry });

@@ -8,6 +8,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { createAppPreflight } from "~/lib/preflight.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
@@ -68,6 +69,7 @@ beforeAll(async () => {
   worker = new FulfilmentWorker(
     {
       db: prisma,
+      store: fulfilmentStore(prisma),
       printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
       shopify: shopifyAdmin,
       logger: silent,

@@ -11,6 +11,7 @@
 import { createInterface } from "node:readline";
 import { installShopifyRedirect } from "../../sandbox/shopify";
 import { createPrismaClient } from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
 import { runRegularCheck } from "~/lib/regular-check.server";
@@ -26,6 +27,7 @@ const db = createPrismaClient(process.env.DATABASE_URL!);
 const worker = new FulfilmentWorker(
   {
     db,
+    store: fulfilmentStore(db),
     printClientFor: (shop) =>
       printClientFor(shop, { retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 } }),
     shopify: shopifyAdmin,

@@ -14,6 +14,7 @@
 import { installShopifyRedirect } from "../../sandbox/shopify";
 import { startRouteServer, type RouteHandler } from "../support/route-server";
 import { createPrismaClient } from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
@@ -40,6 +41,7 @@ const loops = Array.from({ length: workerCount }, async (_, i) => {
   const worker = new FulfilmentWorker(
     {
       db,
+      store: fulfilmentStore(db),
       printClientFor: (shop) =>
         printClientFor(shop, { retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 } }),
       shopify: shopifyAdmin,

@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChild, type Child } from "./children";
 import prisma, { createPrismaClient } from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
 import { FulfilmentWorker } from "~/services/fulfilment/worker";
@@ -116,6 +117,7 @@ describe.skipIf(!onPostgres)("several app processes and workers on one PostgreSQ
       const worker = new FulfilmentWorker(
         {
           db,
+          store: fulfilmentStore(db),
           printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
           shopify: shopifyAdmin,
           logger: silent,

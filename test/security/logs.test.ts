@@ -3,6 +3,7 @@ import "../support/app-env";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { getLogger } from "~/lib/logger.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
@@ -63,6 +64,7 @@ function worker() {
   return new FulfilmentWorker(
     {
       db: prisma,
+      store: fulfilmentStore(prisma),
       printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
       shopify: shopifyAdmin,
       logger: getLogger().child({ component: "worker" }),

@@ -8,6 +8,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { paymentSecret } from "~/services/print";
 import { applyStatusUpdates } from "~/services/fulfilment/status-updates";
 import {
@@ -63,7 +64,8 @@ const signed = (orderId: number) => ({
   signature: paymentSecret(SANDBOX_KEYS.secretKey, orderId),
   order_id: orderId,
 });
-const apply = () => applyStatusUpdates(prisma, { now: new Date(), logger: { warn() {} } });
+const apply = () =>
+  applyStatusUpdates(fulfilmentStore(prisma), { now: new Date(), logger: { warn() {} } });
 const callbackEvents = (printOrderRowId: string) =>
   prisma.orderEvent.count({ where: { printOrderId: printOrderRowId, type: "status_callback" } });
 

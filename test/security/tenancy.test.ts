@@ -1,6 +1,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { applyStatusUpdates } from "~/services/fulfilment/status-updates";
 import { saveMapping } from "~/data/mapping.server";
 import { savePrintSettings } from "~/data/print-settings.server";
@@ -351,7 +352,10 @@ describe("print status callback", () => {
     expect(await response.json()).toEqual({ received: true });
     // The worker finds no order of A with that id, and drops it.
     expect(
-      await applyStatusUpdates(prisma, { now: new Date(), logger: { warn() {} } }),
+      await applyStatusUpdates(fulfilmentStore(prisma), {
+        now: new Date(),
+        logger: { warn() {} },
+      }),
     ).toMatchObject({ applied: 0, dropped: 1 });
     expect(await snapshotB()).toEqual(before);
   });

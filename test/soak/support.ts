@@ -4,6 +4,7 @@
  * fulfilled once. Import "../support/app-env" before this file.
  */
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { printClientFor } from "~/lib/print-client.server";
 import { shopifyAdmin } from "~/lib/admin-client.server";
 import { onWorkAvailable } from "~/lib/worker-signal.server";
@@ -244,6 +245,7 @@ export function soakWorker(options: WorkerOptions, clock: SoakClock): Fulfilment
   const worker = new FulfilmentWorker(
     {
       db: prisma,
+      store: fulfilmentStore(prisma),
       printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
       shopify: shopifyAdmin,
       logger: silent,

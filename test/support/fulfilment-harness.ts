@@ -14,6 +14,7 @@ import {
   type ShopifyFakeOptions,
 } from "../../sandbox/shopify";
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { authenticate, unauthenticated } from "~/shopify.server";
 import { serviceRoundDeps } from "~/lib/fulfillment-service-looks.server";
 import { didSomething, lookAtShop } from "~/services/fulfillment-service/round";
@@ -158,6 +159,7 @@ export async function startHarness(
       const worker = new FulfilmentWorker(
         {
           db: prisma,
+          store: fulfilmentStore(prisma),
           printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
           shopify: shopifyAdmin,
           logger: silent,

@@ -1,4 +1,5 @@
 import prisma from "~/db.server";
+import { fulfilmentStore } from "~/data/fulfilment.server";
 import { planRecordedDeliveries, type PlannedDelivery } from "~/services/fulfilment/planner";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -11,7 +12,7 @@ const silent = { debug() {}, info() {}, warn() {}, error() {} };
 export async function planRecordedOrders(now = new Date()): Promise<PlannedDelivery[]> {
   const outcomes: PlannedDelivery[] = [];
   for (let round = 0; round < 100; round++) {
-    const planned = await planRecordedDeliveries(prisma, {
+    const planned = await planRecordedDeliveries(fulfilmentStore(prisma), {
       workerId: "test-planner",
       now,
       leaseMs: 60_000,

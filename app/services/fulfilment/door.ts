@@ -4,9 +4,8 @@
  * check with Shopify or an import read enters the same way. The planner (planner.ts) takes it
  * from there.
  */
-import type { Prisma } from "@prisma/client";
-import { sqlTable } from "../sql-table";
-import { insertRows, ORDER_DELIVERY, type OrderSource } from "./ingest-rows";
+import type { OrderSource } from "./ingest-rows";
+import type { DoorStore } from "./ports";
 import type { ShopifyOrder } from "./shopify-order";
 
 export interface OrderDeliveryInput {
@@ -31,31 +30,22 @@ export type DoorOutcome = "recorded" | "duplicate_delivery";
  * recorded again and the planner finds its receipt: planned once either way.
  */
 export async function recordOrderDelivery(
-  db: Pick<Prisma.TransactionClient, "$executeRaw">,
-  schema: string | null | undefined,
+  store: DoorStore,
   input: OrderDeliveryInput,
 ): Promise<DoorOutcome> {
   const now = input.now ?? new Date();
-  const inserted = await insertRows(
-    db,
-    (name) => sqlTable(schema, name),
-    ORDER_DELIVERY,
-    [
-      {
-        shop: input.shop,
-        webhookId: input.webhookId,
-        topic: input.topic,
-        body: input.body,
-        triggeredAt: input.triggeredAt ?? null,
-        source: input.source ?? "webhook",
-        shopifyPaidAt: input.shopifyPaidAt ?? null,
-        receivedAt: now,
-        planAfter: now,
-      },
-    ],
-    { ignoringConflicts: true },
-  );
-  return inserted === 1 ? "recorded" : "duplicate_delivery";
+  const recorded = await store.recordDelivery({
+    shop: input.shop,
+    webhookId: input.webhookId,
+    topic: input.topic,
+    body: input.body,
+    triggeredAt: input.triggeredAt ?? null,
+    source: input.source ?? "webhook",
+    shopifyPaidAt: input.shopifyPaidAt ?? null,
+    receivedAt: now,
+    planAfter: now,
+  });
+  return recorded ? "recorded" : "duplicate_delivery";
 }
 
 /** An order the app read itself (the regular check, an import), recorded as a webhook's would be. */

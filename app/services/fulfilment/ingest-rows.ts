@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { Prisma } from "@prisma/client";
+import type { Prisma } from "@prisma/client";
 import { eventRow, type NewEvent } from "./events";
 import { orderVersion, versionColumns } from "./order-version";
 import { lineRevenue, orderReference, type PrintPlan } from "./print-plan";
 import type { ShopifyOrder } from "./shopify-order";
 
 /**
- * The five tables ingest writes and the one way it writes them: a plain INSERT whose column
- * list comes from the table's definition here, checked against Prisma's model (a renamed
+ * The tables ingest and the door write with plain INSERTs (data/plain-insert.server.ts), and
+ * their rows: each table's column list is checked against Prisma's model here (a renamed
  * column fails to compile). Plain statements because each Prisma call costs the process about
  * half a millisecond of CPU to compile, several times the insert itself
  * (docs/decisions/0011-plain-sql-on-hot-paths.md). Every column is written as Prisma writes
@@ -16,7 +16,7 @@ import type { ShopifyOrder } from "./shopify-order";
  */
 
 /** What a plain statement binds: the column types these tables use. */
-type SqlValue = string | number | boolean | Date | null;
+export type SqlValue = string | number | boolean | Date | null;
 
 export interface PlainTable<C extends string> {
   name: string;
@@ -115,61 +115,17 @@ export const ORDER_EVENT = plainTable<Prisma.OrderEventUncheckedCreateInput>()("
   "data",
 ]);
 
-/** Runs plain statements: the client, or an interactive transaction's. */
-export type SqlWriter = Pick<Prisma.TransactionClient, "$executeRaw">;
-
-/** The table, column list and VALUES of one INSERT of these rows. */
-function insertOf<C extends string>(
-  table: (name: string) => Prisma.Sql,
-  into: PlainTable<C>,
-  rows: readonly Record<C, SqlValue>[],
-): Prisma.Sql {
-  const names = Prisma.raw(into.columns.map((c) => `"${c}"`).join(", "));
-  const values = rows.map((row) => Prisma.sql`(${Prisma.join(into.columns.map((c) => row[c]))})`);
-  return Prisma.sql`INSERT INTO ${table(into.name)} (${names}) VALUES ${Prisma.join(values)}`;
+/** A table's rows for one write: `plainRows` pairs them so the columns are checked. */
+export interface PlainRows {
+  into: PlainTable<string>;
+  rows: readonly Record<string, SqlValue>[];
 }
 
-/**
- * One INSERT of these rows; `table` names the table as the schema holds it. `ignoringConflicts`
- * leaves out rows whose key is taken (SQLite and PostgreSQL alike).
- */
-export function insertRows<C extends string>(
-  db: SqlWriter,
-  table: (name: string) => Prisma.Sql,
+export function plainRows<C extends string>(
   into: PlainTable<C>,
   rows: readonly Record<C, SqlValue>[],
-  { ignoringConflicts = false }: { ignoringConflicts?: boolean } = {},
-): Prisma.PrismaPromise<number> {
-  const insert = insertOf(table, into, rows);
-  return db.$executeRaw(ignoringConflicts ? Prisma.sql`${insert} ON CONFLICT DO NOTHING` : insert);
-}
-
-/**
- * Bound parameters one statement may carry: SQLite allows 32,766, PostgreSQL 65,535. An order
- * whose rows need more (thousands of lines) is written in several statements.
- */
-export const MAX_STATEMENT_PARAMETERS = 30_000;
-
-/** Rows per statement for a table, within MAX_STATEMENT_PARAMETERS. */
-export function rowsPerStatement(into: { columns: readonly string[] }): number {
-  return Math.max(1, Math.floor(MAX_STATEMENT_PARAMETERS / into.columns.length));
-}
-
-/**
- * The INSERTs of these rows, as many as the parameter bound asks (one for a usual order), for a
- * transaction's list of statements.
- */
-export function insertRowsInChunks<C extends string>(
-  db: SqlWriter,
-  table: (name: string) => Prisma.Sql,
-  into: PlainTable<C>,
-  rows: readonly Record<C, SqlValue>[],
-): Prisma.PrismaPromise<number>[] {
-  const size = rowsPerStatement(into);
-  const statements: Prisma.PrismaPromise<number>[] = [];
-  for (let start = 0; start < rows.length; start += size)
-    statements.push(insertRows(db, table, into, rows.slice(start, start + size)));
-  return statements;
+): PlainRows {
+  return { into, rows };
 }
 
 // The rows of a delivery ---------------------------------------------------------------------

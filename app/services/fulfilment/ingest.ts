@@ -1,14 +1,11 @@
-import { Prisma, type PrismaClient } from "@prisma/client";
 import { countOf } from "../merchant-text/orders";
 import {
   eventValues,
-  insertRows,
-  insertRowsInChunks,
-  MAX_STATEMENT_PARAMETERS,
   newRowId,
   ORDER_EVENT,
   PRINT_ORDER,
   PRINT_ORDER_ITEM,
+  plainRows,
   printOrderRows,
   receiptRow,
   SHOP_ORDER,
@@ -17,12 +14,12 @@ import {
   snapshotOf,
   WEBHOOK_RECEIPT,
 } from "./ingest-rows";
-import { orderVersion, storedOlderThan, versionColumns, type OrderVersion } from "./order-version";
+import { orderVersion, type OrderVersion } from "./order-version";
+import type { IngestReads, IngestStore } from "./ports";
 import { planPrintItems, type MappingForPlan, type PrintPlan } from "./print-plan";
 import { variantGid } from "../shopify-admin/ids";
 import type { ShopifyOrder } from "./shopify-order";
 import type { EventActor } from "./events";
-import { sqlTable } from "../sql-table";
 import { isUniqueViolation } from "../unique-violation";
 
 export type IngestResult =
@@ -50,8 +47,6 @@ export interface PaidOrderDelivery {
   receivedAt?: Date | undefined;
   /** The shop's print currency when the caller already read the Shop row; read here otherwise. */
   shopCurrency?: string | undefined;
-  /** PostgreSQL's `?schema=` of the database URL: Prisma qualifies its tables with it, so must a plain statement. */
-  schema?: string | null | undefined;
   now?: Date;
 }
 
@@ -159,7 +154,7 @@ function nothingToPrintEvent(
  * on a unique key, goes through the transaction that reads before it writes.
  */
 export async function ingestPaidOrder(
-  db: PrismaClient,
+  store: IngestStore,
   input: PaidOrderDelivery,
 ): Promise<IngestResult> {
   const delivery = {
@@ -170,13 +165,13 @@ export async function ingestPaidOrder(
   // Shopify already had the order cancelled: the full path records why nothing is printed.
   if (!delivery.order.cancelled_at) {
     try {
-      return await recordFirstSight(db, delivery);
+      return await recordFirstSight(store, delivery);
     } catch (error) {
       // A repeated webhook id or an order already stored: the full path tells which.
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  return ingestInTransaction(db, delivery);
+  return ingestInTransaction(store, delivery);
 }
 
 /** A time from Shopify, or null when there is none or it is not a time. */
@@ -193,36 +188,35 @@ type Delivery = Omit<PaidOrderDelivery, "shopifyPaidAt"> & {
 
 /**
  * An order not stored yet: its receipt, shop order, print order, items and event, written as
- * one batch of plain INSERT statements (ingest-rows.ts) after the reads. The ids are made here
- * so the rows can name each other. Any row meeting a unique key (the webhook id, the shop
+ * one batch of plain INSERT statements (the tables of ingest-rows.ts) after the reads. The ids
+ * are made here so the rows can name each other. Any row meeting a unique key (the webhook id, the shop
  * order, the order reference) rolls back all of them.
  */
-async function recordFirstSight(db: PrismaClient, delivery: Delivery): Promise<IngestResult> {
+async function recordFirstSight(store: IngestStore, delivery: Delivery): Promise<IngestResult> {
   const { shop, order, now } = delivery;
-  const table = tableIn(delivery.schema);
   const [rows, currency] = await Promise.all([
-    mappingsForPlan(db, table, shop, variantIdsOf(order)),
-    delivery.shopCurrency ?? printCurrency(db, shop, order),
+    store.mappingsForPlan(shop, variantIdsOf(order)),
+    delivery.shopCurrency ?? printCurrency(store, shop, order),
   ]);
   const plan = planWith(order, rows);
   const shopOrderId = newRowId();
   const writes = [
-    insertRows(db, table, WEBHOOK_RECEIPT, [receiptRow(delivery)]),
-    insertRows(db, table, SHOP_ORDER, [shopOrderRow(shopOrderId, delivery, now)]),
+    plainRows(WEBHOOK_RECEIPT, [receiptRow(delivery)]),
+    plainRows(SHOP_ORDER, [shopOrderRow(shopOrderId, delivery, now)]),
   ];
   const arrival = arrivalEvents(delivery, shopOrderId, now);
   if (plan.items.length === 0) {
     const event = nothingToPrintEvent(delivery, shopOrderId, plan, now);
-    await db.$transaction([...writes, insertRows(db, table, ORDER_EVENT, [...arrival, event])]);
+    await store.insertAtOnce([...writes, plainRows(ORDER_EVENT, [...arrival, event])]);
     return { outcome: "nothing_to_print", shopOrderId, skipped: plan.skipped.length };
   }
   const ids = { shopOrderId, printOrderId: newRowId() };
   const { printOrder, items } = printOrderRows(delivery, ids, plan, currency, now);
-  await db.$transaction([
+  await store.insertAtOnce([
     ...writes,
-    insertRows(db, table, PRINT_ORDER, [printOrder]),
-    ...insertRowsInChunks(db, table, PRINT_ORDER_ITEM, items),
-    insertRows(db, table, ORDER_EVENT, [...arrival, plannedEvent(delivery, ids, plan, now)]),
+    plainRows(PRINT_ORDER, [printOrder]),
+    plainRows(PRINT_ORDER_ITEM, items),
+    plainRows(ORDER_EVENT, [...arrival, plannedEvent(delivery, ids, plan, now)]),
   ]);
   return {
     outcome: "planned",
@@ -232,109 +226,48 @@ async function recordFirstSight(db: PrismaClient, delivery: Delivery): Promise<I
   };
 }
 
-/** A table of the app's schema, as a plain statement must name it (services/sql-table.ts). */
-function tableIn(schema: string | null | undefined) {
-  return (name: string) => sqlTable(schema, name);
-}
-
-/** The shop's mappings of these variants, read with one plain statement. */
-async function mappingsForPlan(
-  db: Pick<Prisma.TransactionClient, "$queryRaw">,
-  table: (name: string) => Prisma.Sql,
-  shop: string,
-  variantIds: string[],
-): Promise<MappingForPlan[]> {
-  if (variantIds.length === 0) return [];
-  // One statement per MAX_STATEMENT_PARAMETERS variants: an order may name thousands.
-  const rows: MappingRow[] = [];
-  for (let start = 0; start < variantIds.length; start += MAX_STATEMENT_PARAMETERS) {
-    const chunk = variantIds.slice(start, start + MAX_STATEMENT_PARAMETERS);
-    rows.push(...(await mappingRowsOf(db, table, shop, chunk)));
-  }
-  const numberOrNull = (value: number | bigint | null) => (value === null ? null : Number(value));
-  return rows.map((row) => ({
-    ...row,
-    offeringId: Number(row.offeringId),
-    numberOfPages: numberOrNull(row.numberOfPages),
-    contentWidth: numberOrNull(row.contentWidth),
-    contentHeight: numberOrNull(row.contentHeight),
-  }));
-}
-
-type MappingRow = Omit<
-  MappingForPlan,
-  "offeringId" | "numberOfPages" | "contentWidth" | "contentHeight"
-> & {
-  offeringId: number | bigint;
-  numberOfPages: number | bigint | null;
-  contentWidth: number | null;
-  contentHeight: number | null;
-};
-
-function mappingRowsOf(
-  db: Pick<Prisma.TransactionClient, "$queryRaw">,
-  table: (name: string) => Prisma.Sql,
-  shop: string,
-  variantIds: string[],
-): Promise<MappingRow[]> {
-  return db.$queryRaw<
-    MappingRow[]
-  >`SELECT "variantId", "offeringId", "contentUrl", "contentWidth", "contentHeight", "numberOfPages", "coverUrl", "spineCustomUrl", "spineText", "fileProperty" FROM ${table("VariantMapping")} WHERE "shop" = ${shop} AND "variantId" IN (${Prisma.join(variantIds)})`;
-}
-
 /** The currency print orders are kept in: the shop's settings', else the order's own. */
 async function printCurrency(
-  db: Prisma.TransactionClient,
+  reads: IngestReads,
   shop: string,
   order: ShopifyOrder,
 ): Promise<string> {
-  const settings = await db.shop.findUnique({ where: { shop }, select: { currency: true } });
-  return settings?.currency ?? order.currency;
+  return (await reads.shopCurrency(shop)) ?? order.currency;
 }
 
 /**
  * Every case: a repeat, an order stored before, one cancelled before its payment. Reads
  * first, then writes its rows with the same INSERTs as the first sight.
  */
-async function ingestInTransaction(db: PrismaClient, delivery: Delivery): Promise<IngestResult> {
+async function ingestInTransaction(store: IngestStore, delivery: Delivery): Promise<IngestResult> {
   const { shop, order, now } = delivery;
-  const table = tableIn(delivery.schema);
   const version: OrderVersion = orderVersion(order.updated_at, delivery.triggeredAt);
   try {
-    return await db.$transaction(async (tx) => {
-      await insertRows(tx, table, WEBHOOK_RECEIPT, [receiptRow(delivery)]);
+    return await store.transaction(async (tx) => {
+      await tx.insert(WEBHOOK_RECEIPT, [receiptRow(delivery)]);
 
-      const existing = await tx.shopOrder.findUnique({
-        where: { shop_shopifyOrderId: { shop, shopifyOrderId: order.id } },
-        select: { id: true, cancelledAt: true, _count: { select: { printOrders: true } } },
-      });
-      if (existing && existing._count.printOrders > 0) {
+      const existing = await tx.storedShopOrder(shop, order.id);
+      if (existing && existing.printOrderCount > 0) {
         return { outcome: "already_planned", shopOrderId: existing.id } as const;
       }
 
-      const plan = planWith(order, await mappingsForPlan(tx, table, shop, variantIdsOf(order)));
+      const plan = planWith(order, await tx.mappingsForPlan(shop, variantIdsOf(order)));
       let shopOrderId: string;
       if (existing) {
         shopOrderId = existing.id;
-        await tx.shopOrder.updateMany({
-          where: { id: existing.id, shop, ...storedOlderThan(version) },
-          data: { ...snapshotOf(order), ...versionColumns(version) },
-        });
+        await tx.refreshShopOrder(shop, existing.id, version, snapshotOf(order));
       } else {
         shopOrderId = newRowId();
-        await insertRows(tx, table, SHOP_ORDER, [shopOrderRow(shopOrderId, delivery, now)]);
+        await tx.insert(SHOP_ORDER, [shopOrderRow(shopOrderId, delivery, now)]);
         const arrival = arrivalEvents(delivery, shopOrderId, now);
-        if (arrival.length > 0) await insertRows(tx, table, ORDER_EVENT, arrival);
+        if (arrival.length > 0) await tx.insert(ORDER_EVENT, arrival);
       }
 
       // Shopify already had the order cancelled when it reported the payment
       // (or orders/cancelled came first): printing it would cost the merchant
       // for a parcel nobody should get.
       if (order.cancelled_at || existing?.cancelledAt) {
-        await tx.shopOrder.updateMany({
-          where: { id: shopOrderId, shop, cancelledAt: null },
-          data: { cancelledAt: now },
-        });
+        await tx.markShopOrderCancelled(shop, shopOrderId, now);
         const cancelled = eventValues({
           shop,
           shopOrderId,
@@ -344,12 +277,12 @@ async function ingestInTransaction(db: PrismaClient, delivery: Delivery): Promis
           data: { cancelledAt: order.cancelled_at ?? existing?.cancelledAt?.toISOString() },
           at: now,
         });
-        await insertRows(tx, table, ORDER_EVENT, [cancelled]);
+        await tx.insert(ORDER_EVENT, [cancelled]);
         return { outcome: "cancelled", shopOrderId } as const;
       }
       if (plan.items.length === 0) {
         const event = nothingToPrintEvent(delivery, shopOrderId, plan, now);
-        await insertRows(tx, table, ORDER_EVENT, [event]);
+        await tx.insert(ORDER_EVENT, [event]);
         return {
           outcome: "nothing_to_print",
           shopOrderId,
@@ -362,9 +295,9 @@ async function ingestInTransaction(db: PrismaClient, delivery: Delivery): Promis
       const currency = delivery.shopCurrency ?? (await printCurrency(tx, shop, order));
       const ids = { shopOrderId, printOrderId: newRowId() };
       const { printOrder, items } = printOrderRows(delivery, ids, plan, currency, now);
-      await insertRows(tx, table, PRINT_ORDER, [printOrder]);
-      await insertRows(tx, table, PRINT_ORDER_ITEM, items);
-      await insertRows(tx, table, ORDER_EVENT, [plannedEvent(delivery, ids, plan, now)]);
+      await tx.insert(PRINT_ORDER, [printOrder]);
+      await tx.insert(PRINT_ORDER_ITEM, items);
+      await tx.insert(ORDER_EVENT, [plannedEvent(delivery, ids, plan, now)]);
       return {
         outcome: "planned",
         shopOrderId,

@@ -3,10 +3,10 @@
  * the door (door.ts) recorded into a print plan through ingest.ts, which recognises a repeat by
  * its webhook id and a copy of an order by the shop order, and deletes the row once planned.
  */
-import type { PrismaClient } from "@prisma/client";
 import { parseJsonExact } from "../lossless-json";
 import { ingestPaidOrder, type IngestResult } from "./ingest";
 import type { OrderSource } from "./ingest-rows";
+import type { IngestStore, PlannerStore } from "./ports";
 import { describeZodError, shopifyOrderSchema } from "./shopify-order";
 import type { WorkerLogger } from "./steps";
 
@@ -16,7 +16,6 @@ export interface PlanOptions {
   /** How long a worker holds the deliveries it took; a crashed worker's are taken again after. */
   leaseMs: number;
   batchSize: number;
-  schema?: string | null | undefined;
   logger: WorkerLogger;
 }
 
@@ -40,29 +39,19 @@ export interface PlannedDelivery {
  * (erased after an uninstall) is deleted unplanned.
  */
 export async function planRecordedDeliveries(
-  db: PrismaClient,
+  store: PlannerStore & IngestStore,
   options: PlanOptions,
 ): Promise<PlannedDelivery[]> {
   const { workerId, now } = options;
-  const due = await db.orderDelivery.findMany({
-    where: { planAfter: { lte: now } },
-    orderBy: { planAfter: "asc" },
-    take: options.batchSize,
-    select: { shop: true, webhookId: true },
-  });
+  const due = await store.dueDeliveries(now, options.batchSize);
   if (due.length === 0) return [];
-  const claimed = await db.orderDelivery.updateManyAndReturn({
-    where: { OR: due, planAfter: { lte: now } },
-    data: { planAfter: new Date(now.getTime() + options.leaseMs), claimedBy: workerId },
+  const claimed = await store.claimDeliveries(due, now, {
+    workerId,
+    until: new Date(now.getTime() + options.leaseMs),
   });
   if (claimed.length === 0) return [];
   const shops = new Map(
-    (
-      await db.shop.findMany({
-        where: { shop: { in: [...new Set(claimed.map((d) => d.shop))] } },
-        select: { shop: true, currency: true },
-      })
-    ).map((s) => [s.shop, s]),
+    (await store.shopCurrencies([...new Set(claimed.map((d) => d.shop))])).map((s) => [s.shop, s]),
   );
   const results: PlannedDelivery[] = [];
   const settled: { shop: string; webhookId: string }[] = [];
@@ -78,7 +67,7 @@ export async function planRecordedDeliveries(
     try {
       const parsed = shopifyOrderSchema.safeParse(parseJsonExact(delivery.body));
       if (!parsed.success) throw new Error(`not an order: ${describeZodError(parsed.error)}`);
-      const result = await ingestPaidOrder(db, {
+      const result = await ingestPaidOrder(store, {
         shop: delivery.shop,
         webhookId: delivery.webhookId,
         topic: delivery.topic,
@@ -88,7 +77,6 @@ export async function planRecordedDeliveries(
         shopifyPaidAt: delivery.shopifyPaidAt,
         receivedAt: delivery.receivedAt,
         shopCurrency: shop.currency ?? undefined,
-        schema: options.schema,
         now,
       });
       settled.push(key);
@@ -100,14 +88,10 @@ export async function planRecordedDeliveries(
         { ...key, attempts, reason: reason.slice(0, 300) },
         "a recorded order could not be planned; it is tried again",
       );
-      await db.orderDelivery.updateMany({
-        where: { ...key, claimedBy: workerId },
-        data: {
-          attempts,
-          lastError: reason.slice(0, 1_000),
-          claimedBy: null,
-          planAfter: new Date(now.getTime() + planRetryDelayMs(attempts)),
-        },
+      await store.releaseDelivery(key, workerId, {
+        attempts,
+        lastError: reason.slice(0, 1_000),
+        planAfter: new Date(now.getTime() + planRetryDelayMs(attempts)),
       });
       results.push({ ...key, outcome: "failed" });
     }
@@ -115,7 +99,7 @@ export async function planRecordedDeliveries(
   // Planned (or a repeat, which ingest recognised by its receipt): the rows go in one statement.
   // A crash before it leaves them to be taken again, and then they are repeats.
   if (settled.length > 0) {
-    await db.orderDelivery.deleteMany({ where: { OR: settled, claimedBy: workerId } });
+    await store.deleteDeliveries(settled, workerId);
   }
   return results;
 }

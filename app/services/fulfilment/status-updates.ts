@@ -7,9 +7,10 @@
  * webhook door, `/healthz` and the admin pages share.
  */
 import { createHash } from "node:crypto";
-import type { PrismaClient, StatusUpdate } from "@prisma/client";
+import type { StatusUpdate } from "@prisma/client";
 import { statusCallbackEvent, type StatusCallbackInput } from "./commands/status-callback";
 import { RESTING_STATUSES } from "./machine";
+import type { CallbackTarget, StatusUpdateStore } from "./ports";
 import { isUniqueViolation } from "../unique-violation";
 import { storedPrintOrderId } from "./print-order-id";
 
@@ -30,24 +31,22 @@ export type ReceivedStatusUpdate = "received" | "duplicate" | "not_an_order";
 
 /** The door's one write: the verified callback, kept for the worker. */
 export async function receiveStatusUpdate(
-  db: PrismaClient,
+  store: Pick<StatusUpdateStore, "keepStatusUpdate">,
   input: Omit<StatusCallbackInput, "now">,
 ): Promise<ReceivedStatusUpdate> {
   const printOrderId = storedPrintOrderId(input.printOrderId);
   // No order of any shop can have that id: nothing to keep.
   if (printOrderId === null) return "not_an_order";
   try {
-    await db.statusUpdate.create({
-      data: {
-        shop: input.shop,
-        printOrderId,
-        orderReference: input.orderReference ?? null,
-        oldStatus: input.oldStatus ?? null,
-        newStatus: input.newStatus,
-        trackingCode: input.trackingCode ?? null,
-        trackingUrl: input.trackingUrl ?? null,
-        dedupeKey: inboxKey(input),
-      },
+    await store.keepStatusUpdate({
+      shop: input.shop,
+      printOrderId,
+      orderReference: input.orderReference ?? null,
+      oldStatus: input.oldStatus ?? null,
+      newStatus: input.newStatus,
+      trackingCode: input.trackingCode ?? null,
+      trackingUrl: input.trackingUrl ?? null,
+      dedupeKey: inboxKey(input),
     });
     return "received";
   } catch (error) {
@@ -74,39 +73,29 @@ export interface AppliedStatusUpdates {
  * unique key: then each callback is applied on its own, as a replay where it was done.
  */
 export async function applyStatusUpdates(
-  db: PrismaClient,
+  store: StatusUpdateStore,
   options: {
     now: Date;
     limit?: number;
     logger: { warn(o: object, m: string): void };
   },
 ): Promise<AppliedStatusUpdates> {
-  const rows = await db.statusUpdate.findMany({
-    orderBy: { id: "asc" },
-    take: options.limit ?? STATUS_UPDATES_PER_ROUND,
-  });
+  const rows = await store.receivedStatusUpdates(options.limit ?? STATUS_UPDATES_PER_ROUND);
   if (rows.length === 0) return { applied: 0, dropped: 0 };
   const inputs = rows.map((row) => ({ row, input: inputOf(row, options.now) }));
-  const orders = await db.printOrder.findMany({
-    where: {
-      OR: [...new Set(rows.map((r) => r.shop))].map((shop) => ({
-        shop,
-        printOrderId: { in: rows.filter((r) => r.shop === shop).map((r) => r.printOrderId) },
-      })),
-    },
-    select: { id: true, shop: true, shopOrderId: true, printOrderId: true, orderReference: true },
-  });
+  const orders = await store.callbackTargets(
+    [...new Set(rows.map((r) => r.shop))].map((shop) => ({
+      shop,
+      printOrderIds: rows.filter((r) => r.shop === shop).map((r) => r.printOrderId),
+    })),
+  );
   const orderOf = new Map(orders.map((o) => [`${o.shop}:${o.printOrderId}`, o]));
   const events: ReturnType<typeof statusCallbackEvent>[] = [];
   const due = new Set<string>();
   let dropped = 0;
   for (const { row, input } of inputs) {
     const order = orderOf.get(`${row.shop}:${row.printOrderId}`);
-    const wrong = !order
-      ? "unknown_order"
-      : input.orderReference !== undefined && input.orderReference !== order.orderReference
-        ? "reference_mismatch"
-        : null;
+    const wrong = whyDropped(order, input);
     if (wrong || !order) {
       logDropped(options.logger, row, wrong ?? "unknown_order");
       dropped++;
@@ -116,14 +105,7 @@ export async function applyStatusUpdates(
     due.add(order.id);
   }
   // Replays: callbacks whose entry is on the timeline already (applied before, sent again).
-  const recorded = new Set(
-    (
-      await db.orderEvent.findMany({
-        where: { dedupeKey: { in: events.map((e) => e.dedupeKey) } },
-        select: { dedupeKey: true },
-      })
-    ).map((e) => e.dedupeKey),
-  );
+  const recorded = new Set(await store.recordedEventKeys(events.map((e) => e.dedupeKey)));
   const seen = new Set<string>();
   const fresh = events.filter((e) => {
     if (recorded.has(e.dedupeKey) || seen.has(e.dedupeKey)) return false;
@@ -131,17 +113,14 @@ export async function applyStatusUpdates(
     return true;
   });
   try {
-    await db.$transaction([
-      db.orderEvent.createMany({ data: fresh }),
-      db.printOrder.updateMany({
-        where: { id: { in: [...due] }, status: { notIn: [...RESTING_STATUSES] } },
-        data: { nextAttemptAt: options.now },
-      }),
-      db.statusUpdate.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } }),
-    ]);
+    await store.applyStatusUpdateBatch({
+      events: fresh,
+      due: { ids: [...due], unlessStatus: RESTING_STATUSES, at: options.now },
+      applied: rows.map((r) => r.id),
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    return applyOneByOne(db, inputs, options);
+    return applyOneByOne(store, inputs, options);
   }
   return { applied: rows.length - dropped, dropped };
 }
@@ -159,69 +138,51 @@ function inputOf(row: StatusUpdate, now: Date): StatusCallbackInput {
   };
 }
 
-type StatusCallbackResult =
-  /** Recorded; the worker re-reads the order. */
-  | { outcome: "noted"; message: string }
-  /** The same callback was recorded before: nothing done. */
-  | { outcome: "replay" }
-  /** No print order of this shop has that print-service order id. */
-  | { outcome: "unknown_order" }
-  /** The body's order_reference is not the signed order's. */
-  | { outcome: "reference_mismatch" };
-
-/**
- * A status callback is a hint: schedule an immediate re-read of the order.
- * Its signature covers only `order_id`, so that alone picks the order (the
- * body's `order_reference` must agree when given), and the callback carries
- * no timestamp or nonce, so one whose content was recorded for this order
- * before is a replay: recorded once (a unique key on its event), then dropped.
- */
-async function noteStatusCallback(
-  db: PrismaClient,
+/** Why a callback is dropped: it names no print order of the shop, or another order's reference. */
+function whyDropped(
+  order: CallbackTarget | undefined,
   input: StatusCallbackInput,
-): Promise<StatusCallbackResult> {
-  const now = input.now ?? new Date();
-  const printOrderId = storedPrintOrderId(input.printOrderId);
-  if (printOrderId === null) return { outcome: "unknown_order" };
-  const order = await db.printOrder.findFirst({ where: { shop: input.shop, printOrderId } });
-  if (!order) return { outcome: "unknown_order" };
+): "unknown_order" | "reference_mismatch" | null {
+  if (!order) return "unknown_order";
   if (input.orderReference !== undefined && input.orderReference !== order.orderReference) {
-    return { outcome: "reference_mismatch" };
+    return "reference_mismatch";
   }
-  const resting = (RESTING_STATUSES as readonly string[]).includes(order.status);
-  try {
-    await db.$transaction([
-      db.orderEvent.create({ data: statusCallbackEvent(order, input, now) }),
-      db.printOrder.updateMany({
-        where: {
-          id: order.id,
-          shop: input.shop,
-          status: { notIn: [...RESTING_STATUSES] },
-        },
-        data: { nextAttemptAt: now },
-      }),
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error)) return { outcome: "replay" };
-    throw error;
-  }
-  return { outcome: "noted", message: resting ? "noted" : "re-read scheduled" };
+  return null;
 }
 
-/** Each callback in its own transaction: after another worker applied some of the batch. */
+/**
+ * Each callback in its own transaction, after another worker applied some of the batch: its
+ * entry, its order due now and its deletion at once, or, when its entry is on the timeline
+ * already (a replay), only its deletion.
+ */
 async function applyOneByOne(
-  db: PrismaClient,
+  store: StatusUpdateStore,
   inputs: { row: StatusUpdate; input: StatusCallbackInput }[],
-  options: { logger: { warn(o: object, m: string): void } },
+  options: { now: Date; logger: { warn(o: object, m: string): void } },
 ): Promise<AppliedStatusUpdates> {
   const result: AppliedStatusUpdates = { applied: 0, dropped: 0 };
   for (const { row, input } of inputs) {
-    const outcome = await noteStatusCallback(db, input);
-    if (outcome.outcome === "unknown_order" || outcome.outcome === "reference_mismatch") {
-      logDropped(options.logger, row, outcome.outcome);
+    const [order] = await store.callbackTargets([
+      { shop: row.shop, printOrderIds: [row.printOrderId] },
+    ]);
+    const wrong = whyDropped(order, input);
+    if (wrong || !order) {
+      logDropped(options.logger, row, wrong ?? "unknown_order");
       result.dropped++;
-    } else result.applied++;
-    await db.statusUpdate.deleteMany({ where: { id: row.id, shop: row.shop } });
+      await store.deleteStatusUpdate(row.shop, row.id);
+      continue;
+    }
+    try {
+      await store.applyStatusUpdateBatch({
+        events: [statusCallbackEvent(order, input, options.now)],
+        due: { ids: [order.id], unlessStatus: RESTING_STATUSES, at: options.now },
+        applied: [row.id],
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await store.deleteStatusUpdate(row.shop, row.id);
+    }
+    result.applied++;
   }
   return result;
 }

@@ -13,6 +13,7 @@ import {
   loadClaimed,
   renewLeases,
 } from "./lease";
+import type { FulfilmentStore } from "./ports";
 import type { ShopifyAdmin } from "./shopify-port";
 import { failedStep } from "./step-failure";
 import { planRecordedDeliveries } from "./planner";
@@ -31,7 +32,13 @@ import {
 export type { WorkerLogger } from "./steps";
 
 export interface FulfilmentDeps {
+  /**
+   * The client lease.ts (claims, loads, commits) and the command a callback runs again
+   * (commands/status-callback.ts) are given; everything else goes through `store`.
+   */
   db: PrismaClient;
+  /** The worker's reads and writes (data/fulfilment.server.ts). */
+  store: FulfilmentStore;
   /** The print-service client for a shop, or null when the shop has not connected one. */
   printClientFor(shop: Shop): Promise<PrintClient | null>;
   shopify: ShopifyAdmin;
@@ -42,8 +49,6 @@ export interface FulfilmentDeps {
    * downloaded from public addresses only.
    */
   preflight?: PreflightCheck;
-  /** PostgreSQL's `?schema=` of the database URL, for the plain statements of planning. */
-  schema?: string | null;
   now?: () => Date;
   random?: () => number;
 }
@@ -134,16 +139,15 @@ export class FulfilmentWorker {
    */
   async runOnce(): Promise<number> {
     // Status callbacks first: each makes its order due, so this round's claim takes it.
-    const updates = await applyStatusUpdates(this.deps.db, {
+    const updates = await applyStatusUpdates(this.deps.store, {
       now: this.now(),
       logger: this.deps.logger,
     });
-    const planned = await planRecordedDeliveries(this.deps.db, {
+    const planned = await planRecordedDeliveries(this.deps.store, {
       workerId: this.id,
       now: this.now(),
       leaseMs: this.o.leaseMs,
       batchSize: this.o.batchSize,
-      schema: this.deps.schema,
       logger: this.deps.logger,
     });
     return updates.applied + updates.dropped + planned.length + (await this.workDue());
@@ -158,7 +162,7 @@ export class FulfilmentWorker {
       batchSize: this.o.batchSize,
     });
     // The shops and mappings these orders need are read once for the round.
-    const reads = new ClaimReads(this.deps.db);
+    const reads = new ClaimReads(this.deps.store);
     let next = 0;
     const lanes = Array.from({ length: Math.min(this.o.concurrency, claimed.length) }, async () => {
       while (next < claimed.length) {
@@ -305,7 +309,7 @@ export class FulfilmentWorker {
    * on the order as committed, not on a fresh read (see afterCommit).
    */
   private async stepOn(claimed: Loaded, reads: ClaimReads): Promise<void> {
-    const { db, logger, printClientFor, shopify } = this.deps;
+    const { db, store, logger, printClientFor, shopify } = this.deps;
     let order: Loaded | null = claimed;
     for (let step = 0; step < this.o.stepsPerClaim; step++) {
       order ??= await loadClaimed(db, claimed.id, this.id);
@@ -319,7 +323,7 @@ export class FulfilmentWorker {
       let result: StepResult;
       try {
         result = await runStep(order, {
-          db,
+          store,
           shopify,
           logger,
           printClientFor,

@@ -12,6 +12,7 @@ import {
   PrintFileCheckBusyError,
 } from "~/services/fulfilment/failures";
 import type { PreflightCheck, StepContext } from "~/services/fulfilment/step-support/context";
+import type { StepStore } from "~/services/fulfilment/ports";
 import { preflightItems } from "~/services/fulfilment/steps/prepare-preflight";
 import type { Loaded } from "~/services/fulfilment/step-support/result";
 import {
@@ -85,26 +86,21 @@ function context(answer: PreflightResult, mappings: Partial<VariantMapping>[] = 
     checked.push({ url, expect });
     return { ...answer, url, expectation: expect };
   };
-  const db = {
-    variantMapping: {
-      updateMany: async (args: unknown) => {
-        mappingWrites.push(args);
-        return { count: 1 };
-      },
+  const store: StepStore = {
+    markAddressSent: async () => {},
+    markFilesSent: async () => {},
+    storeMappingPreflight: async (...args: unknown[]) => {
+      mappingWrites.push(args);
+      return true;
     },
-    printOrderItem: {
-      updateMany: async (args: { where: { id: string }; data: { preflight: string } }) =>
-        itemWrites.push({ id: args.where.id, preflight: args.data.preflight }),
+    storeItemPreflight: async (_shop, id, preflight, note) => {
+      itemWrites.push({ id, preflight });
+      if (note) events.push({ type: note.type, message: note.message });
     },
-    orderEvent: {
-      create: async (args: { data: { type: string; message: string } }) =>
-        events.push({ type: args.data.type, message: args.data.message }),
-    },
-    $transaction: (writes: Promise<unknown>[]) => Promise.all(writes),
   };
   const offerings = new Map([[BOOK.id, BOOK as unknown as Offering]]);
   const ctx = {
-    db,
+    store,
     preflight,
     reads: { mappings: async () => mappings, notePreflight() {} },
     offerings: { get: async () => offerings },

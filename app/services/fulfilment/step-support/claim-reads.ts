@@ -1,4 +1,5 @@
-import type { PrismaClient, Shop, VariantMapping } from "@prisma/client";
+import type { Shop, VariantMapping } from "@prisma/client";
+import type { ClaimReadStore } from "../ports";
 
 /**
  * Rows a round of claims reads once and shares between its orders' steps: the
@@ -12,12 +13,12 @@ export class ClaimReads {
   private readonly shops = new Map<string, Promise<Shop | null>>();
   private readonly mappingRows = new Map<string, Promise<VariantMapping | null>>();
 
-  constructor(private readonly db: PrismaClient) {}
+  constructor(private readonly store: ClaimReadStore) {}
 
   shop(shop: string): Promise<Shop | null> {
     let row = this.shops.get(shop);
     if (!row) {
-      row = this.db.shop.findUnique({ where: { shop } });
+      row = this.store.shopRow(shop);
       this.shops.set(shop, row);
       // A failed read is not remembered: the next step reads again.
       row.catch(() => this.shops.delete(shop));
@@ -30,9 +31,7 @@ export class ClaimReads {
     const key = (variantId: string) => `${shop}\n${variantId}`;
     const missing = [...new Set(variantIds)].filter((v) => !this.mappingRows.has(key(v)));
     if (missing.length) {
-      const read = this.db.variantMapping.findMany({
-        where: { shop, variantId: { in: missing } },
-      });
+      const read = this.store.variantMappings(shop, missing);
       read.catch(() => missing.forEach((v) => this.mappingRows.delete(key(v))));
       for (const variantId of missing) {
         this.mappingRows.set(

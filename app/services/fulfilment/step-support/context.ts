@@ -1,6 +1,7 @@
-import type { PrismaClient, Shop } from "@prisma/client";
+import type { Shop } from "@prisma/client";
 import type { PreflightExpectation, PreflightResult } from "../../preflight";
 import type { Offering, PrintClient } from "../../print";
+import type { StepStore } from "../ports";
 import type { ShopifyAdmin } from "../shopify-port";
 import type { ClaimReads } from "./claim-reads";
 
@@ -41,7 +42,8 @@ export type PreflightCheck = (
 
 /** What a step works with besides the order: the shop, its clients, the clock. */
 export interface StepContext {
-  db: PrismaClient;
+  /** The writes a step makes before its commit. */
+  store: StepStore;
   shopify: ShopifyAdmin;
   logger: WorkerLogger;
   now: () => Date;

@@ -18,10 +18,7 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
   const events: StepResult["events"] = [];
   if (order.addressPending) {
     await client.orders.address({ orderId, address: await shippingDetailsOf(order, ctx) });
-    await ctx.db.printOrder.updateMany({
-      where: { id: order.id, shop: order.shop, leaseOwner: ctx.workerId },
-      data: { addressPending: false },
-    });
+    await ctx.store.markAddressSent(order, ctx.workerId);
     order.addressPending = false;
     events.push({
       actor: "worker",
@@ -50,10 +47,7 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
       },
     });
     const sentAt = ctx.now();
-    await ctx.db.printOrderItem.updateMany({
-      where: { id: item.id, shop: order.shop },
-      data: { filesSentAt: sentAt },
-    });
+    await ctx.store.markFilesSent(order.shop, item.id, sentAt);
     item.filesSentAt = sentAt;
     events.push({
       actor: "worker",

@@ -132,19 +132,9 @@ export async function preflightItems(
       await store(order, ctx, item, result);
       if (answersForMapping(result, mapping, offering)) {
         // Only while the mapping is still what was checked: it may have been edited meanwhile.
-        const { count } = await ctx.db.variantMapping.updateMany({
-          where: {
-            shop: order.shop,
-            variantId: mapping.variantId,
-            offeringId: mapping.offeringId,
-            contentUrl: mapping.contentUrl,
-            numberOfPages: mapping.numberOfPages,
-            contentWidth: mapping.contentWidth,
-            contentHeight: mapping.contentHeight,
-          },
-          data: { preflight: JSON.stringify(result) },
-        });
-        if (count === 1) ctx.reads.notePreflight(mapping, JSON.stringify(result));
+        const stored = JSON.stringify(result);
+        if (await ctx.store.storeMappingPreflight(order.shop, mapping, stored))
+          ctx.reads.notePreflight(mapping, stored);
       }
       ctx.logger.debug(
         { shop: order.shop, printOrder: order.id, item: item.id, preflight: result.status },
@@ -173,32 +163,22 @@ async function store(
   result: PreflightResult,
 ) {
   const stored = JSON.stringify(result);
-  const write = ctx.db.printOrderItem.updateMany({
-    where: { id: item.id, shop: order.shop },
-    data: { preflight: stored },
-  });
-  if (result.status !== "unreachable") {
-    await write;
-    item.preflight = stored;
-    return;
-  }
-  await ctx.db.$transaction([
-    write,
-    ctx.db.orderEvent.create({
-      data: eventRow({
-        shop: order.shop,
-        shopOrderId: order.shopOrderId,
-        printOrderId: order.id,
-        actor: "worker",
-        type: "preflight_unreachable",
-        message: PREFLIGHT_TEXT.unreachableEvent(
-          item.title,
-          result.reason ?? "the file could not be downloaded",
-        ),
-        data: { itemId: item.id },
-        at: ctx.now(),
-      }),
-    }),
-  ]);
+  const note =
+    result.status === "unreachable"
+      ? eventRow({
+          shop: order.shop,
+          shopOrderId: order.shopOrderId,
+          printOrderId: order.id,
+          actor: "worker",
+          type: "preflight_unreachable",
+          message: PREFLIGHT_TEXT.unreachableEvent(
+            item.title,
+            result.reason ?? "the file could not be downloaded",
+          ),
+          data: { itemId: item.id },
+          at: ctx.now(),
+        })
+      : undefined;
+  await ctx.store.storeItemPreflight(order.shop, item.id, stored, note);
   item.preflight = stored;
 }

@@ -1,0 +1,103 @@
+/**
+ * The fulfilment worker's hot path (services/fulfilment/ports.ts): the planner's deliveries and
+ * ingest (order-intake.server.ts), the status callbacks' inbox, the rows a round of claims reads
+ * once, the writes a step makes itself.
+ * Every statement is the one the path sent before it had a port, in the same transactions
+ * (docs/decisions/0011-plain-sql-on-hot-paths.md; test/fulfilment/statements-per-order.test.ts
+ * counts them). Built on a client, as the worker and the tests each hold their own.
+ */
+import type { PrismaClient } from "@prisma/client";
+import type { FulfilmentStore } from "../services/fulfilment/ports";
+import { ingestStore, plannerStore } from "./order-intake.server";
+
+/** `schema`: PostgreSQL's `?schema=` of the database URL, which plain statements name. */
+export function fulfilmentStore(
+  db: PrismaClient,
+  schema?: string | null | undefined,
+): FulfilmentStore {
+  return {
+    ...plannerStore(db),
+    ...ingestStore(db, schema),
+    keepStatusUpdate: async (update) => {
+      await db.statusUpdate.create({ data: update });
+    },
+    receivedStatusUpdates: (take) => db.statusUpdate.findMany({ orderBy: { id: "asc" }, take }),
+    callbackTargets: (named) =>
+      db.printOrder.findMany({
+        where: {
+          OR: named.map(({ shop, printOrderIds }) => ({
+            shop,
+            printOrderId: { in: printOrderIds },
+          })),
+        },
+        select: {
+          id: true,
+          shop: true,
+          shopOrderId: true,
+          printOrderId: true,
+          orderReference: true,
+        },
+      }),
+    recordedEventKeys: async (dedupeKeys) =>
+      (
+        await db.orderEvent.findMany({
+          where: { dedupeKey: { in: dedupeKeys } },
+          select: { dedupeKey: true },
+        })
+      ).map((e) => e.dedupeKey),
+    applyStatusUpdateBatch: async ({ events, due, applied }) => {
+      await db.$transaction([
+        db.orderEvent.createMany({ data: events }),
+        db.printOrder.updateMany({
+          where: { id: { in: due.ids }, status: { notIn: [...due.unlessStatus] } },
+          data: { nextAttemptAt: due.at },
+        }),
+        db.statusUpdate.deleteMany({ where: { id: { in: applied } } }),
+      ]);
+    },
+    deleteStatusUpdate: async (shop, id) => {
+      await db.statusUpdate.deleteMany({ where: { id, shop } });
+    },
+
+    // Returned as Prisma's lazy promises: claim-reads.ts keeps them as the round's cache.
+    shopRow: (shop) => db.shop.findUnique({ where: { shop } }),
+    variantMappings: (shop, variantIds) =>
+      db.variantMapping.findMany({ where: { shop, variantId: { in: variantIds } } }),
+
+    markAddressSent: async (order, workerId) => {
+      await db.printOrder.updateMany({
+        where: { id: order.id, shop: order.shop, leaseOwner: workerId },
+        data: { addressPending: false },
+      });
+    },
+    markFilesSent: async (shop, itemId, at) => {
+      await db.printOrderItem.updateMany({
+        where: { id: itemId, shop },
+        data: { filesSentAt: at },
+      });
+    },
+    storeItemPreflight: async (shop, itemId, preflight, note) => {
+      const write = db.printOrderItem.updateMany({
+        where: { id: itemId, shop },
+        data: { preflight },
+      });
+      if (!note) await write;
+      else await db.$transaction([write, db.orderEvent.create({ data: note })]);
+    },
+    storeMappingPreflight: async (shop, mapping, preflight) => {
+      const { count } = await db.variantMapping.updateMany({
+        where: {
+          shop,
+          variantId: mapping.variantId,
+          offeringId: mapping.offeringId,
+          contentUrl: mapping.contentUrl,
+          numberOfPages: mapping.numberOfPages,
+          contentWidth: mapping.contentWidth,
+          contentHeight: mapping.contentHeight,
+        },
+        data: { preflight },
+      });
+      return count === 1;
+    },
+  };
+}

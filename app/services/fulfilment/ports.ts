@@ -1,0 +1,160 @@
+/**
+ * What the fulfilment worker's hot path is given of the database, as ports: the door's one
+ * write, the planner's deliveries and ingest's reads and plain INSERTs, the status callbacks'
+ * inbox, the rows a round of claims reads once, and the writes a step makes itself.
+ * data/fulfilment.server.ts and data/order-intake.server.ts implement them with the same
+ * statements the path always sent (docs/decisions/0011-plain-sql-on-hot-paths.md); the
+ * composition roots (worker.server.ts, lib/fulfilment-commands.server.ts) wire them in.
+ * lease.ts and the commands still take the client itself.
+ */
+import type { OrderDelivery, Prisma, Shop, StatusUpdate, VariantMapping } from "@prisma/client";
+import type { ORDER_DELIVERY, PlainRows, PlainTable, RowOf, SqlValue } from "./ingest-rows";
+import type { OrderVersion } from "./order-version";
+import type { MappingForPlan } from "./print-plan";
+
+/** A status callback as the door keeps it for the worker. */
+export type NewStatusUpdate = Omit<StatusUpdate, "id" | "receivedAt">;
+
+/** A print order a status callback names, as the worker matches it. */
+export interface CallbackTarget {
+  id: string;
+  shop: string;
+  shopOrderId: string;
+  printOrderId: number | null;
+  orderReference: string;
+}
+
+export interface StatusUpdateStore {
+  /** The door's one INSERT; a delivery kept already fails on the inbox's unique key. */
+  keepStatusUpdate(update: NewStatusUpdate): Promise<void>;
+  /** The callbacks received, oldest first, at most `take`. */
+  receivedStatusUpdates(take: number): Promise<StatusUpdate[]>;
+  /** In one read: the print orders of each shop with these print-service ids. */
+  callbackTargets(named: { shop: string; printOrderIds: number[] }[]): Promise<CallbackTarget[]>;
+  /** Which of these timeline keys are recorded already. */
+  recordedEventKeys(dedupeKeys: string[]): Promise<(string | null)[]>;
+  /**
+   * In one transaction: the timeline entries, the print orders due at `now` (those in none of
+   * `unlessStatus`), and the applied callbacks deleted.
+   */
+  applyStatusUpdateBatch(batch: {
+    events: Prisma.OrderEventCreateManyInput[];
+    due: { ids: string[]; unlessStatus: readonly string[]; at: Date };
+    applied: number[];
+  }): Promise<void>;
+  deleteStatusUpdate(shop: string, id: number): Promise<void>;
+}
+
+/** The rows a round of claims shares between its orders (step-support/claim-reads.ts). */
+export interface ClaimReadStore {
+  shopRow(shop: string): Promise<Shop | null>;
+  /** The shop's mappings of these variants, those it has. */
+  variantMappings(shop: string, variantIds: string[]): Promise<VariantMapping[]>;
+}
+
+/**
+ * The writes a step makes before its commit (lease.ts commits the rest): what the print service
+ * has taken is written at once, so a later failure in the step does not send it again.
+ */
+export interface StepStore {
+  /** The changed address was sent; written only while this worker holds the order's lease. */
+  markAddressSent(order: { id: string; shop: string }, workerId: string): Promise<void>;
+  markFilesSent(shop: string, itemId: string, at: Date): Promise<void>;
+  /**
+   * The item's print-file result; with `note` (a file that could not be downloaded), its
+   * timeline entry in the same transaction.
+   */
+  storeItemPreflight(
+    shop: string,
+    itemId: string,
+    preflight: string,
+    note?: Prisma.OrderEventUncheckedCreateInput,
+  ): Promise<void>;
+  /** The result kept on the mapping only while it is still the one checked; whether it was. */
+  storeMappingPreflight(shop: string, mapping: VariantMapping, preflight: string): Promise<boolean>;
+}
+
+/** The door (door.ts): a delivery's row, unless one of its webhook id is still waiting. */
+export interface DoorStore {
+  /** One INSERT that leaves out a row whose key is taken; whether the row went in. */
+  recordDelivery(row: RowOf<typeof ORDER_DELIVERY>): Promise<boolean>;
+}
+
+/** A recorded delivery by its key. */
+export interface DeliveryKey {
+  shop: string;
+  webhookId: string;
+}
+
+/** The planner's deliveries (planner.ts), taken by compare-and-set on `planAfter`. */
+export interface PlannerStore {
+  /** Deliveries due at `now`, oldest first, at most `take`. */
+  dueDeliveries(now: Date, take: number): Promise<DeliveryKey[]>;
+  /** Of these, those still due at `now`, taken by `workerId` until `until`: the rows as taken. */
+  claimDeliveries(
+    due: DeliveryKey[],
+    now: Date,
+    claim: { workerId: string; until: Date },
+  ): Promise<OrderDelivery[]>;
+  /** The print currency of each of these shops that has a Shop row. */
+  shopCurrencies(shops: string[]): Promise<{ shop: string; currency: string | null }[]>;
+  /** A delivery this worker took and could not plan: let go, tried again at `retry.planAfter`. */
+  releaseDelivery(
+    key: DeliveryKey,
+    workerId: string,
+    retry: { attempts: number; lastError: string; planAfter: Date },
+  ): Promise<void>;
+  /** The deliveries this worker took and settled, in one statement. */
+  deleteDeliveries(settled: DeliveryKey[], workerId: string): Promise<void>;
+}
+
+/** What ingest reads before it plans an order. */
+export interface IngestReads {
+  /** The shop's mappings of these variants, read with plain statements. */
+  mappingsForPlan(shop: string, variantIds: string[]): Promise<MappingForPlan[]>;
+  /** The shop's print currency setting; null without one or without a Shop row. */
+  shopCurrency(shop: string): Promise<string | null>;
+}
+
+/** The shop order a delivery names, as stored. */
+export interface StoredShopOrder {
+  id: string;
+  cancelledAt: Date | null;
+  printOrderCount: number;
+}
+
+/** Ingest's reads and writes inside its one transaction (ingest.ts, the full path). */
+export interface IngestTransaction extends IngestReads {
+  /** One plain INSERT of these rows; fails on a unique key. */
+  insert<C extends string>(
+    into: PlainTable<C>,
+    rows: readonly Record<C, SqlValue>[],
+  ): Promise<void>;
+  storedShopOrder(shop: string, shopifyOrderId: string): Promise<StoredShopOrder | null>;
+  /** The order's snapshot and version, only over a stored version older than `version`. */
+  refreshShopOrder(
+    shop: string,
+    id: string,
+    version: OrderVersion,
+    snapshot: Prisma.ShopOrderUpdateManyMutationInput,
+  ): Promise<void>;
+  /** Marks the shop order cancelled at `now` unless it is already. */
+  markShopOrderCancelled(shop: string, id: string, now: Date): Promise<void>;
+}
+
+export interface IngestStore extends IngestReads {
+  /**
+   * The rows of an order seen first, in one batch transaction: each table's rows in as few
+   * INSERTs as the parameter bound allows (one for a usual order), in this order.
+   */
+  insertAtOnce(inserts: readonly PlainRows[]): Promise<void>;
+  /** Runs `work` in one interactive transaction. */
+  transaction<T>(work: (tx: IngestTransaction) => Promise<T>): Promise<T>;
+}
+
+/** Everything the worker's path is given of the database. */
+export type FulfilmentStore = StatusUpdateStore &
+  ClaimReadStore &
+  StepStore &
+  PlannerStore &
+  IngestStore;
