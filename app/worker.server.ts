@@ -22,7 +22,6 @@ export function createFulfilmentWorker(options: { workerId?: string } = {}) {
   const env = getEnv();
   return new FulfilmentWorker(
     {
-      db: prisma,
       store: fulfilmentStore(prisma, databaseSchema()),
       printClientFor,
       shopify: shopifyAdmin,

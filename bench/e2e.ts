@@ -54,7 +54,6 @@ async function main() {
   const worker = new FulfilmentWorker(
     // The app's own print-file check: it reaches the sandbox on loopback (PRINT_ALLOWED_PRIVATE_HOSTS).
     {
-      db: prisma,
       store: fulfilmentStore(prisma),
       printClientFor,
       shopify: shopifyAdmin,

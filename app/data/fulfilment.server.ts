@@ -1,13 +1,14 @@
 /**
  * The fulfilment worker's hot path (services/fulfilment/ports.ts): the planner's deliveries and
- * ingest (order-intake.server.ts), the status callbacks' inbox, the rows a round of claims reads
- * once, the writes a step makes itself.
+ * ingest (order-intake.server.ts), the claims and commits (fulfilment-lease.server.ts), the
+ * status callbacks' inbox, the rows a round of claims reads once, the writes a step makes itself.
  * Every statement is the one the path sent before it had a port, in the same transactions
  * (docs/decisions/0011-plain-sql-on-hot-paths.md; test/fulfilment/statements-per-order.test.ts
  * counts them). Built on a client, as the worker and the tests each hold their own.
  */
 import type { PrismaClient } from "@prisma/client";
 import type { FulfilmentStore } from "../services/fulfilment/ports";
+import { leaseStore } from "./fulfilment-lease.server";
 import { ingestStore, plannerStore } from "./order-intake.server";
 
 /** `schema`: PostgreSQL's `?schema=` of the database URL, which plain statements name. */
@@ -18,6 +19,7 @@ export function fulfilmentStore(
   return {
     ...plannerStore(db),
     ...ingestStore(db, schema),
+    ...leaseStore(db),
     keepStatusUpdate: async (update) => {
       await db.statusUpdate.create({ data: update });
     },

@@ -13,8 +13,8 @@ import type {
   PrintOrderWrites,
 } from "../services/fulfilment/commands/ports";
 import { eventRow } from "../services/fulfilment/events";
-import { leaseFree } from "../services/fulfilment/lease";
 import { storedOlderThan, versionColumns } from "../services/fulfilment/order-version";
+import { leaseFree } from "./fulfilment-lease.server";
 
 type Tx = Prisma.TransactionClient;
 

@@ -50,7 +50,6 @@ const workers = clients.map(
   ({ db }, i) =>
     new FulfilmentWorker(
       {
-        db,
         store: fulfilmentStore(db),
         printClientFor: async () => null,
         shopify: {} as never,

@@ -56,7 +56,6 @@ function slowWorker(workerId: string, options: { maxHoldMs?: number } = {}) {
   let waiting = false;
   const worker = new FulfilmentWorker(
     {
-      db: prisma,
       store: fulfilmentStore(prisma),
       printClientFor: (shop) => slowCreateClient(shop, gate, () => (waiting = true)),
       shopify: { graphql: () => Promise.reject(new Error("not used")) },

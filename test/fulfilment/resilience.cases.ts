@@ -72,7 +72,6 @@ export function describeResilience(model: FulfilmentModel): void {
     return new Promise((died) => {
       const dying = new FulfilmentWorker(
         {
-          db: prisma,
           store: fulfilmentStore(prisma),
           printClientFor: (shop) => dyingClient(shop, dies, died),
           shopify: { graphql: never },

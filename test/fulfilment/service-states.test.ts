@@ -154,7 +154,6 @@ describe("an unknown state from the print service", () => {
     await h.map(MAPPINGS.novel);
     worker = new FulfilmentWorker(
       {
-        db: prisma,
         store: fulfilmentStore(prisma),
         printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
         shopify: shopifyAdmin,

@@ -38,7 +38,6 @@ describe("stopping a worker", () => {
     const warnings: string[] = [];
     const worker = new FulfilmentWorker(
       {
-        db: prisma,
         store: fulfilmentStore(prisma),
         printClientFor: async (shop) => {
           await held;

@@ -68,7 +68,6 @@ beforeAll(async () => {
   // at once, the heavy one takes several seconds.
   worker = new FulfilmentWorker(
     {
-      db: prisma,
       store: fulfilmentStore(prisma),
       printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
       shopify: shopifyAdmin,

@@ -26,7 +26,6 @@ let claims = 0;
 const db = createPrismaClient(process.env.DATABASE_URL!);
 const worker = new FulfilmentWorker(
   {
-    db,
     store: fulfilmentStore(db),
     printClientFor: (shop) =>
       printClientFor(shop, { retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 } }),

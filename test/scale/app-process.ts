@@ -40,7 +40,6 @@ const loops = Array.from({ length: workerCount }, async (_, i) => {
   const db = createPrismaClient(process.env.DATABASE_URL!);
   const worker = new FulfilmentWorker(
     {
-      db,
       store: fulfilmentStore(db),
       printClientFor: (shop) =>
         printClientFor(shop, { retry: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 } }),

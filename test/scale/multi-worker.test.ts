@@ -116,7 +116,6 @@ describe.skipIf(!onPostgres)("several app processes and workers on one PostgreSQ
       const db = createPrismaClient(testDatabaseUrl);
       const worker = new FulfilmentWorker(
         {
-          db,
           store: fulfilmentStore(db),
           printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
           shopify: shopifyAdmin,

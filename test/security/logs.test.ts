@@ -63,7 +63,6 @@ function worker() {
   // What app/worker.server.ts builds, with the test's fast retries.
   return new FulfilmentWorker(
     {
-      db: prisma,
       store: fulfilmentStore(prisma),
       printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
       shopify: shopifyAdmin,

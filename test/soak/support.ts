@@ -244,7 +244,6 @@ export async function checkEndState(
 export function soakWorker(options: WorkerOptions, clock: SoakClock): FulfilmentWorker {
   const worker = new FulfilmentWorker(
     {
-      db: prisma,
       store: fulfilmentStore(prisma),
       printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
       shopify: shopifyAdmin,

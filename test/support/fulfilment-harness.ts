@@ -158,7 +158,6 @@ export async function startHarness(
     worker(workerOptions = {}) {
       const worker = new FulfilmentWorker(
         {
-          db: prisma,
           store: fulfilmentStore(prisma),
           printClientFor: (shop) => printClientFor(shop, { retry: fastRetry }),
           shopify: shopifyAdmin,

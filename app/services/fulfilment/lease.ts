@@ -3,17 +3,14 @@
  * lease on it, taken with a conditional update (compare-and-set), and writes a
  * step's result only if it still holds it. Outside changes (commands/) take a
  * row only when it is free (see docs/decisions/0006-changes-wait-for-the-worker.md).
+ * Here are the rules (what is due, how long a claim lasts, what a commit writes); the
+ * statements are the store's (data/fulfilment-lease.server.ts).
  */
-import { Prisma, type PrismaClient } from "@prisma/client";
 import { eventRow } from "./events";
 import { isPrintOrderStatus, movesForward, RESTING_STATUSES } from "./machine";
+import type { DueAt, LeaseStore } from "./ports";
 import type { WorkerLogger } from "./step-support/context";
 import type { ItemChange, Loaded, StepResult } from "./step-support/result";
-
-/** No worker holds the row: never claimed, released, or its claim expired (a crashed worker). */
-export function leaseFree(now: Date): Prisma.PrintOrderWhereInput {
-  return { OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] };
-}
 
 /** The worker no longer holds the lease: another took the row; its result is dropped. */
 export class LeaseLostError extends Error {}
@@ -24,7 +21,7 @@ export class LeaseLostError extends Error {}
  * UPDATE for all of them, one load. Returns the orders this worker now holds.
  */
 export async function claimDue(
-  db: PrismaClient,
+  store: LeaseStore,
   {
     workerId,
     now,
@@ -37,37 +34,17 @@ export async function claimDue(
     batchSize: number;
   },
 ): Promise<Loaded[]> {
-  const due = await db.printOrder.findMany({
-    where: {
-      status: { notIn: [...RESTING_STATUSES] },
-      nextAttemptAt: { lte: now },
-      ...leaseFree(now),
-    },
-    orderBy: { nextAttemptAt: "asc" },
-    take: batchSize,
-    select: { id: true },
-  });
-  if (due.length === 0) return [];
-  // The compare-and-set repeats every condition of the selection, for each row:
-  // another worker may have claimed, worked or rescheduled a row since it was
-  // read, and then that row is not taken (PostgreSQL re-checks a row another
-  // transaction is writing once that one ends; SQLite has one writer).
-  const claimed = await db.printOrder.updateManyAndReturn({
-    where: {
-      id: { in: due.map((d) => d.id) },
-      status: { notIn: [...RESTING_STATUSES] },
-      nextAttemptAt: { lte: now },
-      ...leaseFree(now),
-    },
-    data: { leaseOwner: workerId, leaseExpiresAt: new Date(now.getTime() + leaseMs) },
-    select: { id: true },
+  const due: DueAt = { unlessStatus: RESTING_STATUSES, at: now };
+  const dueIds = await store.dueOrderIds(due, batchSize);
+  if (dueIds.length === 0) return [];
+  // Every condition of the selection again, for each row (the store's compare-and-set).
+  const claimed = await store.claimOrders(dueIds, due, {
+    workerId,
+    until: new Date(now.getTime() + leaseMs),
   });
   if (claimed.length === 0) return [];
-  const loaded = await db.printOrder.findMany({
-    where: { id: { in: claimed.map((c) => c.id) }, leaseOwner: workerId },
-    include: { items: true, shopOrder: true },
-  });
-  const rank = new Map(due.map((d, i) => [d.id, i]));
+  const loaded = await store.claimedOrders(claimed, workerId);
+  const rank = new Map(dueIds.map((id, i) => [id, i]));
   return loaded.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
 }
 
@@ -78,27 +55,20 @@ export async function claimDue(
  * holds are touched: a claim another worker took is never taken back.
  */
 export async function renewLeases(
-  db: PrismaClient,
+  store: LeaseStore,
   { workerId, ids, now, leaseMs }: { workerId: string; ids: string[]; now: Date; leaseMs: number },
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const { count } = await db.printOrder.updateMany({
-    where: { id: { in: ids }, leaseOwner: workerId },
-    data: { leaseExpiresAt: new Date(now.getTime() + leaseMs) },
-  });
-  return count;
+  return store.renewClaims(ids, { workerId, until: new Date(now.getTime() + leaseMs) });
 }
 
 /** A print order this worker holds, with its items and shop order; null once the lease is lost. */
 export function loadClaimed(
-  db: PrismaClient,
+  store: LeaseStore,
   id: string,
   workerId: string,
 ): Promise<Loaded | null> {
-  return db.printOrder.findFirst({
-    where: { id, leaseOwner: workerId },
-    include: { items: true, shopOrder: true },
-  });
+  return store.claimedOrder(id, workerId);
 }
 
 /**
@@ -144,7 +114,7 @@ export interface Committed {
  * or releases it. Returns what it wrote to the order's row.
  */
 export async function commitStep(
-  db: PrismaClient,
+  store: LeaseStore,
   order: Loaded,
   result: StepResult,
   lease: {
@@ -177,62 +147,23 @@ export async function commitStep(
       at: now,
     }),
   );
-  if (result.splits?.length) {
-    // Rows split off need the new row's id for their items: an interactive transaction.
-    await db.$transaction(async (tx) => {
-      const { count } = await tx.printOrder.updateMany({
-        where: { id: order.id, shop: order.shop, leaseOwner: lease.workerId },
-        data: columns,
-      });
-      if (count !== 1) throw new LeaseLostError();
-      for (const split of result.splits ?? []) {
-        const row = await tx.printOrder.create({ data: split.data });
-        await tx.printOrderItem.updateMany({
-          where: { shop: order.shop, id: { in: split.itemIds } },
-          data: { printOrderRowId: row.id },
-        });
-        await tx.orderEvent.create({
-          data: eventRow({
-            ...split.event,
-            shop: order.shop,
-            shopOrderId: order.shopOrderId,
-            printOrderId: row.id,
-          }),
-        });
-      }
-      for (const item of result.items ?? []) {
-        await tx.printOrderItem.updateMany({
-          where: { id: item.id, shop: order.shop, printOrderRowId: order.id },
-          data: itemColumns(item),
-        });
-      }
-      if (events.length) await tx.orderEvent.createMany({ data: events });
-    });
-    return { data: columns, at: now };
-  }
-  const itemChanges = (result.items ?? []).map((item) =>
-    db.printOrderItem.updateMany({
-      where: { id: item.id, shop: order.shop, printOrderRowId: order.id },
-      data: itemColumns(item),
-    }),
-  );
-  // The usual step: one batch, all or nothing. Its first write is the
-  // compare-and-set: `update` fails (P2025) when this worker no longer holds
-  // the lease, and the batch is rolled back with it.
-  try {
-    await db.$transaction([
-      db.printOrder.update({
-        where: { id: order.id, shop: order.shop, leaseOwner: lease.workerId },
-        data: columns,
-        select: { id: true },
-      }),
-      ...itemChanges,
-      ...(events.length ? [db.orderEvent.createMany({ data: events })] : []),
-    ]);
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025")
-      throw new LeaseLostError();
-    throw error;
-  }
+  await store.commitStep({
+    order: { id: order.id, shop: order.shop },
+    workerId: lease.workerId,
+    columns,
+    items: (result.items ?? []).map((item) => ({ id: item.id, columns: itemColumns(item) })),
+    events,
+    splits: (result.splits ?? []).map((split) => ({
+      data: split.data,
+      itemIds: split.itemIds,
+      event: (printOrderId) =>
+        eventRow({
+          ...split.event,
+          shop: order.shop,
+          shopOrderId: order.shopOrderId,
+          printOrderId,
+        }),
+    })),
+  });
   return { data: columns, at: now };
 }

@@ -1,16 +1,17 @@
 /**
  * What the fulfilment worker's hot path is given of the database, as ports: the door's one
  * write, the planner's deliveries and ingest's reads and plain INSERTs, the status callbacks'
- * inbox, the rows a round of claims reads once, and the writes a step makes itself.
- * data/fulfilment.server.ts and data/order-intake.server.ts implement them with the same
- * statements the path always sent (docs/decisions/0011-plain-sql-on-hot-paths.md); the
- * composition roots (worker.server.ts, lib/fulfilment-commands.server.ts) wire them in.
- * lease.ts and the commands still take the client itself.
+ * inbox, the claims on print orders and a step's commit, the rows a round of claims reads once,
+ * and the writes a step makes itself. data/fulfilment.server.ts, data/fulfilment-lease.server.ts
+ * and data/order-intake.server.ts implement them with the same statements the path always sent
+ * (docs/decisions/0011-plain-sql-on-hot-paths.md); the composition roots (worker.server.ts,
+ * lib/fulfilment-commands.server.ts) wire them in.
  */
 import type { OrderDelivery, Prisma, Shop, StatusUpdate, VariantMapping } from "@prisma/client";
 import type { ORDER_DELIVERY, PlainRows, PlainTable, RowOf, SqlValue } from "./ingest-rows";
 import type { OrderVersion } from "./order-version";
 import type { MappingForPlan } from "./print-plan";
+import type { Loaded } from "./step-support/result";
 
 /** A status callback as the door keeps it for the worker. */
 export type NewStatusUpdate = Omit<StatusUpdate, "id" | "receivedAt">;
@@ -43,6 +44,60 @@ export interface StatusUpdateStore {
     applied: number[];
   }): Promise<void>;
   deleteStatusUpdate(shop: string, id: number): Promise<void>;
+}
+
+/**
+ * The print orders due at `at`: in none of `unlessStatus`, `nextAttemptAt` at or before `at`,
+ * and no worker's lease on them unexpired then.
+ */
+export interface DueAt {
+  unlessStatus: readonly string[];
+  at: Date;
+}
+
+/** A worker's lease on print orders, until when it lasts. */
+export interface LeaseClaim {
+  workerId: string;
+  until: Date;
+}
+
+/** What a step's commit writes (lease.ts decides it), if the worker still holds the lease. */
+export interface StepCommit {
+  order: { id: string; shop: string };
+  workerId: string;
+  /** The print order's columns, its lease's included. */
+  columns: Prisma.PrintOrderUpdateManyMutationInput;
+  /** Each item's changed columns; only items still on this print order are written. */
+  items: { id: string; columns: Prisma.PrintOrderItemUpdateManyMutationInput }[];
+  events: Prisma.OrderEventCreateManyInput[];
+  /** Print orders split off, each with its items moved over and its event for the new row. */
+  splits: {
+    data: Prisma.PrintOrderUncheckedCreateInput;
+    itemIds: string[];
+    event(printOrderId: string): Prisma.OrderEventUncheckedCreateInput;
+  }[];
+}
+
+/**
+ * The claims on print orders (lease.ts), each write a compare-and-set on the lease: a claim is
+ * taken only while the order is due and free, renewed and committed only while still held.
+ */
+export interface LeaseStore {
+  /** The ids of the print orders due, soonest first, at most `take`. */
+  dueOrderIds(due: DueAt, take: number): Promise<string[]>;
+  /** Of `ids`, those still due, claimed in one conditional UPDATE: the ids taken. */
+  claimOrders(ids: string[], due: DueAt, claim: LeaseClaim): Promise<string[]>;
+  /** The print orders of `ids` this worker holds, with their items and shop orders. */
+  claimedOrders(ids: string[], workerId: string): Promise<Loaded[]>;
+  /** One print order this worker holds, with its items and shop order; null once lost. */
+  claimedOrder(id: string, workerId: string): Promise<Loaded | null>;
+  /** Extends the lease on those of `ids` this worker still holds: how many. */
+  renewClaims(ids: string[], claim: LeaseClaim): Promise<number>;
+  /**
+   * Writes the commit in one transaction; throws LeaseLostError (nothing written) when the
+   * worker no longer holds the lease.
+   */
+  commitStep(commit: StepCommit): Promise<void>;
 }
 
 /** The rows a round of claims shares between its orders (step-support/claim-reads.ts). */
@@ -154,6 +209,7 @@ export interface IngestStore extends IngestReads {
 
 /** Everything the worker's path is given of the database. */
 export type FulfilmentStore = StatusUpdateStore &
+  LeaseStore &
   ClaimReadStore &
   StepStore &
   PlannerStore &

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { PrismaClient, Shop } from "@prisma/client";
+import type { Shop } from "@prisma/client";
 import type { Dispatcher } from "undici";
 import { createGuardedDispatcher } from "../net/guarded-dispatcher";
 import { preflightFile } from "../preflight";
@@ -32,12 +32,7 @@ import {
 export type { WorkerLogger } from "./steps";
 
 export interface FulfilmentDeps {
-  /**
-   * The client lease.ts (claims, loads, commits) and the command a callback runs again
-   * (commands/status-callback.ts) are given; everything else goes through `store`.
-   */
-  db: PrismaClient;
-  /** The worker's reads and writes (data/fulfilment.server.ts). */
+  /** The worker's reads and writes, its claims and commits (data/fulfilment.server.ts). */
   store: FulfilmentStore;
   /** The print-service client for a shop, or null when the shop has not connected one. */
   printClientFor(shop: Shop): Promise<PrintClient | null>;
@@ -155,7 +150,7 @@ export class FulfilmentWorker {
 
   /** Claims the print orders that are due and works them; resolves with how many. */
   private async workDue(): Promise<number> {
-    const claimed = await claimDue(this.deps.db, {
+    const claimed = await claimDue(this.deps.store, {
       workerId: this.id,
       now: this.now(),
       leaseMs: this.o.leaseMs,
@@ -195,7 +190,7 @@ export class FulfilmentWorker {
         return;
       }
       renewing = true;
-      renewLeases(this.deps.db, {
+      renewLeases(this.deps.store, {
         workerId: this.id,
         ids,
         now: this.now(),
@@ -309,10 +304,10 @@ export class FulfilmentWorker {
    * on the order as committed, not on a fresh read (see afterCommit).
    */
   private async stepOn(claimed: Loaded, reads: ClaimReads): Promise<void> {
-    const { db, store, logger, printClientFor, shopify } = this.deps;
+    const { store, logger, printClientFor, shopify } = this.deps;
     let order: Loaded | null = claimed;
     for (let step = 0; step < this.o.stepsPerClaim; step++) {
-      order ??= await loadClaimed(db, claimed.id, this.id);
+      order ??= await loadClaimed(store, claimed.id, this.id);
       if (!order) return; // lease lost
       this.inHand.set(order.id, {
         reference: order.orderReference,
@@ -354,7 +349,7 @@ export class FulfilmentWorker {
       }
       let written;
       try {
-        written = await commitStep(db, order, result, {
+        written = await commitStep(store, order, result, {
           workerId: this.id,
           leaseMs: this.o.leaseMs,
           keepLease: result.continue && !last,

@@ -1,0 +1,114 @@
+/**
+ * The worker's claims on print orders and a step's commit (services/fulfilment/lease.ts holds
+ * the rules: what is due, how long a lease lasts, what a commit writes). Every statement is a
+ * compare-and-set on the lease, the same the worker always sent, in the same transactions
+ * (docs/decisions/0011-plain-sql-on-hot-paths.md, 0018-recovery-of-a-dead-workers-claims.md).
+ */
+import { Prisma, type PrismaClient } from "@prisma/client";
+import { LeaseLostError } from "../services/fulfilment/lease";
+import type { DueAt, LeaseStore } from "../services/fulfilment/ports";
+
+/** No worker holds the row: never claimed, released, or its claim expired (a crashed worker). */
+export function leaseFree(now: Date): Prisma.PrintOrderWhereInput {
+  return { OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] };
+}
+
+/** The rows due, free of any lease. */
+function dueWhere({ unlessStatus, at }: DueAt): Prisma.PrintOrderWhereInput {
+  return { status: { notIn: [...unlessStatus] }, nextAttemptAt: { lte: at }, ...leaseFree(at) };
+}
+
+export function leaseStore(db: PrismaClient): LeaseStore {
+  return {
+    dueOrderIds: async (due, take) =>
+      (
+        await db.printOrder.findMany({
+          where: dueWhere(due),
+          orderBy: { nextAttemptAt: "asc" },
+          take,
+          select: { id: true },
+        })
+      ).map((d) => d.id),
+    // The compare-and-set repeats every condition of the selection, for each row:
+    // another worker may have claimed, worked or rescheduled a row since it was
+    // read, and then that row is not taken (PostgreSQL re-checks a row another
+    // transaction is writing once that one ends; SQLite has one writer).
+    claimOrders: async (ids, due, claim) =>
+      (
+        await db.printOrder.updateManyAndReturn({
+          where: { id: { in: ids }, ...dueWhere(due) },
+          data: { leaseOwner: claim.workerId, leaseExpiresAt: claim.until },
+          select: { id: true },
+        })
+      ).map((c) => c.id),
+    claimedOrders: (ids, workerId) =>
+      db.printOrder.findMany({
+        where: { id: { in: ids }, leaseOwner: workerId },
+        include: { items: true, shopOrder: true },
+      }),
+    claimedOrder: (id, workerId) =>
+      db.printOrder.findFirst({
+        where: { id, leaseOwner: workerId },
+        include: { items: true, shopOrder: true },
+      }),
+    renewClaims: async (ids, claim) =>
+      (
+        await db.printOrder.updateMany({
+          where: { id: { in: ids }, leaseOwner: claim.workerId },
+          data: { leaseExpiresAt: claim.until },
+        })
+      ).count,
+    commitStep: async ({ order, workerId, columns, items, events, splits }) => {
+      if (splits.length) {
+        // Rows split off need the new row's id for their items: an interactive transaction.
+        await db.$transaction(async (tx) => {
+          const { count } = await tx.printOrder.updateMany({
+            where: { id: order.id, shop: order.shop, leaseOwner: workerId },
+            data: columns,
+          });
+          if (count !== 1) throw new LeaseLostError();
+          for (const split of splits) {
+            const row = await tx.printOrder.create({ data: split.data });
+            await tx.printOrderItem.updateMany({
+              where: { shop: order.shop, id: { in: split.itemIds } },
+              data: { printOrderRowId: row.id },
+            });
+            await tx.orderEvent.create({ data: split.event(row.id) });
+          }
+          for (const item of items) {
+            await tx.printOrderItem.updateMany({
+              where: { id: item.id, shop: order.shop, printOrderRowId: order.id },
+              data: item.columns,
+            });
+          }
+          if (events.length) await tx.orderEvent.createMany({ data: events });
+        });
+        return;
+      }
+      const itemChanges = items.map((item) =>
+        db.printOrderItem.updateMany({
+          where: { id: item.id, shop: order.shop, printOrderRowId: order.id },
+          data: item.columns,
+        }),
+      );
+      // The usual step: one batch, all or nothing. Its first write is the
+      // compare-and-set: `update` fails (P2025) when this worker no longer holds
+      // the lease, and the batch is rolled back with it.
+      try {
+        await db.$transaction([
+          db.printOrder.update({
+            where: { id: order.id, shop: order.shop, leaseOwner: workerId },
+            data: columns,
+            select: { id: true },
+          }),
+          ...itemChanges,
+          ...(events.length ? [db.orderEvent.createMany({ data: events })] : []),
+        ]);
+      } catch (error) {
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025")
+          throw new LeaseLostError();
+        throw error;
+      }
+    },
+  };
+}
