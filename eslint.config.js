@@ -14,6 +14,12 @@ const SHOPIFY_APP = {
   message: "Services do not import the Shopify app library: app/lib adapts it.",
 };
 const SHOPIFY_API = { ...SHOPIFY_APP, group: ["@shopify/shopify-api", "@shopify/shopify-api/*"] };
+/** The database client: services reach the database only through their stores. */
+const PRISMA_CLIENT = {
+  name: "@prisma/client",
+  importNames: ["PrismaClient"],
+  message: "Services take a store (a port in their ports.ts), implemented in app/data/.",
+};
 /** Inside app/ and sandbox/ modules import each other by relative path, which the checks below resolve. */
 const TILDE = {
   group: ["~/*"],
@@ -143,7 +149,10 @@ export default tseslint.config(
   {
     files: ["app/services/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [TILDE, REMIX, SHOPIFY_APP, SHOPIFY_API] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [PRISMA_CLIENT], patterns: [TILDE, REMIX, SHOPIFY_APP, SHOPIFY_API] },
+      ],
     },
   },
   {
@@ -151,6 +160,11 @@ export default tseslint.config(
     // library's SessionStorage interface and so builds its Session objects:
     // that one file may use @shopify/shopify-api's Session, nothing else.
     files: ["app/services/crypto/session-storage.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [TILDE, REMIX, SHOPIFY_APP] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [PRISMA_CLIENT], patterns: [TILDE, REMIX, SHOPIFY_APP] },
+      ],
+    },
   },
 );
