@@ -148,7 +148,7 @@ async function deleteShopRows(tx: Tx, shop: string) {
   // Orders recorded and not yet planned hold the order's customer as Shopify sent it.
   const deliveries = await tx.orderDelivery.deleteMany({ where });
   const requests = await tx.complianceRequest.deleteMany({ where });
-  const shopSyncs = await tx.shopSync.deleteMany({ where });
+  const regularChecks = await tx.regularCheck.deleteMany({ where });
   const mailMessages = await tx.mailMessage.deleteMany({ where });
   const stockings = await tx.serviceStocking.deleteMany({ where });
   const sessions = await tx.session.deleteMany({ where });
@@ -168,7 +168,7 @@ async function deleteShopRows(tx: Tx, shop: string) {
     webhookReceipts: receipts.count,
     orderDeliveries: deliveries.count,
     complianceRequests: requests.count,
-    shopSyncs: shopSyncs.count,
+    regularChecks: regularChecks.count,
     mailMessages: mailMessages.count,
     serviceStockings: stockings.count,
     sessions: sessions.count,

@@ -146,7 +146,7 @@ export interface CheckState {
 
 /** The regular check's last look at this shop; null before its first. */
 export async function getCheckState({ shop }: { shop: string }): Promise<CheckState | null> {
-  const row = await prisma.shopSync.findUnique({
+  const row = await prisma.regularCheck.findUnique({
     where: { shop },
     select: { lastRunAt: true, lastProblem: true, checkedThrough: true },
   });

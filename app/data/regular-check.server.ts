@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../services/unique-violation";
 import { waitingToBePlanned } from "./import-orders.server";
 
 /**
- * ShopSync: the regular check with Shopify's state per shop (how far it has read, its last
+ * RegularCheck: the regular check with Shopify's state per shop (how far it has read, its last
  * problem, what it found) and its lease. The lease is a compare-and-set on leaseOwner and
  * leaseExpiresAt, as the worker's claim of a print order is (services/fulfilment/lease.ts):
  * two app instances never look at the same shop at once, and a crashed one's lease runs out.
@@ -25,12 +25,12 @@ async function installedShops(limit: number): Promise<ShopToCheck[]> {
 async function claim(input: { shop: string; owner: string; leaseMs: number; now: Date }) {
   const { shop, owner, now } = input;
   try {
-    await prisma.shopSync.create({ data: { shop } });
+    await prisma.regularCheck.create({ data: { shop } });
   } catch (error) {
     // Another instance made the row first: the compare-and-set below decides.
     if (!isUniqueViolation(error)) throw error;
   }
-  const taken = await prisma.shopSync.updateMany({
+  const taken = await prisma.regularCheck.updateMany({
     where: {
       shop,
       OR: [{ leaseOwner: null }, { leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }],
@@ -38,7 +38,7 @@ async function claim(input: { shop: string; owner: string; leaseMs: number; now:
     data: { leaseOwner: owner, leaseExpiresAt: new Date(now.getTime() + input.leaseMs) },
   });
   if (taken.count === 0) return null;
-  const row = await prisma.shopSync.findUniqueOrThrow({
+  const row = await prisma.regularCheck.findUniqueOrThrow({
     where: { shop },
     select: { checkedThrough: true },
   });
@@ -54,7 +54,7 @@ async function finish(input: {
   found: number;
   problem: string | null;
 }) {
-  await prisma.shopSync.updateMany({
+  await prisma.regularCheck.updateMany({
     where: { shop: input.shop, leaseOwner: input.owner },
     data: {
       ...(input.checkedThrough ? { checkedThrough: input.checkedThrough } : {}),
@@ -87,7 +87,7 @@ export const regularCheckStore: RegularCheckStore = {
 
 /** The regular check's state for one shop, as the admin shows it; null before its first look. */
 export function readRegularCheck({ shop }: { shop: string }) {
-  return prisma.shopSync.findUnique({
+  return prisma.regularCheck.findUnique({
     where: { shop },
     select: { checkedThrough: true, lastRunAt: true, lastProblem: true, ordersFound: true },
   });

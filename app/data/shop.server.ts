@@ -13,7 +13,7 @@ export async function recordInstall({ shop, scopes }: { shop: string; scopes: st
     // A reinstall: the regular check with Shopify starts now, so orders paid while the app was
     // away are not printed unasked (the import page offers them).
     const now = new Date();
-    await prisma.shopSync.upsert({
+    await prisma.regularCheck.upsert({
       where: { shop },
       create: { shop, checkedThrough: now },
       update: { checkedThrough: now },

@@ -10,7 +10,7 @@ import { recordFoundOrder } from "./fulfilment-commands.server";
 import { getLogger } from "./logger.server";
 
 /**
- * The regular check with Shopify, wired: ShopSync rows for its state and lease, each shop's
+ * The regular check with Shopify, wired: RegularCheck rows for its state and lease, each shop's
  * offline session for the Admin API, and the orders/paid path (recordFoundOrder) for what it
  * finds. Started by the worker (app/worker.server.ts) every REGULAR_CHECK_INTERVAL_SECONDS.
  */

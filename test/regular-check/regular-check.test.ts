@@ -60,12 +60,12 @@ describe("the regular check with Shopify", () => {
     expect(looked).not.toContain(UNINSTALLED_SHOP);
     const revoked = rounds.flatMap((r) => r.looks).filter((l) => l.shop === REVOKED_SHOP);
     expect(revoked.map((l) => l.outcome)).toContain("failed");
-    const revokedRow = await prisma.shopSync.findUniqueOrThrow({ where: { shop: REVOKED_SHOP } });
+    const revokedRow = await prisma.regularCheck.findUniqueOrThrow({ where: { shop: REVOKED_SHOP } });
     expect(revokedRow.lastProblem).toMatch(/could not be read from Shopify/);
     expect(revokedRow.checkedThrough).toBeNull();
     expect(revokedRow.leaseOwner).toBeNull();
 
-    const sync = await prisma.shopSync.findUniqueOrThrow({ where: { shop: SHOP } });
+    const sync = await prisma.regularCheck.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(sync).toMatchObject({ ordersFound: LOST + LATE, lastProblem: null, leaseOwner: null });
     expect(sync.checkedThrough).not.toBeNull();
 
@@ -90,7 +90,7 @@ describe("the regular check with Shopify", () => {
     await settle(h.worker(), 30_000);
 
     expect(await appState()).toEqual(before);
-    expect((await prisma.shopSync.findUniqueOrThrow({ where: { shop: SHOP } })).ordersFound).toBe(
+    expect((await prisma.regularCheck.findUniqueOrThrow({ where: { shop: SHOP } })).ordersFound).toBe(
       LOST + LATE,
     );
     await expectEachPrintedAndPaidOnce(h, placed);
@@ -100,14 +100,14 @@ describe("the regular check with Shopify", () => {
     const shop = "c-returning-shop.myshopify.com";
     await recordInstall({ shop, scopes: "read_orders" });
     const longAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
-    await prisma.shopSync.create({ data: { shop, checkedThrough: longAgo } });
+    await prisma.regularCheck.create({ data: { shop, checkedThrough: longAgo } });
     await recordUninstall({ shop });
     const before = Date.now();
     await recordInstall({ shop, scopes: "read_orders" });
-    const sync = await prisma.shopSync.findUniqueOrThrow({ where: { shop } });
+    const sync = await prisma.regularCheck.findUniqueOrThrow({ where: { shop } });
     expect(sync.checkedThrough!.getTime()).toBeGreaterThanOrEqual(before);
     // Signing in again without an uninstall between leaves the window alone.
     await recordInstall({ shop, scopes: "read_orders" });
-    expect(await prisma.shopSync.findUniqueOrThrow({ where: { shop } })).toEqual(sync);
+    expect(await prisma.regularCheck.findUniqueOrThrow({ where: { shop } })).toEqual(sync);
   });
 });

@@ -97,7 +97,7 @@ describe.skipIf(!onPostgres)("the regular check in two worker processes at once"
     const looks = rounds.flatMap((r) => r.looks.filter((l) => l.shop === SHOP));
     expect(looks.map((l) => l.outcome)).toContain("checked");
     expect(rounds.reduce((n, r) => n + r.found, 0)).toBe(LOST + LATE);
-    const sync = await prisma.shopSync.findUniqueOrThrow({ where: { shop: SHOP } });
+    const sync = await prisma.regularCheck.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(sync).toMatchObject({ ordersFound: LOST + LATE, leaseOwner: null, lastProblem: null });
 
     await vi.waitUntil(
