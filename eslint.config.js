@@ -107,7 +107,7 @@ export default tseslint.config(
             {
               // Routes stay thin: the database is read and written by a page or an adapter.
               target: "./app/routes",
-              from: ["./app/data", "./app/db.server.ts"],
+              from: ["./app/data", "./app/db.server.ts", "./app/db"],
               message:
                 "A route reads the request, calls one page (app/pages) or adapter (app/lib) and answers (decision 17).",
             },

@@ -2,8 +2,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Prisma, PrismaClient } from "@prisma/client";
 import { getEnv } from "./env.server";
-import { ClosablePrismaPg } from "./lib/postgresql-client.server";
-import { SingleConnectionLibSQL } from "./lib/sqlite-client.server";
+import { ClosablePrismaPg } from "./db/postgresql-client.server";
+import { SingleConnectionLibSQL } from "./db/sqlite-client.server";
 import { schemaOfDatabaseUrl, sqlTable } from "./services/sql-table";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -103,7 +103,7 @@ function pgAdapter(databaseUrl: string, closeTimeoutMs: number): ClosablePrismaP
       // cannot get a connection fails with the pool's reason. (Prisma 6.19 rolls
       // back and gives back a connection that comes after its wait ended, too;
       // the connections it did keep were those of transactions still waiting
-      // when the client closed: see lib/postgresql-client.server.ts.)
+      // when the client closed: see db/postgresql-client.server.ts.)
       connectionTimeoutMillis:
         Number.isFinite(poolTimeoutS) && poolTimeoutS > 0
           ? Math.min(poolTimeoutS * 1000, PG_POOL_TIMEOUT_MS)
@@ -120,7 +120,7 @@ const PG_POOL_TIMEOUT_MS = 10_000;
 export const PG_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 /**
  * How long `$disconnect()` waits for statements still running before it closes
- * their connections and fails naming them (lib/postgresql-client.server.ts).
+ * their connections and fails naming them (db/postgresql-client.server.ts).
  */
 export const PG_CLOSE_TIMEOUT_MS = 10_000;
 

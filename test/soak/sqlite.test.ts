@@ -10,7 +10,7 @@ import { testDbFile } from "../support/app-env";
 
 // Several processes (web, `npm run worker`) share one SQLite file, and a
 // long-running process makes many transactions. These tests hold the app's
-// client (app/lib/sqlite-client.server.ts) to that.
+// client (app/db/sqlite-client.server.ts) to that.
 const sqlite = process.env.DATABASE_URL?.startsWith("file:") ?? false;
 const dir = mkdtempSync(path.join(os.tmpdir(), "print-connect-sqlite-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

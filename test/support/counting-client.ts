@@ -7,7 +7,7 @@
 import { createRequire } from "node:module";
 import { PrismaClient } from "@prisma/client";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { SingleConnectionLibSQL } from "~/lib/sqlite-client.server";
+import { SingleConnectionLibSQL } from "~/db/sqlite-client.server";
 import { testDatabaseProvider, testDatabaseUrl } from "./app-env";
 
 const log = [{ emit: "event" as const, level: "query" as const }];
