@@ -105,8 +105,14 @@ describeBrowser("Settings: a key the print service refuses", () => {
     expect(await storedMerchantKey()).toBe(WRONG_KEY);
     await h().screenshot("settings-key-saved-anyway");
 
-    // A working key again (tested and accepted), for the rest of this file.
+    // A working key again (tested and accepted), for the rest of this file, on the page loaded
+    // afresh: typed into the page just saved, the key could be put back by that save's own
+    // reload of the page's data arriving late, and the working key was never sent.
+    await h().openAdmin("/app/settings");
+    await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+    expect(await key.inputValue()).toBe(WRONG_KEY);
     await key.fill(working!);
+    await saveBar(page).waitFor();
     await page.getByRole("button", { name: "Save and test connection" }).click();
     await page.getByText("Connection works").waitFor();
     expect(await storedMerchantKey()).toBe(working);
