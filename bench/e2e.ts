@@ -5,38 +5,79 @@
  * worker's concurrency set, lanes / (calls per order x latency), with the calls
  * per order counted in the sandbox's own request log.
  *
+ * The app (the built server with the webhook door and the fulfilment worker, as `npm start`
+ * runs them in one process) runs in this process; the print sandbox runs in a process of its
+ * own (bench/sandbox-process.ts), as the real service runs elsewhere, so the CPU per order is
+ * the app's alone. BENCH_E2E_SANDBOX=inline runs the sandbox in this process, as records before
+ * 2026-11-30 did (its CPU then counts as the app's).
+ *
  * The mapping's print file is a real PDF the sandbox serves, so the print-file
  * check runs on its real path: the first orders download and check it, the
  * rest reuse the result stored on the mapping.
  *
  *   npm run bench:e2e      BENCH_E2E_N=400 BENCH_LATENCY_MS=20 BENCH_WORKER_CONCURRENCY=8
+ *                          BENCH_E2E_SANDBOX=process|inline
+ *
+ * On PostgreSQL: BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432 names a server; the
+ * bench creates a database of its own there and drops it afterwards (e2e-postgresql.json).
  */
 import { benchDir } from "./env";
 import { rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import prisma from "../app/db.server";
-import { fulfilmentStore } from "../app/data/fulfilment.server";
-import { preflightForApp } from "../app/lib/preflight.server";
-import { printClientFor } from "../app/lib/print-client.server";
-import { shopifyAdmin } from "../app/lib/admin-client.server";
-import { saveMapping } from "../app/data/mapping.server";
-import { FulfilmentWorker } from "../app/services/fulfilment/worker";
-import { deliveries, runLoad, serve } from "./http";
 import { ensureBuild, summarize, writeResult } from "./lib";
-import { shopOnSlowSandbox } from "./print-shop";
+import { benchDatabase } from "./web-process";
+import type { SandboxProcess } from "./print-shop";
 
 const N = Number(process.env.BENCH_E2E_N ?? 400);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 8);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 60_000);
+const SANDBOX_MODE = process.env.BENCH_E2E_SANDBOX?.trim() || "process";
 const SHOP = "bench-e2e.myshopify.com";
 const VARIANT = 20003;
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-async function main() {
-  const build = (await import(pathToFileURL(ensureBuild()).href)) as ServerBuild;
+/** The sandbox in this process, asked as the one in a process of its own is. */
+async function inlineSandbox(): Promise<SandboxProcess> {
+  const { shopOnSlowSandbox, SANDBOX_KEYS } = await import("./print-shop");
   const sandbox = await shopOnSlowSandbox(SHOP, { latencyMs: LATENCY_MS });
+  return {
+    url: sandbox.url,
+    calls: async () =>
+      sandbox.control
+        .requests({ limit: 100_000 })
+        .filter((r) => r.op !== "offering.list" && !r.path.startsWith("/__sandbox")).length,
+    orders: async () => {
+      const atService = sandbox.control.orders({ merchantApiKey: SANDBOX_KEYS.merchantApiKey });
+      return {
+        paidAtService: atService.filter((o) => o.history.some((t) => t.to === "PAID")).length,
+        distinctReferences: new Set(atService.map((o) => o.reference)).size,
+      };
+    },
+    // Its CPU is this process's, counted with the app's.
+    cpuMs: async () => 0,
+    close: () => sandbox.close(),
+  };
+}
+
+async function main() {
+  const database = await benchDatabase("e2e");
+  // App modules after the database is chosen: they read DATABASE_URL.
+  const { default: prisma, databaseSchema } = await import("../app/db.server");
+  const { fulfilmentStore } = await import("../app/data/fulfilment.server");
+  const { preflightForApp } = await import("../app/lib/preflight.server");
+  const { printClientFor } = await import("../app/lib/print-client.server");
+  const { shopifyAdmin } = await import("../app/lib/admin-client.server");
+  const { saveMapping } = await import("../app/data/mapping.server");
+  const { FulfilmentWorker } = await import("../app/services/fulfilment/worker");
+  const { deliveries, runLoad, serve } = await import("./http");
+  const { shopOnSandboxProcess } = await import("./print-shop");
+  const build = (await import(pathToFileURL(ensureBuild()).href)) as ServerBuild;
+  const sandbox =
+    SANDBOX_MODE === "inline"
+      ? await inlineSandbox()
+      : await shopOnSandboxProcess(SHOP, LATENCY_MS);
   await saveMapping({
     shop: SHOP,
     mapping: {
@@ -54,7 +95,7 @@ async function main() {
   const worker = new FulfilmentWorker(
     // The app's own print-file check: it reaches the sandbox on loopback (PRINT_ALLOWED_PRIVATE_HOSTS).
     {
-      store: fulfilmentStore(prisma),
+      store: fulfilmentStore(prisma, databaseSchema()),
       printClientFor,
       shopify: shopifyAdmin,
       logger: silent,
@@ -67,6 +108,7 @@ async function main() {
     const startedAt = Date.now();
     // CPU time of this process (server, worker, sandbox): comparable across runs on a busy machine.
     const cpuBefore = process.cpuUsage();
+    const sandboxCpuBefore = await sandbox.cpuMs();
     worker.start();
     const ingest = await runLoad(server.origin, deliveries(N, "", SHOP, VARIANT), {
       concurrency: 8,
@@ -82,6 +124,7 @@ async function main() {
     }
     const waitedMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    const sandboxCpuMs = (await sandbox.cpuMs()) - sandboxCpuBefore;
     await worker.stop();
 
     // From the webhook's arrival at the door (the shop order's creation) to paid.
@@ -98,11 +141,8 @@ async function main() {
     // Until the last order was paid (its paid event's time), not until the poll noticed.
     const lastPaidAt = Math.max(...rows.flatMap((r) => r.events.map((e) => e.at.getTime())));
     const elapsedMs = paid >= N && Number.isFinite(lastPaidAt) ? lastPaidAt - startedAt : waitedMs;
-    const calls = sandbox.control
-      .requests({ limit: 100_000 })
-      .filter((r) => r.op !== "offering.list" && !r.path.startsWith("/__sandbox"));
-    const callsPerOrder = calls.length / Math.max(1, paid);
-    const atService = sandbox.control.orders({ merchantApiKey: "sandbox-merchant-key" });
+    const callsPerOrder = (await sandbox.calls()) / Math.max(1, paid);
+    const atService = await sandbox.orders();
     const items = await prisma.printOrderItem.findMany({
       where: { shop: SHOP },
       select: { preflight: true },
@@ -121,7 +161,11 @@ async function main() {
         workers: 1,
         workerConcurrency: CONCURRENCY,
         webhookConcurrency: 8,
-        database: `SQLite file (libSQL) in the OS temp dir, the app's client (app/db.server.ts)`,
+        database: database.description,
+        printSandbox:
+          SANDBOX_MODE === "inline"
+            ? "in this process (its CPU counted as the app's)"
+            : "a process of its own (bench/sandbox-process.ts)",
       },
       ours: {
         paid,
@@ -131,6 +175,7 @@ async function main() {
         webhooks: { perSecond: ingest.perSecond, statuses: ingest.statuses },
         callsPerOrder: Math.round(callsPerOrder * 100) / 100,
         cpuMsPerOrder: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, paid)) * 10) / 10,
+        sandboxCpuMsPerOrder: Math.round((sandboxCpuMs / Math.max(1, paid)) * 10) / 10,
       },
       reference: {
         what: "lanes / (calls per order x latency per call): the print service's latency bound",
@@ -139,19 +184,20 @@ async function main() {
       },
       ratio: { throughput: Math.round((perSecond / boundPerSecond) * 1000) / 1000 },
       check: {
-        paidAtService: atService.filter((o) => o.history.some((t) => t.to === "PAID")).length,
-        distinctReferences: new Set(atService.map((o) => o.reference)).size,
+        paidAtService: atService.paidAtService,
+        distinctReferences: atService.distinctReferences,
         itemsWithPrintFileChecked: preflight,
       },
     };
     console.log(JSON.stringify(result, null, 2));
-    writeResult("e2e", result);
+    writeResult(database.resultName, result);
     if (paid < N || preflight.passed < N) process.exitCode = 1;
   } finally {
     await worker.stop();
     await server.close();
     await sandbox.close();
     await prisma.$disconnect();
+    await database.drop();
     rmSync(benchDir, { recursive: true, force: true });
   }
 }
