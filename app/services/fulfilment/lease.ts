@@ -10,7 +10,12 @@ import { eventRow } from "./events";
 import { isPrintOrderStatus, movesForward, RESTING_STATUSES } from "./machine";
 import type { DueAt, LeaseStore } from "./ports";
 import type { WorkerLogger } from "./step-support/context";
-import type { ItemChange, Loaded, StepResult } from "./step-support/result";
+import {
+  withItemChanges,
+  type ItemChange,
+  type Loaded,
+  type StepResult,
+} from "./step-support/result";
 
 /** The worker no longer holds the lease: another took the row; its result is dropped. */
 export class LeaseLostError extends Error {}
@@ -108,10 +113,45 @@ export interface Committed {
 }
 
 /**
+ * Holds a step's result back for the next step's commit, when the step says a repeat of it is
+ * safe, the claim has another turn, and the next step can work on the order as the result
+ * leaves it (afterCommit) without a read. Returns the result carried (a backwards status already dropped) and
+ * that order, or null: then
+ * the result is committed now. Two steps at most share a commit: a result is carried only
+ * when none is (the worker's rule), so a crash repeats no more than one step besides.
+ */
+export function carry(
+  order: Loaded,
+  result: StepResult,
+  { last, now, logger }: { last: boolean; now: () => Date; logger: WorkerLogger },
+): { carried: StepResult; next: Loaded } | null {
+  if (!result.commitWithNext || !result.continue || last || result.splits?.length) return null;
+  const data = forwardOnly(order, result.data, logger);
+  const next = afterCommit(order, { data, at: now() }, result);
+  return next ? { carried: { ...result, data }, next } : null;
+}
+
+/** The step's columns without a status that would move the order backwards (logged). */
+function forwardOnly(order: Loaded, columns: StepResult["data"], logger: WorkerLogger) {
+  const data = { ...columns };
+  if (data.status && isPrintOrderStatus(order.status) && !movesForward(order.status, data.status)) {
+    logger.warn(
+      { printOrder: order.id, from: order.status, to: data.status },
+      "ignored a backwards status change",
+    );
+    delete data.status;
+  }
+  return data;
+}
+
+/**
  * Writes a step's result if this worker still holds the lease, in one
  * transaction: the order (never a backwards status), the print orders split
  * off it, its item states and its events. Keeps the lease for the next step,
- * or releases it. Returns what it wrote to the order's row.
+ * or releases it. With a result carried from the step before (carry), both are
+ * written: the later step's columns over the earlier's, the events of both in
+ * order, the item changes merged per item. `order` is the one the step worked
+ * on. Returns what it wrote to the order's row.
  */
 export async function commitStep(
   store: LeaseStore,
@@ -124,21 +164,15 @@ export async function commitStep(
     now: () => Date;
     logger: WorkerLogger;
   },
+  carried?: StepResult,
 ): Promise<Committed> {
-  const data = { ...result.data };
-  if (data.status && isPrintOrderStatus(order.status) && !movesForward(order.status, data.status)) {
-    lease.logger.warn(
-      { printOrder: order.id, from: order.status, to: data.status },
-      "ignored a backwards status change",
-    );
-    delete data.status;
-  }
+  const data = { ...carried?.data, ...forwardOnly(order, result.data, lease.logger) };
   const now = lease.now();
   const leaseColumns = lease.keepLease
     ? { leaseExpiresAt: new Date(now.getTime() + lease.leaseMs) }
     : { leaseOwner: null, leaseExpiresAt: null };
   const columns = { ...data, ...leaseColumns };
-  const events = result.events.map((e) =>
+  const events = [...(carried?.events ?? []), ...result.events].map((e) =>
     eventRow({
       ...e,
       shop: order.shop,
@@ -147,11 +181,12 @@ export async function commitStep(
       at: now,
     }),
   );
+  const items = carried ? withItemChanges(carried, result.items ?? []).items : result.items;
   await store.commitStep({
     order: { id: order.id, shop: order.shop },
     workerId: lease.workerId,
     columns,
-    items: (result.items ?? []).map((item) => ({ id: item.id, columns: itemColumns(item) })),
+    items: (items ?? []).map((item) => ({ id: item.id, columns: itemColumns(item) })),
     events,
     splits: (result.splits ?? []).map((split) => ({
       data: split.data,

@@ -7,6 +7,7 @@ import type { PrintClient } from "../print";
 import { isDatabaseUnavailable, outageReason } from "../database-outage";
 import {
   afterCommit,
+  carry,
   claimDue,
   commitStep,
   LeaseLostError,
@@ -301,11 +302,14 @@ export class FulfilmentWorker {
   /**
    * Steps one claimed print order on while its steps say so, up to its turns.
    * The order was loaded with the claim; after each commit the next step works
-   * on the order as committed, not on a fresh read (see afterCommit).
+   * on the order as committed, not on a fresh read (see afterCommit). A step
+   * whose repeat is safe is committed with the next one (see carry).
    */
   private async stepOn(claimed: Loaded, reads: ClaimReads): Promise<void> {
     const { store, logger, printClientFor, shopify } = this.deps;
     let order: Loaded | null = claimed;
+    // A result held back to be committed with the next step's (lease.ts carry).
+    let carried: StepResult | undefined;
     for (let step = 0; step < this.o.stepsPerClaim; step++) {
       order ??= await loadClaimed(store, claimed.id, this.id);
       if (!order) return; // lease lost
@@ -338,7 +342,9 @@ export class FulfilmentWorker {
           ...result.data,
         };
       } catch (error) {
+        // A result carried is dropped with it: the next holder repeats both steps.
         if (error instanceof LeaseLostError) return;
+        // Otherwise it is written with the failure (commitStep), so nothing of it is lost.
         result = failedStep(order, error, {
           logger,
           now: this.now,
@@ -347,19 +353,35 @@ export class FulfilmentWorker {
           maxBackoffMs: this.o.maxBackoffMs,
         });
       }
+      const held: ReturnType<typeof carry> = carried
+        ? null
+        : carry(order, result, { last, now: this.now, logger });
+      if (held) {
+        carried = held.carried;
+        order = held.next;
+        continue;
+      }
       let written;
       try {
-        written = await commitStep(store, order, result, {
-          workerId: this.id,
-          leaseMs: this.o.leaseMs,
-          keepLease: result.continue && !last,
-          now: this.now,
-          logger,
-        });
+        written = await commitStep(
+          store,
+          order,
+          result,
+          {
+            workerId: this.id,
+            leaseMs: this.o.leaseMs,
+            keepLease: result.continue && !last,
+            now: this.now,
+            logger,
+          },
+          carried,
+        );
       } catch (error) {
+        // Lost: the steps' effects outside are safe to repeat, whoever holds the order next.
         if (error instanceof LeaseLostError) return;
         throw error;
       }
+      carried = undefined;
       if (!result.continue) return;
       if (last) return;
       order = afterCommit(order, written, result);

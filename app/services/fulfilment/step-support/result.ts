@@ -37,6 +37,12 @@ export interface StepResult {
   splits?: SplitOff[];
   /** Go straight on with the next step under the same claim. */
   continue: boolean;
+  /**
+   * A repeat of this step is safe (it wrote nothing at the print service a repeat could
+   * duplicate, or the service recognises the repeat): its result may wait to be committed
+   * with the next step's, under the same claim (lease.ts carry; decision 0004).
+   */
+  commitWithNext?: boolean;
 }
 
 export const done = (

@@ -90,5 +90,6 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
     events,
     true,
   );
-  return withItemChanges(paid, reused);
+  // Committed with the first read after paying: a repeat of this step finds the order paid.
+  return withItemChanges({ ...paid, commitWithNext: true }, reused);
 }

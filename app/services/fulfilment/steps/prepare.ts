@@ -137,7 +137,10 @@ export async function prepare(order: Loaded, ctx: StepContext): Promise<StepResu
       wholesaleTaxMinor: vat,
       wholesaleTotalMinor: quote.summary.totalWholesalePrice.amountMinor,
     });
-    return withItemChanges(withAddressWarnings(order, routed), reused);
+    // Nothing was written at the print service: when the order goes on to be created, this
+    // is committed with create's result (create finds an order an earlier attempt created).
+    const prepared = { ...withAddressWarnings(order, routed), commitWithNext: routed.continue };
+    return withItemChanges(prepared, reused);
   } catch (error) {
     if (error instanceof FacilityConflictError && order.items.length > 1) {
       return withItemChanges(split(order, ctx, error), reused);
