@@ -15,13 +15,14 @@ import { bodyOfReadOrder } from "~/services/fulfilment/door";
 import { planRecordedDeliveries, planRetryDelayMs } from "~/services/fulfilment/planner";
 import { shopifyOrderSchema } from "~/services/fulfilment/shopify-order";
 import { parseJsonLossless } from "~/services/lossless-json";
+import { countingPrismaClient } from "../support/counting-client";
 import { paidOrderPayload } from "../support/orders";
 import { planRecordedOrders } from "../support/plan-recorded";
 import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
 
 const SHOP = "order-delivery.myshopify.com";
 
-async function post(rawBody: string, webhookId = randomUUID(), shop = SHOP) {
+async function post(rawBody: string, webhookId: string = randomUUID(), shop = SHOP) {
   try {
     return await ordersPaid(
       routeArgs(
@@ -90,21 +91,35 @@ describe("the door: one write, the body as it came", () => {
   it("plans an order of 3,000 print lines once: its rows go in several statements, not one too many", async () => {
     // More lines than one statement's parameters hold (SQLite: 32,766): it was recorded, then
     // never planned ("too many SQL variables"), and tried again and again.
-    const lines = Array.from({ length: 3_000 }, (_, i) => ({
-      id: 7_200_000 + i,
-      variantId: 1001,
-      quantity: 1,
-      title: "Book",
-    }));
-    const rawBody = JSON.stringify(paidOrderPayload({ id: 7200, lines }));
+    const bigOrder = (id: number) => {
+      const lines = Array.from({ length: 3_000 }, (_, i) => ({
+        id: id * 1_000 + i,
+        variantId: 1001,
+        quantity: 1,
+        title: "Book",
+      }));
+      return JSON.stringify(paidOrderPayload({ id, lines }));
+    };
+    const itemsOf = async (shopifyOrderId: string) =>
+      (
+        await prisma.printOrder.findMany({
+          where: { shop: SHOP, shopifyOrderId },
+          select: { _count: { select: { items: true } } },
+        })
+      ).map((p) => p._count.items);
     const webhookId = randomUUID();
-    expect((await post(rawBody, webhookId)).status).toBe(200);
+    expect((await post(bigOrder(7200), webhookId)).status).toBe(200);
     expect(await planRecordedOrders()).toEqual([{ shop: SHOP, webhookId, outcome: "planned" }]);
-    const [planned] = await prisma.printOrder.findMany({
-      where: { shop: SHOP, shopifyOrderId: "7200" },
-      select: { _count: { select: { items: true } } },
-    });
-    expect(planned?._count.items).toBe(3_000);
+    expect(await itemsOf("7200")).toEqual([3_000]);
+    // Two in one claim: planned at once, 6,000 items in several statements of one transaction.
+    const claim = [randomUUID(), randomUUID()];
+    expect((await post(bigOrder(7210), claim[0])).status).toBe(200);
+    expect((await post(bigOrder(7220), claim[1])).status).toBe(200);
+    const planned = await planRecordedOrders();
+    expect(planned.map((p) => [p.webhookId, p.outcome]).sort()).toEqual(
+      claim.map((id) => [id, "planned"]).sort(),
+    );
+    expect([await itemsOf("7210"), await itemsOf("7220")]).toEqual([[3_000], [3_000]]);
     expect(await prisma.orderDelivery.count({ where: { shop: SHOP } })).toBe(0);
   });
 
@@ -223,6 +238,120 @@ describe("the planner", () => {
     ]);
     expect(await prisma.orderDelivery.count({ where: { shop } })).toBe(0);
     expect(await prisma.shopOrder.count({ where: { shop } })).toBe(0);
+  });
+});
+
+describe("a claim of many deliveries", () => {
+  const silent = { debug() {}, info() {}, warn() {}, error() {} };
+  const planWith = (db: typeof prisma) =>
+    planRecordedDeliveries(fulfilmentStore(db), {
+      workerId: "worker-claim",
+      now: new Date(),
+      leaseMs: 60_000,
+      batchSize: 50,
+      logger: silent,
+    });
+  const cancelled = (id: number) => ({ ...order(id), cancelled_at: "2026-11-22T11:00:00+01:00" });
+  const unmapped = (id: number) =>
+    paidOrderPayload({ id, lines: [{ id: id * 10, variantId: 9999, quantity: 1, title: "Mug" }] });
+  /** Posts each body, under its webhook id when given; answers the webhook ids in turn. */
+  async function postAll(bodies: [unknown, string?][]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const [body, webhookId = randomUUID()] of bodies) {
+      expect((await post(JSON.stringify(body), webhookId)).status).toBe(200);
+      ids.push(webhookId);
+    }
+    return ids;
+  }
+  const outcomesOf = async (ids: string[]) => {
+    const planned = new Map((await planWith(prisma)).map((p) => [p.webhookId, p.outcome]));
+    return ids.map((id) => planned.get(id));
+  };
+  const eventTypes = async (shopifyOrderId: string) =>
+    (
+      await prisma.orderEvent.findMany({
+        where: { shop: SHOP, shopOrder: { shopifyOrderId } },
+        orderBy: { id: "asc" },
+      })
+    ).map((e) => e.type);
+
+  it("plans new orders, a repeat, a copy and cancelled orders in one claim, each as on its own", async () => {
+    const [planned7601] = await postAll([[order(7601)]]);
+    expect(await outcomesOf([planned7601!])).toEqual(["planned"]);
+    expect(await outcomesOf(await postAll([[cancelled(7605)]]))).toEqual(["cancelled"]);
+
+    // One claim: two new orders and one with nothing to print (the batch's), the same delivery
+    // of 7601 again and a copy under a new id, 7604 cancelled when paid, and 7605 again, not
+    // cancelled in this copy but cancelled before: the batch meets 7605's stored order.
+    const ids = await postAll([
+      [order(7602)],
+      [order(7601), planned7601],
+      [cancelled(7604)],
+      [order(7603)],
+      [order(7601)],
+      [order(7605)],
+      [unmapped(7606)],
+    ]);
+    expect(await outcomesOf(ids)).toEqual([
+      "planned",
+      "duplicate_delivery",
+      "cancelled",
+      "planned",
+      "already_planned",
+      "cancelled",
+      "nothing_to_print",
+    ]);
+    const counts = [];
+    for (const id of [7601, 7602, 7603, 7604, 7605, 7606])
+      counts.push(await printOrders(String(id)));
+    expect(counts).toEqual([1, 1, 1, 0, 0, 0]);
+    expect(await eventTypes("7602")).toEqual(["planned"]);
+    expect(await eventTypes("7604")).toEqual(["cancelled_before_planning"]);
+    expect(await eventTypes("7606")).toEqual(["nothing_to_print"]);
+    expect(await prisma.orderDelivery.count({ where: { shop: SHOP } })).toBe(0);
+  });
+
+  it("plans the claim's new orders at once beside a cancelled one and two copies of one order", async () => {
+    const ids = await postAll([
+      [order(7701)],
+      [cancelled(7703)],
+      [order(7704)],
+      [order(7702)],
+      [order(7704)],
+    ]);
+    const outcomes = await outcomesOf(ids);
+    expect([outcomes[0], outcomes[1], outcomes[3]]).toEqual(["planned", "cancelled", "planned"]);
+    // The two deliveries of 7704 in the order claimed: the first plans it, the second is a copy.
+    expect([outcomes[2], outcomes[4]].sort()).toEqual(["already_planned", "planned"]);
+    const counts = [];
+    for (const id of [7701, 7702, 7703, 7704]) counts.push(await printOrders(String(id)));
+    expect(counts).toEqual([1, 1, 0, 1]);
+    expect(await eventTypes("7704")).toEqual(["planned"]);
+    // A delivery taken again after a crash before its delete is a repeat, planned nothing.
+    await postAll([[order(7701), ids[0]]]);
+    expect(await outcomesOf([ids[0]!])).toEqual(["duplicate_delivery"]);
+    expect(await printOrders("7701")).toBe(1);
+  });
+
+  it("plans a claim of new orders in as many statements for six orders as for two", async () => {
+    const { client, statements } = countingPrismaClient({ pgPoolSize: 1 });
+    try {
+      const claimOf = async (orders: number[]) => {
+        await postAll(orders.map((id) => [order(id)]));
+        statements.length = 0;
+        const planned = await planWith(client as unknown as typeof prisma);
+        expect(planned.map((p) => p.outcome)).toEqual(orders.map(() => "planned"));
+        return [...statements];
+      };
+      const two = await claimOf([7801, 7802]);
+      const six = await claimOf([7811, 7812, 7813, 7814, 7815, 7816]);
+      // Due, claim, shop, mappings, the five tables' INSERTs, their COMMIT, the delete.
+      expect(six.length, six.join("\n")).toBe(two.length);
+      expect(six.filter((sql) => /^\s*INSERT/i.test(sql))).toHaveLength(5);
+      expect(six.filter((sql) => /^\s*SELECT "variantId"/.test(sql))).toHaveLength(1);
+    } finally {
+      await client.$disconnect();
+    }
   });
 });
 

@@ -7,7 +7,9 @@ import {
   PRINT_ORDER_ITEM,
   plainRows,
   printOrderRows,
+  type PlainRows,
   receiptRow,
+  type RowOf,
   SHOP_ORDER,
   type OrderSource,
   shopOrderRow,
@@ -50,7 +52,7 @@ export interface PaidOrderDelivery {
   now?: Date;
 }
 
-function variantIdsOf(order: ShopifyOrder): string[] {
+export function variantIdsOf(order: ShopifyOrder): string[] {
   return order.line_items
     .map((l) => l.variant_id)
     .filter((v): v is string => Boolean(v))
@@ -157,11 +159,7 @@ export async function ingestPaidOrder(
   store: IngestStore,
   input: PaidOrderDelivery,
 ): Promise<IngestResult> {
-  const delivery = {
-    ...input,
-    shopifyPaidAt: paidAtOf(input.shopifyPaidAt ?? input.triggeredAt),
-    now: input.now ?? new Date(),
-  };
+  const delivery = deliveryOf(input);
   // Shopify already had the order cancelled: the full path records why nothing is printed.
   if (!delivery.order.cancelled_at) {
     try {
@@ -181,49 +179,97 @@ export function paidAtOf(value: Date | string | null | undefined): Date | null {
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
-type Delivery = Omit<PaidOrderDelivery, "shopifyPaidAt"> & {
+export type Delivery = Omit<PaidOrderDelivery, "shopifyPaidAt"> & {
   shopifyPaidAt: Date | null;
   now: Date;
 };
 
+/** The delivery with its paid time read and its time of planning set. */
+export function deliveryOf(input: PaidOrderDelivery): Delivery {
+  return {
+    ...input,
+    shopifyPaidAt: paidAtOf(input.shopifyPaidAt ?? input.triggeredAt),
+    now: input.now ?? new Date(),
+  };
+}
+
+/** A first sight's rows, by table, in the order they are written (rows name earlier ones). */
+export interface FirstSightRows {
+  receipts: RowOf<typeof WEBHOOK_RECEIPT>[];
+  shopOrders: RowOf<typeof SHOP_ORDER>[];
+  printOrders: RowOf<typeof PRINT_ORDER>[];
+  items: RowOf<typeof PRINT_ORDER_ITEM>[];
+  events: RowOf<typeof ORDER_EVENT>[];
+}
+
+/** The writes of these rows: one table after another, empty tables left out. */
+export function firstSightWrites(rows: FirstSightRows): PlainRows[] {
+  return [
+    plainRows(WEBHOOK_RECEIPT, rows.receipts),
+    plainRows(SHOP_ORDER, rows.shopOrders),
+    plainRows(PRINT_ORDER, rows.printOrders),
+    plainRows(PRINT_ORDER_ITEM, rows.items),
+    plainRows(ORDER_EVENT, rows.events),
+  ].filter((write) => write.rows.length > 0);
+}
+
 /**
- * An order not stored yet: its receipt, shop order, print order, items and event, written as
- * one batch of plain INSERT statements (the tables of ingest-rows.ts) after the reads. The ids
- * are made here so the rows can name each other. Any row meeting a unique key (the webhook id, the shop
- * order, the order reference) rolls back all of them.
+ * The rows of an order not stored yet, planned with these mappings, and what they mean. The ids
+ * are made here so the rows can name each other.
  */
-async function recordFirstSight(store: IngestStore, delivery: Delivery): Promise<IngestResult> {
-  const { shop, order, now } = delivery;
-  const [rows, currency] = await Promise.all([
-    store.mappingsForPlan(shop, variantIdsOf(order)),
-    delivery.shopCurrency ?? printCurrency(store, shop, order),
-  ]);
-  const plan = planWith(order, rows);
+export function firstSightOf(
+  delivery: Delivery,
+  mappings: MappingForPlan[],
+  currency: string,
+): { rows: FirstSightRows; result: IngestResult } {
+  const { order, now } = delivery;
+  const plan = planWith(order, mappings);
   const shopOrderId = newRowId();
-  const writes = [
-    plainRows(WEBHOOK_RECEIPT, [receiptRow(delivery)]),
-    plainRows(SHOP_ORDER, [shopOrderRow(shopOrderId, delivery, now)]),
-  ];
+  const base = {
+    receipts: [receiptRow(delivery)],
+    shopOrders: [shopOrderRow(shopOrderId, delivery, now)],
+  };
   const arrival = arrivalEvents(delivery, shopOrderId, now);
   if (plan.items.length === 0) {
     const event = nothingToPrintEvent(delivery, shopOrderId, plan, now);
-    await store.insertAtOnce([...writes, plainRows(ORDER_EVENT, [...arrival, event])]);
-    return { outcome: "nothing_to_print", shopOrderId, skipped: plan.skipped.length };
+    return {
+      rows: { ...base, printOrders: [], items: [], events: [...arrival, event] },
+      result: { outcome: "nothing_to_print", shopOrderId, skipped: plan.skipped.length },
+    };
   }
   const ids = { shopOrderId, printOrderId: newRowId() };
   const { printOrder, items } = printOrderRows(delivery, ids, plan, currency, now);
-  await store.insertAtOnce([
-    ...writes,
-    plainRows(PRINT_ORDER, [printOrder]),
-    plainRows(PRINT_ORDER_ITEM, items),
-    plainRows(ORDER_EVENT, [...arrival, plannedEvent(delivery, ids, plan, now)]),
-  ]);
   return {
-    outcome: "planned",
-    shopOrderId,
-    printOrderIds: [ids.printOrderId],
-    skipped: plan.skipped.length,
+    rows: {
+      ...base,
+      printOrders: [printOrder],
+      items,
+      events: [...arrival, plannedEvent(delivery, ids, plan, now)],
+    },
+    result: {
+      outcome: "planned",
+      shopOrderId,
+      printOrderIds: [ids.printOrderId],
+      skipped: plan.skipped.length,
+    },
   };
+}
+
+/**
+ * An order not stored yet: its receipt, shop order, print order, items and event, written as
+ * one batch of plain INSERT statements (the tables of ingest-rows.ts) after the reads. Any row
+ * meeting a unique key (the webhook id, the shop order, the order reference) rolls back all of
+ * them.
+ */
+async function recordFirstSight(store: IngestStore, delivery: Delivery): Promise<IngestResult> {
+  const { shop, order } = delivery;
+  const [mappings, currency] = await Promise.all([
+    store.mappingsForPlan(shop, variantIdsOf(order)),
+    delivery.shopCurrency ?? printCurrency(store, shop, order),
+  ]);
+  const { rows, result } = firstSightOf(delivery, mappings, currency);
+  await store.insertAtOnce(firstSightWrites(rows));
+  return result;
 }
 
 /** The currency print orders are kept in: the shop's settings', else the order's own. */
