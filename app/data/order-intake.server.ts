@@ -123,8 +123,10 @@ function ingestReads(db: Prisma.TransactionClient, table: TableNamer): IngestRea
 function ingestTransaction(tx: Prisma.TransactionClient, table: TableNamer): IngestTransaction {
   return {
     ...ingestReads(tx, table),
+    // In chunks, as the batch writes them: an order of thousands of lines is within the
+    // bound on bound parameters here too.
     insert: async (into, rows) => {
-      await insertRows(tx, table, into, rows);
+      for (const statement of insertRowsInChunks(tx, table, into, rows)) await statement;
     },
     storedShopOrder: async (shop, shopifyOrderId) => {
       const row = await tx.shopOrder.findUnique({

@@ -121,6 +121,22 @@ describe("the door: one write, the body as it came", () => {
     );
     expect([await itemsOf("7210"), await itemsOf("7220")]).toEqual([[3_000], [3_000]]);
     expect(await prisma.orderDelivery.count({ where: { shop: SHOP } })).toBe(0);
+
+    // An order stored before with nothing to print (its variant not mapped then) is planned
+    // through the reads-first path when it comes again mapped: its items go in chunks there too.
+    const unmapped = JSON.parse(bigOrder(7230)) as { line_items: { variant_id: number }[] };
+    for (const line of unmapped.line_items) line.variant_id = 1999;
+    const first = randomUUID();
+    expect((await post(JSON.stringify(unmapped), first)).status).toBe(200);
+    expect(await planRecordedOrders()).toEqual([
+      { shop: SHOP, webhookId: first, outcome: "nothing_to_print" },
+    ]);
+    const again = randomUUID();
+    expect((await post(bigOrder(7230), again)).status).toBe(200);
+    expect(await planRecordedOrders()).toEqual([
+      { shop: SHOP, webhookId: again, outcome: "planned" },
+    ]);
+    expect(await itemsOf("7230")).toEqual([3_000]);
   });
 
   it("answers a copy sent before planning as a duplicate, and plans a later copy once", async () => {
