@@ -16,6 +16,8 @@ let probe: { url: string; client: Client } | undefined;
 /** The probe's own connection to a SQLite file, opened on first use and after a failure. */
 async function sqliteProbe(url: string): Promise<Client> {
   if (probe?.url === url) return probe.client;
+  probe?.client.close();
+  probe = undefined;
   // Opening a file that is not there would create it, empty.
   const file = sqliteFilePath(url);
   if (!file || !existsSync(file)) throw new Error(`The SQLite database ${file} does not exist`);
@@ -32,9 +34,11 @@ async function sqliteProbe(url: string): Promise<Client> {
   return client;
 }
 
-/** Resolves when the database answers a read; throws why not. */
-export async function probeDatabase(): Promise<void> {
-  const url = getEnv().databaseUrl;
+/**
+ * Resolves when the database answers a read; throws why not. `url`: the app's database (a
+ * SQLite file's is read on the probe's connection; any other is asked through the app's client).
+ */
+export async function probeDatabase(url = getEnv().databaseUrl): Promise<void> {
   if (!sqliteFilePath(url) || url.includes(":memory:")) {
     await prisma.$queryRaw`SELECT 1`;
     return;
