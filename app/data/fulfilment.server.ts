@@ -10,6 +10,36 @@ import type { PrismaClient } from "@prisma/client";
 import type { FulfilmentStore } from "../services/fulfilment/ports";
 import { leaseStore } from "./fulfilment-lease.server";
 import { ingestStore, plannerStore } from "./order-intake.server";
+import { insertRowsReturning } from "./plain-insert.server";
+import { sqlTable } from "../services/sql-table";
+import { STATUS_UPDATE } from "../services/fulfilment/ingest-rows";
+import type { NewStatusUpdate, StatusUpdateStore } from "../services/fulfilment/ports";
+
+/**
+ * The callback route's write: plain INSERTs (a Prisma call would cost more CPU than the write),
+ * many callbacks in one when the door groups them (status-updates.ts, keptTogether).
+ */
+export function statusInboxStore(
+  db: PrismaClient,
+  schema: string | null | undefined,
+): Pick<StatusUpdateStore, "keepStatusUpdate" | "keepStatusUpdates"> {
+  const keepStatusUpdates = async (updates: readonly NewStatusUpdate[]) => {
+    if (updates.length === 0) return [];
+    const receivedAt = new Date();
+    const rows = await insertRowsReturning(
+      db,
+      (name) => sqlTable(schema, name),
+      STATUS_UPDATE,
+      updates.map((u) => ({ ...u, receivedAt })),
+      ["shop", "dedupeKey"],
+    );
+    return rows.map((r) => ({ shop: String(r.shop), dedupeKey: String(r.dedupeKey) }));
+  };
+  return {
+    keepStatusUpdates,
+    keepStatusUpdate: async (update) => (await keepStatusUpdates([update])).length === 1,
+  };
+}
 
 /** `schema`: PostgreSQL's `?schema=` of the database URL, which plain statements name. */
 export function fulfilmentStore(
@@ -20,9 +50,7 @@ export function fulfilmentStore(
     ...plannerStore(db),
     ...ingestStore(db, schema),
     ...leaseStore(db),
-    keepStatusUpdate: async (update) => {
-      await db.statusUpdate.create({ data: update });
-    },
+    ...statusInboxStore(db, schema),
     receivedStatusUpdates: (take) => db.statusUpdate.findMany({ orderBy: { id: "asc" }, take }),
     callbackTargets: (named) =>
       db.printOrder.findMany({

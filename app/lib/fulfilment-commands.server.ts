@@ -11,10 +11,10 @@ import {
   type OrderDeliveryInput,
 } from "../services/fulfilment/door";
 import { paidAtOf } from "../services/fulfilment/ingest";
-import { receiveStatusUpdate } from "../services/fulfilment/status-updates";
+import { keptTogether, receiveStatusUpdate } from "../services/fulfilment/status-updates";
 import { markServiceLookDue } from "../data/fulfillment-service.server";
 import { printOrderCommandStore } from "../data/print-order-commands.server";
-import { fulfilmentStore } from "../data/fulfilment.server";
+import { statusInboxStore } from "../data/fulfilment.server";
 import { doorStore } from "../data/order-intake.server";
 import { recordProof } from "../data/proofs.server";
 import type { ShopifyOrder } from "../services/fulfilment/shopify-order";
@@ -26,7 +26,8 @@ import { signalWorkAvailable } from "./worker-signal.server";
  * so the worker acts at once instead of at its next poll.
  */
 
-const store = fulfilmentStore(prisma);
+/** The callback route's INSERTs, grouped per turn of the event loop (a burst is a few statements). */
+const statusInbox = keptTogether(statusInboxStore(prisma, databaseSchema()));
 
 async function waking<T>(change: Promise<T>, leftWork: (result: T) => boolean): Promise<T> {
   const result = await change;
@@ -99,7 +100,7 @@ export const recordOrderCancelled = (input: Parameters<typeof applyOrderCancelle
 
 /** A print-service status callback: kept for the worker, which makes its print order due. */
 export const recordStatusCallback = (input: Parameters<typeof receiveStatusUpdate>[1]) =>
-  waking(receiveStatusUpdate(store, input), (r) => r === "received");
+  waking(receiveStatusUpdate(statusInbox, input), (r) => r === "received");
 
 /** A merchant's action on one print order. */
 export const runMerchantAction = (input: Parameters<typeof runOrderAction>[1]) =>

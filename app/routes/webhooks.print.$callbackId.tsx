@@ -23,7 +23,8 @@ const unauthorized = () =>
  * only the order id, so a callback is a hint: the worker re-reads the order.
  * One write (decision 28): what needs no database is checked here, with the
  * shop's secret remembered for a minute, and the callback is kept for the
- * worker in one INSERT; a repeat of one kept is acknowledged as a duplicate.
+ * worker in one INSERT, shared with the callbacks that arrived in the same turn
+ * of the event loop; a repeat of one kept is acknowledged as a duplicate.
  */
 export const action = answer503WhileDatabaseDown(
   "print callback",

@@ -1,4 +1,7 @@
 import "../support/app-env";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Session } from "@shopify/shopify-api";
 import { createClient } from "@libsql/client";
@@ -7,6 +10,7 @@ import { sessionStorage } from "~/shopify.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as scopesUpdate } from "~/routes/webhooks.app.scopes_update";
 import { loader as healthz } from "~/routes/healthz";
+import { probeDatabase } from "~/db/health-probe.server";
 import { recordInstall } from "~/data/shop.server";
 import { testDatabaseProvider, testDbFile } from "../support/app-env";
 import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
@@ -70,6 +74,31 @@ describe("GET /healthz", () => {
     const response = await healthz();
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+
+  it("answers while the app's own connection is inside a write (a flood of writes)", async () => {
+    // On SQLite the app's one connection is held by this transaction until it ends: a probe
+    // queued behind it would never answer. The probe reads on a connection of its own.
+    const response = await prisma.$transaction(async (tx) => {
+      await tx.statusUpdate.deleteMany({ where: { shop: "nobody.myshopify.com" } });
+      return healthz();
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+
+  it("its SQLite probe fails for a file that is gone or is no database, and creates none", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "probe-"));
+    try {
+      const gone = path.join(dir, "gone.db");
+      await expect(probeDatabase(`file:${gone}`)).rejects.toThrow(/does not exist/);
+      expect(existsSync(gone)).toBe(false);
+      const notADatabase = path.join(dir, "not-a-database.db");
+      writeFileSync(notADatabase, "x".repeat(4096));
+      await expect(probeDatabase(`file:${notADatabase}`)).rejects.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

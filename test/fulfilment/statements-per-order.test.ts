@@ -14,6 +14,7 @@ import prisma from "~/db.server";
 import { fulfilmentStore } from "~/data/fulfilment.server";
 import { paymentSecret } from "~/services/print";
 import { applyStatusUpdates } from "~/services/fulfilment/status-updates";
+import { recordStatusCallback } from "~/lib/fulfilment-commands.server";
 import {
   ADDRESS_NL,
   MAPPINGS,
@@ -116,39 +117,94 @@ describe("statements per order, webhook to paid", () => {
 });
 
 describe("statements per status callback", () => {
-  it("at the door, one INSERT each (the shop's key remembered); the worker applies them", async () => {
+  /** A callback for the order, signed as the service signs it. */
+  const callbackBody = (orderId: number, tracking: string) => ({
+    order_id: orderId,
+    signature: paymentSecret(SANDBOX_KEYS.secretKey, orderId),
+    old_status: "SHIPPED",
+    new_status: "SHIPPED",
+    tracking_code: tracking,
+  });
+  const anOrderId = async () => {
     const [order] = await prisma.printOrder.findMany({
       where: { shop: SHOP, printOrderId: { not: null } },
       take: 1,
     });
-    const orderId = order!.printOrderId!;
+    return order!.printOrderId!;
+  };
+  const onlyInboxInserts = (statements: string[]) => {
+    const writes = statements.filter((s) => !/COMMIT/.test(s));
+    expect(
+      writes.every((s) => /^INSERT INTO [^(]*StatusUpdate/.test(s)),
+      tally(statements),
+    ).toBe(true);
+    return writes;
+  };
+
+  it("at the door, at most one INSERT each (the shop's key remembered); the worker applies them", async () => {
+    const orderId = await anOrderId();
     const post = (tracking: string) =>
       fetch(`${h.appUrl}/webhooks/print/${h.callbackId}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          order_id: orderId,
-          signature: paymentSecret(SANDBOX_KEYS.secretKey, orderId),
-          old_status: "SHIPPED",
-          new_status: "SHIPPED",
-          tracking_code: tracking,
-        }),
+        body: JSON.stringify(callbackBody(orderId, tracking)),
       });
     expect((await post("WARM-UP")).status).toBe(200);
     const CALLBACKS = 10;
-    const door = await statementsOf(async () => {
+    const oneByOne = await statementsOf(async () => {
       for (let i = 0; i < CALLBACKS; i++) expect((await post(`PARCEL-${i}`)).status).toBe(200);
     });
-    const writes = door.filter((s) => !/COMMIT/.test(s));
-    expect(writes.length, tally(door)).toBe(CALLBACKS);
-    expect(
-      writes.every((s) => /^INSERT INTO [^(]*StatusUpdate/.test(s)),
-      tally(door),
-    ).toBe(true);
+    // Each alone in its turn of the event loop: its own INSERT.
+    expect(onlyInboxInserts(oneByOne).length, tally(oneByOne)).toBe(CALLBACKS);
+    // Sent at once: those that arrive in the same turn share an INSERT.
+    const burst = await statementsOf(async () => {
+      const answers = await Promise.all(
+        Array.from({ length: CALLBACKS }, (_, i) => post(`BURST-${i}`)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    });
+    const burstWrites = onlyInboxInserts(burst);
+    expect(burstWrites.length, tally(burst)).toBeGreaterThanOrEqual(1);
+    expect(burstWrites.length, tally(burst)).toBeLessThanOrEqual(CALLBACKS);
     const applied = await applyStatusUpdates(fulfilmentStore(prisma), {
       now: new Date(),
       logger: { warn() {} },
     });
-    expect(applied).toEqual({ applied: CALLBACKS + 1, dropped: 0 });
+    expect(applied).toEqual({ applied: 2 * CALLBACKS + 1, dropped: 0 });
+  });
+
+  it("callbacks kept in the same turn of the event loop are one INSERT, a repeat among them too", async () => {
+    const orderId = await anOrderId();
+    const CALLBACKS = 10;
+    const received = (tracking: string) => ({
+      shop: SHOP,
+      printOrderId: String(orderId),
+      oldStatus: "SHIPPED",
+      newStatus: "SHIPPED",
+      trackingCode: tracking,
+    });
+    let results: string[] = [];
+    const door = await statementsOf(async () => {
+      results = await Promise.all([
+        ...Array.from({ length: CALLBACKS }, (_, i) => recordStatusCallback(received(`SAME-${i}`))),
+        recordStatusCallback(received("SAME-0")),
+      ]);
+    });
+    expect(onlyInboxInserts(door).length, tally(door)).toBe(1);
+    expect(results).toEqual([...Array<string>(CALLBACKS).fill("received"), "duplicate"]);
+    // Sent again while they wait: each a duplicate, in one INSERT that adds nothing.
+    const again = await statementsOf(async () => {
+      results = await Promise.all(
+        Array.from({ length: CALLBACKS }, (_, i) => recordStatusCallback(received(`SAME-${i}`))),
+      );
+    });
+    expect(onlyInboxInserts(again).length, tally(again)).toBe(1);
+    expect(results).toEqual(Array<string>(CALLBACKS).fill("duplicate"));
+    expect(await prisma.statusUpdate.count({ where: { shop: SHOP } })).toBe(CALLBACKS);
+    const applied = await applyStatusUpdates(fulfilmentStore(prisma), {
+      now: new Date(),
+      logger: { warn() {} },
+    });
+    expect(applied).toEqual({ applied: CALLBACKS, dropped: 0 });
   });
 });

@@ -52,6 +52,19 @@ export const ORDER_DELIVERY = plainTable<Prisma.OrderDeliveryUncheckedCreateInpu
   ],
 );
 
+/** A status callback kept for the worker: the callback route's one write (status-updates.ts). */
+export const STATUS_UPDATE = plainTable<Prisma.StatusUpdateUncheckedCreateInput>()("StatusUpdate", [
+  "shop",
+  "printOrderId",
+  "orderReference",
+  "oldStatus",
+  "newStatus",
+  "trackingCode",
+  "trackingUrl",
+  "dedupeKey",
+  "receivedAt",
+]);
+
 export const SHOP_ORDER = plainTable<Prisma.ShopOrderUncheckedCreateInput>()("ShopOrder", [
   "id",
   "shop",

@@ -26,8 +26,15 @@ export interface CallbackTarget {
 }
 
 export interface StatusUpdateStore {
-  /** The door's one INSERT; a delivery kept already fails on the inbox's unique key. */
-  keepStatusUpdate(update: NewStatusUpdate): Promise<void>;
+  /**
+   * The door's write: whether the callback went in (false: the same one waits already). The
+   * app's door groups these (status-updates.ts, keptTogether) into keepStatusUpdates.
+   */
+  keepStatusUpdate(update: NewStatusUpdate): Promise<boolean>;
+  /** One INSERT of these callbacks, leaving out those waiting already: those that went in. */
+  keepStatusUpdates(
+    updates: readonly NewStatusUpdate[],
+  ): Promise<Pick<NewStatusUpdate, "shop" | "dedupeKey">[]>;
   /** The callbacks received, oldest first, at most `take`. */
   receivedStatusUpdates(take: number): Promise<StatusUpdate[]>;
   /** In one read: the print orders of each shop with these print-service ids. */

@@ -1,6 +1,7 @@
 /**
  * Status callbacks from the print service through a one-write inbox (decision 28). The door
- * (the callback route) checks what needs no database and writes the callback in one INSERT;
+ * (the callback route) checks what needs no database and writes the callback with one INSERT,
+ * shared with the callbacks that arrived in the same turn (keptTogether);
  * the worker applies what came in at the start of its round, as a re-read of the order
  * (commands/status-callback.ts), and deletes it. A burst of callbacks is a burst of short
  * INSERTs, never the reads and transaction of applying them, so it cannot starve the pool the
@@ -10,7 +11,8 @@ import { createHash } from "node:crypto";
 import type { StatusUpdate } from "@prisma/client";
 import { statusCallbackEvent, type StatusCallbackInput } from "./commands/status-callback";
 import { RESTING_STATUSES } from "./machine";
-import type { CallbackTarget, StatusUpdateStore } from "./ports";
+import type { CallbackTarget, NewStatusUpdate, StatusUpdateStore } from "./ports";
+import { groupCommit } from "../group-commit";
 import { isUniqueViolation } from "../unique-violation";
 import { storedPrintOrderId } from "./print-order-id";
 
@@ -37,22 +39,42 @@ export async function receiveStatusUpdate(
   const printOrderId = storedPrintOrderId(input.printOrderId);
   // No order of any shop can have that id: nothing to keep.
   if (printOrderId === null) return "not_an_order";
-  try {
-    await store.keepStatusUpdate({
-      shop: input.shop,
-      printOrderId,
-      orderReference: input.orderReference ?? null,
-      oldStatus: input.oldStatus ?? null,
-      newStatus: input.newStatus,
-      trackingCode: input.trackingCode ?? null,
-      trackingUrl: input.trackingUrl ?? null,
-      dedupeKey: inboxKey(input),
-    });
-    return "received";
-  } catch (error) {
-    if (isUniqueViolation(error)) return "duplicate";
-    throw error;
-  }
+  const kept = await store.keepStatusUpdate({
+    shop: input.shop,
+    printOrderId,
+    orderReference: input.orderReference ?? null,
+    oldStatus: input.oldStatus ?? null,
+    newStatus: input.newStatus,
+    trackingCode: input.trackingCode ?? null,
+    trackingUrl: input.trackingUrl ?? null,
+    dedupeKey: inboxKey(input),
+  });
+  return kept ? "received" : "duplicate";
+}
+
+/** Callbacks one INSERT carries at most (9 values each). */
+export const STATUS_UPDATES_PER_INSERT = 256;
+
+/**
+ * The door's write as a group commit (services/group-commit.ts): the callbacks of one turn of
+ * the event loop in one INSERT that leaves out those waiting already, each answered once it is
+ * written. The same callback twice in a group is one row, the second a duplicate.
+ */
+export function keptTogether(
+  store: Pick<StatusUpdateStore, "keepStatusUpdates">,
+): Pick<StatusUpdateStore, "keepStatusUpdate"> {
+  const keyOf = (u: Pick<NewStatusUpdate, "shop" | "dedupeKey">) => `${u.shop}\n${u.dedupeKey}`;
+  const write = groupCommit<NewStatusUpdate, boolean>({
+    maxGroup: STATUS_UPDATES_PER_INSERT,
+    writeGroup: async (updates) => {
+      const first = new Map<string, NewStatusUpdate>();
+      for (const u of updates) if (!first.has(keyOf(u))) first.set(keyOf(u), u);
+      const kept = new Set((await store.keepStatusUpdates([...first.values()])).map(keyOf));
+      // A row went in for the first of its key only; the others are repeats of it.
+      return updates.map((u) => first.get(keyOf(u)) === u && kept.has(keyOf(u)));
+    },
+  });
+  return { keepStatusUpdate: write };
 }
 
 /** Callbacks applied per round; the next round goes on with the rest. */

@@ -8,7 +8,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { parseJsonLossless } from "../lossless-json";
+import { parseJsonExact } from "../lossless-json";
 
 /** JSON `POST /order/payment` secret. */
 export function paymentSecret(secretKey: string, orderId: number | string): string {
@@ -125,7 +125,7 @@ export function verifyStatusCallback(body: unknown, secretKey: string): StatusCa
   let value = body;
   if (typeof body === "string") {
     try {
-      value = parseJsonLossless(body);
+      value = parseJsonExact(body);
     } catch {
       return { ok: false, reason: "invalid_body", issues: ["not JSON"] };
     }
