@@ -6,7 +6,10 @@
  */
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { LeaseLostError } from "../services/fulfilment/lease";
-import type { DueAt, LeaseStore } from "../services/fulfilment/ports";
+import type { DueAt, LeaseStore, StepCommit } from "../services/fulfilment/ports";
+import { sqlTable } from "../services/sql-table";
+import { insertRows, type TableNamer } from "./plain-insert.server";
+import { STEP_EVENT, type SqlValue } from "../services/fulfilment/ingest-rows";
 
 /** No worker holds the row: never claimed, released, or its claim expired (a crashed worker). */
 export function leaseFree(now: Date): Prisma.PrintOrderWhereInput {
@@ -18,7 +21,47 @@ function dueWhere({ unlessStatus, at }: DueAt): Prisma.PrintOrderWhereInput {
   return { status: { notIn: [...unlessStatus] }, nextAttemptAt: { lte: at }, ...leaseFree(at) };
 }
 
-export function leaseStore(db: PrismaClient): LeaseStore {
+/** An item change's columns: the only ones a step writes to an item (lease.ts itemColumns). */
+const ITEM_COLUMNS = ["serviceState", "filesSentAt", "preflight"] as const;
+
+/**
+ * The usual step's item changes and events as plain statements (decision 11): a Prisma call
+ * costs more CPU to compile than these writes take. The row's compare-and-set stays Prisma's
+ * `update`, whose failure (P2025) rolls the batch back.
+ */
+function plainStepWrites(db: PrismaClient, table: TableNamer, commit: StepCommit) {
+  const { order, items, events } = commit;
+  const itemWrites = items.flatMap(({ id, columns }) => {
+    const named = columns as Partial<Record<(typeof ITEM_COLUMNS)[number], SqlValue>>;
+    const sets = ITEM_COLUMNS.filter((c) => named[c] !== undefined).map(
+      (c) => Prisma.sql`${Prisma.raw(`"${c}"`)} = ${named[c]}`,
+    );
+    if (sets.length === 0) return [];
+    return [
+      db.$executeRaw`UPDATE ${table("PrintOrderItem")} SET ${Prisma.join(sets)} WHERE "id" = ${id} AND "shop" = ${order.shop} AND "printOrderRowId" = ${order.id}`,
+    ];
+  });
+  const eventRows = events.map((e) => ({
+    shop: e.shop,
+    shopOrderId: e.shopOrderId,
+    printOrderId: e.printOrderId ?? null,
+    at: (e.at as Date | undefined) ?? new Date(),
+    actor: e.actor,
+    type: e.type,
+    message: e.message,
+    data: e.data ?? null,
+    flowTrigger: e.flowTrigger ?? null,
+    flowDueAt: (e.flowDueAt as Date | null | undefined) ?? null,
+  }));
+  return [
+    ...itemWrites,
+    ...(eventRows.length ? [insertRows(db, table, STEP_EVENT, eventRows)] : []),
+  ];
+}
+
+/** `schema`: PostgreSQL's `?schema=` of the database URL, which plain statements name. */
+export function leaseStore(db: PrismaClient, schema?: string | null): LeaseStore {
+  const table: TableNamer = (name) => sqlTable(schema, name);
   return {
     dueOrderIds: async (due, take) =>
       (
@@ -85,12 +128,6 @@ export function leaseStore(db: PrismaClient): LeaseStore {
         });
         return;
       }
-      const itemChanges = items.map((item) =>
-        db.printOrderItem.updateMany({
-          where: { id: item.id, shop: order.shop, printOrderRowId: order.id },
-          data: item.columns,
-        }),
-      );
       // The usual step: one batch, all or nothing. Its first write is the
       // compare-and-set: `update` fails (P2025) when this worker no longer holds
       // the lease, and the batch is rolled back with it.
@@ -101,8 +138,7 @@ export function leaseStore(db: PrismaClient): LeaseStore {
             data: columns,
             select: { id: true },
           }),
-          ...itemChanges,
-          ...(events.length ? [db.orderEvent.createMany({ data: events })] : []),
+          ...plainStepWrites(db, table, { order, workerId, columns, items, events, splits }),
         ]);
       } catch (error) {
         if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025")

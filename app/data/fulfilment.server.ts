@@ -49,7 +49,7 @@ export function fulfilmentStore(
   return {
     ...plannerStore(db),
     ...ingestStore(db, schema),
-    ...leaseStore(db),
+    ...leaseStore(db, schema),
     ...statusInboxStore(db, schema),
     receivedStatusUpdates: (take) => db.statusUpdate.findMany({ orderBy: { id: "asc" }, take }),
     callbackTargets: (named) =>

@@ -128,6 +128,20 @@ export const ORDER_EVENT = plainTable<Prisma.OrderEventUncheckedCreateInput>()("
   "data",
 ]);
 
+/** A worker step's events (lease.ts commits them), Flow's columns included. */
+export const STEP_EVENT = plainTable<Prisma.OrderEventUncheckedCreateInput>()("OrderEvent", [
+  "shop",
+  "shopOrderId",
+  "printOrderId",
+  "at",
+  "actor",
+  "type",
+  "message",
+  "data",
+  "flowTrigger",
+  "flowDueAt",
+]);
+
 /** A table's rows for one write: `plainRows` pairs them so the columns are checked. */
 export interface PlainRows {
   into: PlainTable<string>;
