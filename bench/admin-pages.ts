@@ -35,6 +35,22 @@ export const PAGES = {
 export const NEEDS_ROWS: ReadonlySet<PageName> = new Set(["order"]);
 export type PageName = keyof typeof PAGES;
 export const ALL_PAGES = Object.keys(PAGES) as PageName[];
+/**
+ * The pages this run measures: all, or with BENCH_ADMIN_PAGES=profit,order those whose names
+ * start with one of the words (case-insensitive: "profit" is the three Profit pages).
+ */
+export const SELECTED_PAGES = selectPages(process.env.BENCH_ADMIN_PAGES);
+function selectPages(list: string | undefined): PageName[] {
+  const words = (list ?? "")
+    .split(",")
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
+  if (words.length === 0) return ALL_PAGES;
+  for (const word of words)
+    if (!ALL_PAGES.some((name) => name.toLowerCase().startsWith(word)))
+      throw new Error(`BENCH_ADMIN_PAGES: no page named ${word}… (${ALL_PAGES.join(", ")})`);
+  return ALL_PAGES.filter((name) => words.some((w) => name.toLowerCase().startsWith(w)));
+}
 export const expectedStatus = (name: PageName) => (name === "notFound" ? 404 : 200);
 
 /** What each page must show, so a redirect or an error page is never measured as the page. */

@@ -2,7 +2,7 @@
  * bench:admin's verdict on its measurements: each page against its reference (the same page
  * with no print orders), and every run against our bars and Built for Shopify's.
  */
-import { ALL_PAGES, NEEDS_ROWS, type PageName } from "./admin-pages";
+import { NEEDS_ROWS, type PageName } from "./admin-pages";
 
 const BFS_LCP_MS = 2_500;
 const OUR_LCP_MS = 1_000;
@@ -33,14 +33,18 @@ function targetsOf(m: {
   return { lcp, cls, inp, all: lcp && cls && inp };
 }
 
-/** Each page with its reference and ratios, and the bars: met, and by which page's worst run. */
+/**
+ * Each page measured (`names`) with its reference and ratios, and the bars: met, and by which
+ * page's worst run.
+ */
 export function verdict(
+  names: PageName[],
   full: Record<PageName, PageMeasurement>,
   empty: Record<PageName, PageMeasurement>,
   urlOf: (name: PageName) => string,
 ) {
   const pages = Object.fromEntries(
-    ALL_PAGES.map((name) => {
+    names.map((name) => {
       const ours = full[name];
       const reference = NEEDS_ROWS.has(name) ? null : empty[name];
       return [
@@ -62,11 +66,11 @@ export function verdict(
     }),
   );
   const worst = (metric: "lcpMs" | "cls" | "inpMs") => {
-    const value = Math.max(...ALL_PAGES.flatMap((n) => full[n][metric].runs));
-    return { value, page: ALL_PAGES.find((n) => full[n][metric].runs.includes(value)) };
+    const value = Math.max(...names.flatMap((n) => full[n][metric].runs));
+    return { value, page: names.find((n) => full[n][metric].runs.includes(value)) };
   };
   const worstLcp = worst("lcpMs").value;
-  const missed = ALL_PAGES.filter((n) => !targetsOf(full[n]).all);
+  const missed = names.filter((n) => !targetsOf(full[n]).all);
   return {
     pages,
     ourBar: {

@@ -30,6 +30,13 @@
  * Built for Shopify wants LCP <= 2.5 s (p75 of real admin loads); our own bars
  * are LCP <= 1.0 s, CLS <= 0.05 and INP <= 100 ms for every page, every run.
  * BENCH_ADMIN_SCREENSHOTS=<dir> also saves each page at 1280 px wide, as loaded.
+ * BENCH_ADMIN_PAGES=profit,order measures only the pages whose names start with one of the
+ * words (PAGES in admin-pages.ts); such a run writes admin-selected.json, never the record.
+ *
+ * On PostgreSQL: BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432 names a server; the
+ * bench creates a database of its own there, migrates it with the PostgreSQL migrations, seeds
+ * it there (admin-orders.ts) and drops it afterwards, as bench:ingest does. The result is
+ * admin-postgresql.json (admin-postgresql-selected.json for some pages).
  *
  * The print orders are in admin-orders.ts, the pages and their interactions in admin-pages.ts,
  * the vitals' reading in admin-vitals.ts.
@@ -61,6 +68,7 @@ import {
   looksRight,
   NEEDS_ROWS,
   PAGES,
+  SELECTED_PAGES,
   type PageName,
 } from "./admin-pages";
 import {
@@ -71,6 +79,7 @@ import {
 } from "./admin-vitals";
 import { round, verdict, type PageMeasurement } from "./admin-report";
 import { ensureBuild, ROOT, summarize, writeResult } from "./lib";
+import { benchDatabase } from "./web-process";
 
 const N = Number(process.env.BENCH_ADMIN_N ?? 30);
 const LCP_RUNS = Number(process.env.BENCH_ADMIN_LCP_RUNS ?? 5);
@@ -210,6 +219,16 @@ let measuring: PageName = ALL_PAGES[0]!;
 
 async function main() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH}`);
+  // Before the app's build and modules are loaded: they read DATABASE_URL once.
+  const database = await benchDatabase("admin");
+  try {
+    await measureEverything(database);
+  } finally {
+    await database.drop();
+  }
+}
+
+async function measureEverything(database: Awaited<ReturnType<typeof benchDatabase>>) {
   const entry = ensureBuild();
   cpSync(path.join(ROOT, "build", "client"), CLIENT_DIR, { recursive: true });
   const sandbox = await startSandbox({ port: 0 });
@@ -289,16 +308,16 @@ async function main() {
       "empty",
       origin,
       page,
-      ALL_PAGES.filter((name) => !NEEDS_ROWS.has(name)),
+      SELECTED_PAGES.filter((name) => !NEEDS_ROWS.has(name)),
       (name, html) => looksRight(name, html, 0),
     );
     const t = performance.now();
     const rows = await seed();
     const seedMs = Math.round(performance.now() - t);
-    const full = await measure("full", origin, page, ALL_PAGES, (name, html) =>
+    const full = await measure("full", origin, page, SELECTED_PAGES, (name, html) =>
       looksRight(name, html, rows),
     );
-    const { pages, ourBar, builtForShopify } = verdict(full, empty, pathOf);
+    const { pages, ourBar, builtForShopify } = verdict(SELECTED_PAGES, full, empty, pathOf);
 
     const result = {
       settings: {
@@ -309,7 +328,8 @@ async function main() {
         lcpRunsPerPage: LCP_RUNS,
         viewport: "1280x900",
         chromium: browser.version(),
-        database: `SQLite file (libSQL) in the OS temp dir, the app's client (app/db.server.ts)`,
+        database: database.description,
+        pages: SELECTED_PAGES.length === ALL_PAGES.length ? "all" : SELECTED_PAGES,
         server:
           "server/app.js (compression, static, Remix) in the bench process; requests one at a time; print sandbox and Shopify stand-in on loopback in the same process",
       },
@@ -322,7 +342,8 @@ async function main() {
       browserErrors: browserErrors.slice(0, 10),
     };
     console.log(JSON.stringify(result, null, 2));
-    writeResult("admin", result);
+    const some = SELECTED_PAGES.length < ALL_PAGES.length;
+    writeResult(some ? `${database.resultName}-selected` : database.resultName, result);
   } finally {
     await browser.close();
     uninstallRedirect();

@@ -11,16 +11,31 @@ export type Num = number | bigint | string | null;
 const n = (v: Num): number => (v === null ? 0 : Number(v));
 
 /**
- * The hour of "createdAt" (shifted), as each database computes it cheaply: hours since the
- * epoch, or on SQLite for whole-hour zones the stored UTC text cut at the hour
- * ("2026-03-29T23"), which needs no date function per row.
+ * The hour of "createdAt" (shifted), as each database computes it cheaply: what the rows are
+ * grouped by, and the bucket selected from it. On SQLite for whole-hour zones the stored UTC
+ * text cut at the hour ("2026-03-29T23"), which needs no date function per row; otherwise hours
+ * since the epoch. PostgreSQL groups by the timestamp cut at the hour and turns only each group
+ * into hours: EXTRACT(EPOCH) is numeric arithmetic, a third of the day sums' time when it ran
+ * on every row. The shift is written into the statement (a whole number of seconds, checked)
+ * so that the selected bucket names the very expression grouped by.
  */
-function hourBucket(provider: "sqlite" | "postgresql", shift: number): Prisma.Sql {
-  if (provider === "postgresql")
-    return Prisma.sql`FLOOR((EXTRACT(EPOCH FROM p."createdAt") + ${shift}) / 3600)::bigint`;
-  if (shift === 0) return Prisma.sql`substr(p."createdAt", 1, 13)`;
-  return Prisma.sql`((CAST(strftime('%s', p."createdAt") AS INTEGER) + ${shift}) / 3600)`;
+function hourBucket(
+  provider: "sqlite" | "postgresql",
+  shift: number,
+): { select: Prisma.Sql; group: Prisma.Sql } {
+  if (provider === "postgresql") {
+    if (!Number.isInteger(shift)) throw new Error(`hour shift must be whole seconds: ${shift}`);
+    const hour = Prisma.raw(`date_trunc('hour', p."createdAt" + INTERVAL '${shift} seconds')`);
+    return { select: Prisma.sql`CAST(EXTRACT(EPOCH FROM ${hour}) / 3600 AS BIGINT)`, group: hour };
+  }
+  const group = Prisma.sql`1`;
+  if (shift === 0) return { select: Prisma.sql`substr(p."createdAt", 1, 13)`, group };
+  return {
+    select: Prisma.sql`((CAST(strftime('%s', p."createdAt") AS INTEGER) + ${shift}) / 3600)`,
+    group,
+  };
 }
+type Bucket = ReturnType<typeof hourBucket>;
 
 /** Hours since the epoch (shifted) of a bucket as hourBucket returns it. */
 function bucketHours(bucket: Num): number {
@@ -113,34 +128,34 @@ type DayRow = Omit<Raw["days"][number], "bucket"> & { bucket: Num };
 type RevenueRow = Omit<Raw["revenue"][number], "bucket"> & { bucket: Num };
 
 /** The cost and order sums per hour and currency of the print orders `where` picks. */
-function daySums(t: { printOrder: Prisma.Sql }, bucket: Prisma.Sql, where: Prisma.Sql) {
+function daySums(t: { printOrder: Prisma.Sql }, bucket: Bucket, where: Prisma.Sql) {
   return prisma.$queryRaw<
     DayRow[]
-  >`SELECT ${bucket} AS "bucket", p."currency" AS "currency", SUM(p."wholesaleTotalMinor") AS "cost", COUNT(*) AS "orders" FROM ${t.printOrder} p WHERE ${where} GROUP BY 1, 2`;
+  >`SELECT ${bucket.select} AS "bucket", p."currency" AS "currency", SUM(p."wholesaleTotalMinor") AS "cost", COUNT(*) AS "orders" FROM ${t.printOrder} p WHERE ${where} GROUP BY ${bucket.group}, 2`;
 }
 
 /** The revenue sums per hour and currency of the lines of the print orders `where` picks. */
 function revenueSums(
   t: { printOrder: Prisma.Sql; item: Prisma.Sql },
-  bucket: Prisma.Sql,
+  bucket: Bucket,
   where: Prisma.Sql,
 ) {
   return prisma.$queryRaw<
     RevenueRow[]
-  >`SELECT ${bucket} AS "bucket", i."revenueCurrency" AS "currency", SUM(i."revenueMinor") AS "revenue" FROM ${t.printOrder} p JOIN ${t.item} i ON i."shop" = p."shop" AND i."printOrderRowId" = p."id" WHERE ${where} AND i."revenueMinor" IS NOT NULL GROUP BY 1, 2`;
+  >`SELECT ${bucket.select} AS "bucket", i."revenueCurrency" AS "currency", SUM(i."revenueMinor") AS "revenue" FROM ${t.printOrder} p JOIN ${t.item} i ON i."shop" = p."shop" AND i."printOrderRowId" = p."id" WHERE ${where} AND i."revenueMinor" IS NOT NULL GROUP BY ${bucket.group}, 2`;
 }
 
 /** The proofs' cost, orders and copies per hour and currency. */
 function proofSums(
   t: { printOrder: Prisma.Sql; item: Prisma.Sql },
-  bucket: Prisma.Sql,
+  bucket: Bucket,
   where: Prisma.Sql,
 ) {
   return prisma.$queryRaw<
     (DayRow & { copies: Num })[]
-  >`SELECT ${bucket} AS "bucket", p."currency" AS "currency", SUM(p."wholesaleTotalMinor") AS "cost", COUNT(*) AS "orders",
+  >`SELECT ${bucket.select} AS "bucket", p."currency" AS "currency", SUM(p."wholesaleTotalMinor") AS "cost", COUNT(*) AS "orders",
       SUM((SELECT SUM(i."quantity") FROM ${t.item} i WHERE i."shop" = p."shop" AND i."printOrderRowId" = p."id")) AS "copies"
-    FROM ${t.printOrder} p WHERE ${where} GROUP BY 1, 2`;
+    FROM ${t.printOrder} p WHERE ${where} GROUP BY ${bucket.group}, 2`;
 }
 
 /** `all` less `part`, row by row on `key`; what is left at zero orders is dropped. */
