@@ -68,13 +68,15 @@ export function fulfilmentStore(
           orderReference: true,
         },
       }),
-    recordedEventKeys: async (dedupeKeys) =>
-      (
-        await db.orderEvent.findMany({
-          where: { dedupeKey: { in: dedupeKeys } },
-          select: { dedupeKey: true },
-        })
-      ).map((e) => e.dedupeKey),
+    recordedEventKeys: async (named) =>
+      named.length === 0
+        ? []
+        : db.orderEvent.findMany({
+            where: {
+              OR: named.map(({ shop, dedupeKeys }) => ({ shop, dedupeKey: { in: dedupeKeys } })),
+            },
+            select: { shop: true, dedupeKey: true },
+          }),
     applyStatusUpdateBatch: async ({ events, due, applied }) => {
       await db.$transaction([
         db.orderEvent.createMany({ data: events }),

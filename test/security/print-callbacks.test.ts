@@ -161,6 +161,31 @@ describe("replays", () => {
     expect(await prisma.statusUpdate.count()).toBe(0);
   });
 
+  it("looks for a replay in the callback's own shop only", async () => {
+    const callback = {
+      ...signed(first.printOrderId),
+      old_status: "SHIPPED",
+      new_status: "SHIPPED",
+      tracking_code: "OWN-SHOP-1",
+    };
+    const before = await callbackEvents(first.id);
+    await post(callback);
+    await apply();
+    const entry = await prisma.orderEvent.findFirstOrThrow({
+      where: { printOrderId: first.id, type: "status_callback" },
+      orderBy: { id: "desc" },
+    });
+    // The same key on another shop's timeline: this shop has not seen the callback.
+    await prisma.orderEvent.update({
+      where: { id: entry.id },
+      data: { shop: "another-shop.myshopify.com" },
+    });
+    await post(callback);
+    expect(await apply()).toEqual({ applied: 1, dropped: 0 });
+    expect(await callbackEvents(first.id)).toBe(before + 2);
+    await prisma.orderEvent.delete({ where: { id: entry.id } });
+  });
+
   it("treats a second shipment's callback (same states, new tracking code) as new", async () => {
     const shipped = {
       ...signed(second.printOrderId),

@@ -39,8 +39,13 @@ export interface StatusUpdateStore {
   receivedStatusUpdates(take: number): Promise<StatusUpdate[]>;
   /** In one read: the print orders of each shop with these print-service ids. */
   callbackTargets(named: { shop: string; printOrderIds: number[] }[]): Promise<CallbackTarget[]>;
-  /** Which of these timeline keys are recorded already. */
-  recordedEventKeys(dedupeKeys: string[]): Promise<(string | null)[]>;
+  /**
+   * Which of these timeline keys each shop has recorded already: read by shop and key, the
+   * timeline's unique index, not by scanning every shop's entries.
+   */
+  recordedEventKeys(
+    named: { shop: string; dedupeKeys: string[] }[],
+  ): Promise<{ shop: string; dedupeKey: string | null }[]>;
   /**
    * In one transaction: the timeline entries, the print orders due at `now` (those in none of
    * `unlessStatus`), and the applied callbacks deleted.

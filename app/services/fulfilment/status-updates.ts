@@ -127,11 +127,22 @@ export async function applyStatusUpdates(
     due.add(order.id);
   }
   // Replays: callbacks whose entry is on the timeline already (applied before, sent again).
-  const recorded = new Set(await store.recordedEventKeys(events.map((e) => e.dedupeKey)));
+  const keyOf = (e: { shop: string; dedupeKey: string | null }) => `${e.shop}\u0000${e.dedupeKey}`;
+  const recorded = new Set(
+    (
+      await store.recordedEventKeys(
+        [...new Set(events.map((e) => e.shop))].map((shop) => ({
+          shop,
+          dedupeKeys: events.filter((e) => e.shop === shop).map((e) => e.dedupeKey),
+        })),
+      )
+    ).map(keyOf),
+  );
   const seen = new Set<string>();
   const fresh = events.filter((e) => {
-    if (recorded.has(e.dedupeKey) || seen.has(e.dedupeKey)) return false;
-    seen.add(e.dedupeKey);
+    const key = keyOf(e);
+    if (recorded.has(key) || seen.has(key)) return false;
+    seen.add(key);
     return true;
   });
   try {
