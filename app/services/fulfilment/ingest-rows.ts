@@ -128,16 +128,9 @@ export const ORDER_EVENT = plainTable<Prisma.OrderEventUncheckedCreateInput>()("
   "data",
 ]);
 
-/** A worker step's events (lease.ts commits them), Flow's columns included. */
+/** A worker step's events (lease.ts commits them): the timeline's columns and Flow's. */
 export const STEP_EVENT = plainTable<Prisma.OrderEventUncheckedCreateInput>()("OrderEvent", [
-  "shop",
-  "shopOrderId",
-  "printOrderId",
-  "at",
-  "actor",
-  "type",
-  "message",
-  "data",
+  ...ORDER_EVENT.columns,
   "flowTrigger",
   "flowDueAt",
 ]);
