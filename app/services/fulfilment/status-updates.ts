@@ -52,6 +52,11 @@ export async function receiveStatusUpdate(
   return kept ? "received" : "duplicate";
 }
 
+/** A callback's key within its shop, as the inbox's and the timeline's unique indexes hold it. */
+function keyOf(row: { shop: string; dedupeKey: string | null }): string {
+  return `${row.shop}\n${row.dedupeKey}`;
+}
+
 /** Callbacks one INSERT carries at most (9 values each). */
 export const STATUS_UPDATES_PER_INSERT = 256;
 
@@ -63,7 +68,6 @@ export const STATUS_UPDATES_PER_INSERT = 256;
 export function keptTogether(
   store: Pick<StatusUpdateStore, "keepStatusUpdates">,
 ): Pick<StatusUpdateStore, "keepStatusUpdate"> {
-  const keyOf = (u: Pick<NewStatusUpdate, "shop" | "dedupeKey">) => `${u.shop}\n${u.dedupeKey}`;
   const write = groupCommit<NewStatusUpdate, boolean>({
     maxGroup: STATUS_UPDATES_PER_INSERT,
     writeGroup: async (updates) => {
@@ -127,7 +131,6 @@ export async function applyStatusUpdates(
     due.add(order.id);
   }
   // Replays: callbacks whose entry is on the timeline already (applied before, sent again).
-  const keyOf = (e: { shop: string; dedupeKey: string | null }) => `${e.shop}\u0000${e.dedupeKey}`;
   const recorded = new Set(
     (
       await store.recordedEventKeys(
