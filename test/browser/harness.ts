@@ -152,6 +152,19 @@ export interface BrowserHarness {
  * A proxy that takes each connection and closes it at once: where the browser's requests for
  * other hosts go, so none reaches the network (see startBrowserHarness).
  */
+/**
+ * Waits until React has hydrated the page's form controls. "networkidle" only says the scripts
+ * arrived; on a loaded machine hydration can run later, and a field filled before it keeps its
+ * text without React ever hearing of it (no save bar, no validation).
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll("input, textarea, select")).every((control) =>
+      Object.keys(control).some((key) => key.startsWith("__reactProps$")),
+    ),
+  );
+}
+
 async function startRefusingProxy(): Promise<{
   port: number;
   connections(): number;
@@ -319,6 +332,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
             `openAdmin(${pathname}): HTTP ${response.status()}\n${await response.text()}`,
           );
         }
+        await untilHydrated(page);
         return page;
       },
       async screenshot(name) {
