@@ -316,10 +316,11 @@ describe("the app while PDFs are checked and drawn", () => {
       // took 80-100 s on it, and a task may run 20 s). On a machine shared with other work,
       // any request now and then waits for a core a little longer, with or without PDFs (the
       // baseline above shows it; on a loaded 2-core machine one webhook took 1.3 s): so the
-      // bar is every answer within 3 s, and all but one in twenty within 200 ms.
+      // bar is every answer within 3 s, and no more late than 200 ms than the machine showed
+      // without PDFs, give or take one in twenty (on a quiet machine: all but one in twenty).
       expect(Math.max(...answers.map((a) => a.ms)), summary).toBeLessThan(3_000);
-      const late = answers.filter((a) => a.ms > ANSWER_MS).length;
-      expect(late, summary).toBeLessThanOrEqual(Math.floor(answers.length * 0.05));
+      const lateShare = (of: Answer[]) => of.filter((a) => a.ms > ANSWER_MS).length / of.length;
+      expect(lateShare(answers), summary).toBeLessThanOrEqual(lateShare(baseline) + 0.05);
     },
   );
 });
