@@ -8,7 +8,7 @@ import { Prisma, type PrismaClient } from "@prisma/client";
 import { LeaseLostError } from "../services/fulfilment/lease";
 import type { DueAt, LeaseStore, StepCommit } from "../services/fulfilment/ports";
 import { sqlTable } from "../services/sql-table";
-import { insertRows, type TableNamer } from "./plain-insert.server";
+import { insertRows, type SqlWriter, type TableNamer } from "./plain-insert.server";
 import { STEP_EVENT, type SqlValue } from "../services/fulfilment/ingest-rows";
 
 /** No worker holds the row: never claimed, released, or its claim expired (a crashed worker). */
@@ -24,12 +24,36 @@ function dueWhere({ unlessStatus, at }: DueAt): Prisma.PrintOrderWhereInput {
 /** An item change's columns: the only ones a step writes to an item (lease.ts itemColumns). */
 const ITEM_COLUMNS = ["serviceState", "filesSentAt", "preflight"] as const;
 
+/** The print order's columns a step may write: the table's own, never its relations. */
+const PRINT_ORDER_COLUMNS = new Set<string>(Object.values(Prisma.PrintOrderScalarFieldEnum));
+
+/**
+ * The step's compare-and-set on the print order as one plain UPDATE (decision 11): it matches
+ * only while this worker holds the lease, and sets "updatedAt" as Prisma's `@updatedAt` would.
+ * A step writes plain values; an update operation ({ increment }) or an unknown column is a
+ * mistake in the step, refused here rather than written some other way.
+ */
+function compareAndSet(table: TableNamer, commit: StepCommit, now: Date): Prisma.Sql {
+  const sets = Object.entries({ ...commit.columns, updatedAt: now }).flatMap(([column, value]) => {
+    if (value === undefined) return [];
+    if (!PRINT_ORDER_COLUMNS.has(column))
+      throw new Error(`a step wrote "${column}", which is not a column of the print order`);
+    const plain =
+      value === null ||
+      value instanceof Date ||
+      ["string", "number", "boolean"].includes(typeof value);
+    if (!plain) throw new Error(`a step wrote "${column}" as an operation; steps write values`);
+    return [Prisma.sql`${Prisma.raw(`"${column}"`)} = ${value as SqlValue}`];
+  });
+  const { order, workerId } = commit;
+  return Prisma.sql`UPDATE ${table("PrintOrder")} SET ${Prisma.join(sets)} WHERE "id" = ${order.id} AND "shop" = ${order.shop} AND "leaseOwner" = ${workerId}`;
+}
+
 /**
  * The usual step's item changes and events as plain statements (decision 11): a Prisma call
- * costs more CPU to compile than these writes take. The row's compare-and-set stays Prisma's
- * `update`, whose failure (P2025) rolls the batch back.
+ * costs more CPU to compile than these writes take.
  */
-function plainStepWrites(db: PrismaClient, table: TableNamer, commit: StepCommit) {
+function plainStepWrites(db: SqlWriter, table: TableNamer, commit: StepCommit) {
   const { order, items, events } = commit;
   const itemWrites = items.flatMap(({ id, columns }) => {
     const named = columns as Partial<Record<(typeof ITEM_COLUMNS)[number], SqlValue>>;
@@ -128,23 +152,15 @@ export function leaseStore(db: PrismaClient, schema?: string | null): LeaseStore
         });
         return;
       }
-      // The usual step: one batch, all or nothing. Its first write is the
-      // compare-and-set: `update` fails (P2025) when this worker no longer holds
-      // the lease, and the batch is rolled back with it.
-      try {
-        await db.$transaction([
-          db.printOrder.update({
-            where: { id: order.id, shop: order.shop, leaseOwner: workerId },
-            data: columns,
-            select: { id: true },
-          }),
-          ...plainStepWrites(db, table, { order, workerId, columns, items, events, splits }),
-        ]);
-      } catch (error) {
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025")
-          throw new LeaseLostError();
-        throw error;
-      }
+      // The usual step: one transaction, all or nothing, of plain statements. Its first
+      // write is the compare-and-set; when it matches no row this worker no longer holds
+      // the lease, and nothing is written.
+      const commit = { order, workerId, columns, items, events, splits };
+      const cas = compareAndSet(table, commit, new Date());
+      await db.$transaction(async (tx) => {
+        if ((await tx.$executeRaw(cas)) !== 1) throw new LeaseLostError();
+        for (const write of plainStepWrites(tx, table, commit)) await write;
+      });
     },
   };
 }
