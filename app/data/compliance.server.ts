@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import prisma from "../db.server";
+import { deleteShopRollup } from "./profit-refresh.server";
 import type {
   ComplianceRecord,
   ComplianceStore,
@@ -136,6 +137,7 @@ async function deleteShopRows(tx: Tx, shop: string) {
   const events = await tx.orderEvent.deleteMany({ where });
   const items = await tx.printOrderItem.deleteMany({ where });
   const printOrders = await tx.printOrder.deleteMany({ where });
+  const profitRollup = await deleteShopRollup(tx, shop);
   const addressLinks = await tx.addressLink.deleteMany({ where });
   const statusUpdates = await tx.statusUpdate.deleteMany({ where });
   const orders = await tx.shopOrder.deleteMany({ where });
@@ -157,6 +159,7 @@ async function deleteShopRows(tx: Tx, shop: string) {
     events: events.count,
     printOrderItems: items.count,
     printOrders: printOrders.count,
+    profitRollupRows: profitRollup,
     orders: orders.count,
     addressLinks: addressLinks.count,
     statusUpdates: statusUpdates.count,

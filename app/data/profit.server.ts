@@ -1,10 +1,14 @@
 import { Prisma } from "@prisma/client";
-import prisma, { appDatabaseProvider, appTable } from "../db.server";
+import prisma, { appDatabaseProvider } from "../db.server";
+import { rollupFits, rollupParts } from "./profit-rollup.server";
+import { counted, countedProofs, productSumsSql, profitTables } from "./profit-sql.server";
 
 /**
  * The Profit page's sums, added up in SQL (see pages/profit/report.server.ts for what counts).
  * The database adds up per hour, shifted for zones offset by half hours; the page puts the
- * hours on the shop's calendar days, so the database does no time-zone work.
+ * hours on the shop's calendar days, so the database does no time-zone work. Most periods are
+ * added up from the rollup (data/profit-rollup.server.ts, decision 30); the sums of the print
+ * orders themselves, here, answer the others and are what the rollup is held to.
  */
 
 export type Num = number | bigint | string | null;
@@ -30,8 +34,9 @@ function hourBucket(
   }
   const group = Prisma.sql`1`;
   if (shift === 0) return { select: Prisma.sql`substr(p."createdAt", 1, 13)`, group };
+  // The driver binds the shift as a floating-point value: cast, or the division keeps fractions.
   return {
-    select: Prisma.sql`((CAST(strftime('%s', p."createdAt") AS INTEGER) + ${shift}) / 3600)`,
+    select: Prisma.sql`((CAST(strftime('%s', p."createdAt") AS INTEGER) + CAST(${shift} AS INTEGER)) / 3600)`,
     group,
   };
 }
@@ -42,21 +47,6 @@ function bucketHours(bucket: Num): number {
   if (typeof bucket === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}$/.test(bucket))
     return Date.parse(`${bucket}:00:00Z`) / 3_600_000;
   return n(bucket);
-}
-
-/** Print orders that count, in [start, end). */
-function counted(start: Date, end: Date, shop: string): Prisma.Sql {
-  return Prisma.sql`p."shop" = ${shop} AND p."createdAt" >= ${start} AND p."createdAt" < ${end} AND p."status" <> 'cancelled' AND p."wholesaleTotalMinor" IS NOT NULL`;
-}
-
-/**
- * The proof copies among them, on the (shop, kind, createdAt) index: proofs are few, so their
- * sums read only their own rows. They are taken back out of the sums of all print orders
- * (which stay on the covering index of the day sums) instead of filtering every print order
- * by kind, which would read each row of the table.
- */
-function countedProofs(start: Date, end: Date, shop: string): Prisma.Sql {
-  return Prisma.sql`p."shop" = ${shop} AND p."kind" = 'proof' AND p."createdAt" >= ${start} AND p."createdAt" < ${end} AND p."status" <> 'cancelled' AND p."wholesaleTotalMinor" IS NOT NULL`;
 }
 
 /**
@@ -79,53 +69,17 @@ export interface Raw {
   unpriced: Num;
 }
 
-/**
- * The sums per product. A print order of several products shares its cost by what each line
- * sold for (by copies when nothing was paid); the shares are rounded down, the rest goes nowhere
- * else. On SQLite each line asks its order's line count from the items index (a covering probe)
- * and only a line of a several-line order adds up its order: about half the work of window
- * functions there, which buffer every order. PostgreSQL keeps the window functions.
- */
+/** The sums per product of the print orders `where` picks (productSumsSql). */
 function productSums(
   provider: "sqlite" | "postgresql",
   t: { printOrder: Prisma.Sql; item: Prisma.Sql },
   where: Prisma.Sql,
 ): Promise<Raw["products"]> {
-  if (provider === "sqlite")
-    return prisma.$queryRaw<
-      Raw["products"]
-    >`SELECT i."variantId" AS "variantId", MAX(i."title") AS "title",
-      i."revenueCurrency" AS "revenueCurrency", p."currency" AS "costCurrency",
-      SUM(i."quantity") AS "copies", SUM(i."revenueMinor") AS "revenue",
-      SUM(CASE WHEN (SELECT COUNT(*) FROM ${t.item} o WHERE o."shop" = p."shop" AND o."printOrderRowId" = p."id") = 1
-            THEN CAST(p."wholesaleTotalMinor" AS BIGINT)
-          ELSE (SELECT CASE WHEN SUM(COALESCE(o."revenueMinor", 0)) > 0
-                  THEN CAST(p."wholesaleTotalMinor" AS BIGINT) * COALESCE(i."revenueMinor", 0) / SUM(COALESCE(o."revenueMinor", 0))
-                  ELSE CAST(p."wholesaleTotalMinor" AS BIGINT) * i."quantity" / SUM(o."quantity") END
-                FROM ${t.item} o WHERE o."shop" = p."shop" AND o."printOrderRowId" = p."id") END) AS "cost"
-    FROM ${t.printOrder} p JOIN ${t.item} i ON i."shop" = p."shop" AND i."printOrderRowId" = p."id"
-    WHERE ${where}
-    GROUP BY i."variantId", i."revenueCurrency", p."currency"`;
-  return prisma.$queryRaw<Raw["products"]>`WITH lines AS (
-      SELECT i."variantId" AS "variantId", i."title" AS "title", i."quantity" AS "quantity",
-        i."revenueMinor" AS "revenue", i."revenueCurrency" AS "revenueCurrency",
-        p."currency" AS "costCurrency", CAST(p."wholesaleTotalMinor" AS BIGINT) AS "cost",
-        SUM(COALESCE(i."revenueMinor", 0)) OVER (PARTITION BY p."id") AS "orderRevenue",
-        SUM(i."quantity") OVER (PARTITION BY p."id") AS "orderCopies",
-        COUNT(*) OVER (PARTITION BY p."id") AS "lineCount"
-      FROM ${t.printOrder} p JOIN ${t.item} i ON i."shop" = p."shop" AND i."printOrderRowId" = p."id"
-      WHERE ${where}
-    )
-    SELECT "variantId", MAX("title") AS "title", "revenueCurrency", "costCurrency",
-      SUM("quantity") AS "copies", SUM("revenue") AS "revenue",
-      SUM(CASE WHEN "lineCount" = 1 THEN "cost"
-               WHEN "orderRevenue" > 0 THEN "cost" * COALESCE("revenue", 0) / "orderRevenue"
-               ELSE "cost" * "quantity" / "orderCopies" END) AS "cost"
-    FROM lines GROUP BY "variantId", "revenueCurrency", "costCurrency"`;
+  return prisma.$queryRaw<Raw["products"]>(productSumsSql(provider, t, where));
 }
 
-type DayRow = Omit<Raw["days"][number], "bucket"> & { bucket: Num };
-type RevenueRow = Omit<Raw["revenue"][number], "bucket"> & { bucket: Num };
+export type DayRow = Omit<Raw["days"][number], "bucket"> & { bucket: Num };
+export type RevenueRow = Omit<Raw["revenue"][number], "bucket"> & { bucket: Num };
 
 /** The cost and order sums per hour and currency of the print orders `where` picks. */
 function daySums(t: { printOrder: Prisma.Sql }, bucket: Bucket, where: Prisma.Sql) {
@@ -177,21 +131,28 @@ function without<R>(
 const keyOf = (...parts: unknown[]) => parts.map((p) => String(p ?? "")).join("|");
 
 /**
- * The sums of the print orders created in [start, end), hours shifted by `shift` seconds:
- * sales apart from proof copies. Each sum of all print orders is asked again of the proofs
- * alone, and the proofs' part taken out (see countedProofs). The reads are not one snapshot:
- * a proof written while they run can move that hour's figures until the page is read again;
- * a row left with no sale's order or copy is dropped rather than shown below zero.
+ * The sums `aggregate` finishes, each of all print orders (sales and proofs) and of the proofs
+ * alone, from the print orders themselves (rawParts) or from the rollup (rollupParts).
  */
-export async function aggregate(
-  shop: string,
-  period: { start: Date; end: Date; shift: number },
-  withProducts: boolean,
-): Promise<Raw> {
-  const t = {
-    printOrder: appTable("PrintOrder"),
-    item: appTable("PrintOrderItem"),
-  };
+export interface Parts {
+  days: DayRow[];
+  revenue: RevenueRow[];
+  products: Raw["products"];
+  unpriced: Num;
+  proofs: (DayRow & { copies: Num })[];
+  proofRevenue: RevenueRow[];
+  proofProducts: Raw["products"];
+}
+
+export interface ProfitPeriod {
+  start: Date;
+  end: Date;
+  shift: number;
+}
+
+/** The parts, added up from the print orders created in [start, end). */
+async function rawParts(shop: string, period: ProfitPeriod, withProducts: boolean) {
+  const t = profitTables();
   const provider = appDatabaseProvider();
   const bucket = hourBucket(provider, period.shift);
   const where = counted(period.start, period.end, shop);
@@ -210,9 +171,28 @@ export async function aggregate(
       revenueSums(t, bucket, proofWhere),
       withProducts ? productSums(provider, t, proofWhere) : Promise.resolve([]),
     ]);
-  const salesDays = without<DayRow>(
+  const parts: Parts = {
     days,
+    revenue,
+    products,
+    unpriced: unpriced[0]?.count ?? 0,
     proofs,
+    proofRevenue,
+    proofProducts,
+  };
+  return parts;
+}
+
+/**
+ * Sales apart from proof copies: each sum of all print orders less the proofs' part (see
+ * countedProofs). The reads are not one snapshot: a proof written while they run can move
+ * that hour's figures until the page is read again; a row left with no sale's order or copy
+ * is dropped rather than shown below zero.
+ */
+function finish(parts: Parts): Raw {
+  const salesDays = without<DayRow>(
+    parts.days,
+    parts.proofs,
     (r) => keyOf(r.bucket, r.currency),
     (a, b) =>
       n(a.orders) - n(b.orders) > 0
@@ -220,14 +200,14 @@ export async function aggregate(
         : null,
   );
   const salesRevenue = without<RevenueRow>(
-    revenue,
-    proofRevenue,
+    parts.revenue,
+    parts.proofRevenue,
     (r) => keyOf(r.bucket, r.currency),
     (a, b) => ({ ...a, revenue: n(a.revenue) - n(b.revenue) }),
   );
   const salesProducts = without<Raw["products"][number]>(
-    products,
-    proofProducts,
+    parts.products,
+    parts.proofProducts,
     (r) => keyOf(r.variantId, r.revenueCurrency, r.costCurrency),
     (a, b) =>
       n(a.copies) - n(b.copies) > 0
@@ -241,11 +221,34 @@ export async function aggregate(
   );
   return {
     days: salesDays.map((r) => ({ ...r, bucket: bucketHours(r.bucket) })),
-    proofs: proofs.map((r) => ({ ...r, bucket: bucketHours(r.bucket) })),
+    proofs: parts.proofs.map((r) => ({ ...r, bucket: bucketHours(r.bucket) })),
     revenue: salesRevenue.map((r) => ({ ...r, bucket: bucketHours(r.bucket) })),
     products: salesProducts,
-    unpriced: unpriced[0]?.count ?? 0,
+    unpriced: parts.unpriced,
   };
+}
+
+/**
+ * The sums of the print orders created in [start, end), hours shifted by `shift` seconds:
+ * sales apart from proof copies. From the rollup when the period's bounds and shift are whole
+ * quarter-hours (every real zone's are), else from the print orders.
+ */
+export async function aggregate(
+  shop: string,
+  period: ProfitPeriod,
+  withProducts: boolean,
+): Promise<Raw> {
+  if (rollupFits(period)) return finish(await rollupParts(shop, period, withProducts));
+  return aggregateRaw(shop, period, withProducts);
+}
+
+/** The same sums from the print orders themselves, whatever the period. */
+export async function aggregateRaw(
+  shop: string,
+  period: ProfitPeriod,
+  withProducts: boolean,
+): Promise<Raw> {
+  return finish(await rawParts(shop, period, withProducts));
 }
 
 /** The shop's first mapped offering: what a rate quote is asked for. */

@@ -48,6 +48,27 @@ class CatalogTextClient extends pg.Client {
   }
 }
 
+type Connection = Awaited<ReturnType<PrismaPg["connect"]>>;
+
+/**
+ * Runs a migration as one script, as Prisma's own engine did: adapter-pg 6.19's executeScript
+ * cuts the script at every ";" and runs the pieces one by one, which breaks a function body
+ * between $$ (the Profit rollup's triggers) and leaves a failed migration half applied. One
+ * query of the whole script (the simple protocol runs several statements) is one implicit
+ * transaction; its error reaches the engine in the adapter's own shape.
+ */
+function wholeScripts(connection: Connection): Connection {
+  const pool = connection.underlyingDriver();
+  connection.executeScript = async (script: string) => {
+    try {
+      await pool.query(script);
+    } catch (error) {
+      (connection as unknown as { onError(error: unknown): never }).onError(error);
+    }
+  };
+  return connection;
+}
+
 /**
  * Also replaces the adapter's shadow database (used by `migrate diff
  * --from-migrations` and `migrate dev`): adapter-pg 6.19 opens it as
@@ -71,16 +92,22 @@ class MigratePg extends PrismaPg {
     this.connectionString = url.toString();
   }
 
+  override async connect() {
+    return wholeScripts(await super.connect());
+  }
+
   override async connectToShadowDb() {
     const main = await this.connect();
     const database = `prisma_migrate_shadow_db_${randomUUID().replaceAll("-", "")}`;
     await main.executeScript(`CREATE DATABASE "${database}"`);
     const url = new URL(this.connectionString);
     url.pathname = `/${database}`;
-    const shadow = await new PrismaPg({
-      connectionString: url.toString(),
-      Client: CatalogTextClient,
-    } as pg.PoolConfig).connect();
+    const shadow = wholeScripts(
+      await new PrismaPg({
+        connectionString: url.toString(),
+        Client: CatalogTextClient,
+      } as pg.PoolConfig).connect(),
+    );
     const disposeShadow = shadow.dispose.bind(shadow);
     shadow.dispose = async () => {
       await disposeShadow();

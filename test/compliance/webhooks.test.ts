@@ -14,6 +14,7 @@ import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
 import { paidOrderPayload } from "../support/orders";
 import { seedProof } from "../support/proof-seed";
 import { recordOrderArrival } from "~/lib/fulfilment-commands.server";
+import { aggregate } from "~/data/profit.server";
 
 const SHOP = "compliance.myshopify.com";
 const OTHER = "compliance-other.myshopify.com";
@@ -163,6 +164,16 @@ async function seedShop(shop: string) {
       },
     });
   }
+}
+
+/** The shop's rows in the Profit rollup's tables (marks included). */
+async function profitRollupRows(shop: string): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ n: bigint | number }[]>`SELECT
+    (SELECT COUNT(*) FROM "ProfitStale" WHERE "shop" = ${shop})
+    + (SELECT COUNT(*) FROM "ProfitQuarter" WHERE "shop" = ${shop})
+    + (SELECT COUNT(*) FROM "ProfitQuarterRevenue" WHERE "shop" = ${shop})
+    + (SELECT COUNT(*) FROM "ProfitDayProduct" WHERE "shop" = ${shop}) AS "n"`;
+  return Number(row?.n ?? 0);
 }
 
 /** Every row of every table, as text: personal data must not appear in it. */
@@ -503,6 +514,12 @@ describe("shop/redact", () => {
       },
     });
 
+    // The Profit page read once: the shop's sums are kept in the rollup.
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const week = { start: new Date(today - 6 * 86_400_000), end: new Date(today + 86_400_000) };
+    await aggregate(OTHER, { ...week, shift: 0 }, true);
+    expect(await profitRollupRows(OTHER)).toBeGreaterThan(0);
+
     const response = await deliver(
       shopRedact,
       "shop/redact",
@@ -511,6 +528,7 @@ describe("shop/redact", () => {
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: "shop_deleted" });
+    expect(await profitRollupRows(OTHER)).toBe(0);
 
     const where = { shop: OTHER };
     const counts = await Promise.all([
