@@ -4,7 +4,7 @@ import { counted, productSumsSql, profitTables, type ProfitTables } from "./prof
 
 /**
  * Keeps the Profit rollup (decision 30) up to date. Database triggers on PrintOrder and
- * PrintOrderItem (migration 20261201000000_profit_rollup) mark each (shop, UTC day) a write
+ * PrintOrderItem (migration 20261130040000_profit_rollup) mark each (shop, UTC day) a write
  * may move in ProfitStale, whoever writes: worker, admin commands, seeding, compliance deletes.
  * Before its sums, a read refreshes the shop's marked days: it takes their marks, deletes their
  * rollup rows and adds them up again from the print orders of each day.
