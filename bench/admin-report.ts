@@ -12,6 +12,11 @@ const OUR_INP_MS = 100;
 /** One page's figures in one phase (server time, LCP, CLS, INP). */
 export interface PageMeasurement {
   serverMs: { median: number; p95: number; max: number; n: number };
+  /**
+   * The first request of the page's warm-up: after seeding, the Profit pages' first read
+   * refreshes the rollup's marked days from the print orders (decision 30).
+   */
+  firstServerMs: number;
   bytes: number;
   lcpMs: { median: number; runs: number[]; element: string | null };
   cls: { median: number; runs: number[]; sumRuns: number[]; worstShiftSources: string[] };
