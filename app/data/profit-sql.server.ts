@@ -32,7 +32,7 @@ export function counted(start: Date, end: Date, shop: string): Prisma.Sql {
  * by kind, which would read each row of the table.
  */
 export function countedProofs(start: Date, end: Date, shop: string): Prisma.Sql {
-  return Prisma.sql`p."shop" = ${shop} AND p."kind" = 'proof' AND p."createdAt" >= ${start} AND p."createdAt" < ${end} AND p."status" <> 'cancelled' AND p."wholesaleTotalMinor" IS NOT NULL`;
+  return Prisma.sql`${counted(start, end, shop)} AND p."kind" = 'proof'`;
 }
 
 /**

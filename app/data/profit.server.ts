@@ -151,7 +151,7 @@ export interface ProfitPeriod {
 }
 
 /** The parts, added up from the print orders created in [start, end). */
-async function rawParts(shop: string, period: ProfitPeriod, withProducts: boolean) {
+async function rawParts(shop: string, period: ProfitPeriod, withProducts: boolean): Promise<Parts> {
   const t = profitTables();
   const provider = appDatabaseProvider();
   const bucket = hourBucket(provider, period.shift);
@@ -171,7 +171,7 @@ async function rawParts(shop: string, period: ProfitPeriod, withProducts: boolea
       revenueSums(t, bucket, proofWhere),
       withProducts ? productSums(provider, t, proofWhere) : Promise.resolve([]),
     ]);
-  const parts: Parts = {
+  return {
     days,
     revenue,
     products,
@@ -180,7 +180,6 @@ async function rawParts(shop: string, period: ProfitPeriod, withProducts: boolea
     proofRevenue,
     proofProducts,
   };
-  return parts;
 }
 
 /**

@@ -131,16 +131,14 @@ export async function applyStatusUpdates(
     due.add(order.id);
   }
   // Replays: callbacks whose entry is on the timeline already (applied before, sent again).
-  const recorded = new Set(
-    (
-      await store.recordedEventKeys(
-        [...new Set(events.map((e) => e.shop))].map((shop) => ({
-          shop,
-          dedupeKeys: events.filter((e) => e.shop === shop).map((e) => e.dedupeKey),
-        })),
-      )
-    ).map(keyOf),
-  );
+  const keysByShop = new Map<string, string[]>();
+  for (const e of events) {
+    const keys = keysByShop.get(e.shop) ?? [];
+    keys.push(e.dedupeKey);
+    keysByShop.set(e.shop, keys);
+  }
+  const named = [...keysByShop].map(([shop, dedupeKeys]) => ({ shop, dedupeKeys }));
+  const recorded = new Set((await store.recordedEventKeys(named)).map(keyOf));
   const seen = new Set<string>();
   const fresh = events.filter((e) => {
     const key = keyOf(e);
