@@ -13,8 +13,12 @@ const h = setupBrowserHarness();
 /** Names Shopify or the print service use that a merchant never chose. */
 const RAW = /Default Title|legacy interface|<this shop's token>|SHOPIFY_[A-Z]+|\b1 pages\b/;
 
+const SLOW = { timeout: 90_000 };
+
 describeBrowser("the merchant's words", () => {
-  it("says a saved mapping that loses money, with the amount, in a warning", async () => {
+  // Saving checks a 600-page print file in a PDF thread: 16-25 s for the whole test on a
+  // loaded 2-core machine, once over the 20 s a locator waits. Upper bounds, not waits.
+  it("says a saved mapping that loses money, with the amount, in a warning", SLOW, async () => {
     const page = await h().openAdmin("/app/products/20003");
     // The only variant of the novel: the page names the product alone.
     await page
@@ -32,7 +36,7 @@ describeBrowser("the merchant's words", () => {
     const banner = page
       .getByRole("alert")
       .filter({ hasText: "Mapping saved, but this variant sells at a loss" });
-    await banner.waitFor();
+    await banner.waitFor({ timeout: 60_000 });
     const text = await banner.innerText();
     expect(text).toMatch(/sells at a loss of €\d+\.\d{2}/);
     expect(text).toMatch(/Raise the price in Shopify to at least €\d+\.\d{2}/);
