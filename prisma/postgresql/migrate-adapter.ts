@@ -12,6 +12,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
  * Both types arrive as plain strings in pg's text protocol, so this client
  * reports them as `text` (oid 25) and the engine reads them as such. The app's
  * own queries never return these types; it uses the plain PrismaPg adapter.
+ *
+ * Its pools let the process exit once their connections are idle: the CLI does not close
+ * the main database's pool, and pg's 10 s idle timeout kept every command alive that long.
  */
 const CATALOG_TEXT_TYPES = new Set([18, 19]);
 const TEXT = 25;
@@ -86,7 +89,11 @@ class MigratePg extends PrismaPg {
     url.searchParams.delete("schema");
     url.searchParams.delete("connection_limit");
     super(
-      { connectionString: url.toString(), Client: CatalogTextClient } as pg.PoolConfig,
+      {
+        connectionString: url.toString(),
+        Client: CatalogTextClient,
+        allowExitOnIdle: true,
+      } as pg.PoolConfig,
       schema ? { schema } : undefined,
     );
     this.connectionString = url.toString();
@@ -106,6 +113,7 @@ class MigratePg extends PrismaPg {
       await new PrismaPg({
         connectionString: url.toString(),
         Client: CatalogTextClient,
+        allowExitOnIdle: true,
       } as pg.PoolConfig).connect(),
     );
     const disposeShadow = shadow.dispose.bind(shadow);
@@ -118,6 +126,27 @@ class MigratePg extends PrismaPg {
   }
 }
 
+/**
+ * The WASM schema engine bounds its wait for PostgreSQL's migration lock with a 10 s timer that
+ * it never clears, so every `migrate deploy` stayed alive 10 s after its work was done. Timers
+ * started from inside the engine no longer hold the process: while the engine works, its pg
+ * connection does, and a timer that comes due still fires.
+ */
+let engineTimersUnrefd = false;
+function unrefEngineTimers(): void {
+  if (engineTimersUnrefd) return;
+  engineTimersUnrefd = true;
+  const setTimeoutOfNode = globalThis.setTimeout;
+  const fromEngine = (...args: Parameters<typeof setTimeout>) => {
+    const timer = setTimeoutOfNode(...args);
+    if (new Error().stack?.includes("wasm://")) timer.unref();
+    return timer;
+  };
+  globalThis.setTimeout = Object.assign(fromEngine, setTimeoutOfNode) as typeof setTimeout;
+}
+
+/** Only the Prisma CLI loads this (prisma/postgresql/prisma.config.ts). */
 export function migrateAdapter(connectionString: string): PrismaPg {
+  unrefEngineTimers();
   return new MigratePg(connectionString);
 }
