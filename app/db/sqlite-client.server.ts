@@ -14,6 +14,7 @@
  *   upgrading to writers (which SQLite answers with BUSY without waiting).
  * - WAL with synchronous=NORMAL: readers do not block the writer, and a
  *   commit no longer waits for two or three fsyncs of a rollback journal.
+ * - A file database keeps its prepared statements (sqlite-file-connection.server.ts).
  */
 import {
   createClient,
@@ -22,8 +23,10 @@ import {
   type InStatement,
   type TransactionMode,
 } from "@libsql/client";
+import { expandConfig, isInMemoryConfig } from "@libsql/core/config";
 import { PrismaClient } from "@prisma/client";
 import { PrismaLibSQL } from "@prisma/adapter-libsql";
+import { SqliteFileConnection } from "./sqlite-file-connection.server";
 
 export const SQLITE_PRAGMAS = [
   "PRAGMA busy_timeout = 10000",
@@ -31,10 +34,47 @@ export const SQLITE_PRAGMAS = [
   "PRAGMA synchronous = NORMAL",
 ];
 
+/** What the client below needs of its one connection. */
+interface Connection {
+  execute(stmt: InStatement): Promise<unknown>;
+  executeMultiple(sql: string): Promise<void>;
+  close(): void;
+}
+
+/** A file of its own (statements kept prepared); anything else through @libsql/client. */
+function openConnection(config: Config): { connection: Connection; isFile: boolean } {
+  const expanded = expandConfig(config, true);
+  if (expanded.scheme === "file" && !isInMemoryConfig(expanded) && !expanded.syncUrl) {
+    let file: SqliteFileConnection | undefined;
+    // Opened at the first statement, and again after a close, as @libsql/client does.
+    const open = () => (file ??= new SqliteFileConnection(expanded.path));
+    return {
+      isFile: true,
+      connection: {
+        execute: async (stmt) => open().execute(stmt),
+        executeMultiple: async (sql) => open().executeMultiple(sql),
+        close: () => {
+          file?.close();
+          file = undefined;
+        },
+      },
+    };
+  }
+  const client = createClient(config);
+  return {
+    isFile: false,
+    connection: {
+      execute: (stmt) => client.execute(stmt),
+      executeMultiple: (sql) => client.executeMultiple(sql),
+      close: () => client.close(),
+    },
+  };
+}
+
 /** A libSQL client that keeps one connection and runs transactions on it. */
 export function singleConnectionClient(config: Config): Client {
-  const inner = createClient(config);
-  const isFile = config.url.startsWith("file:") && !config.url.includes(":memory:");
+  const { connection: inner, isFile } = openConnection(config);
+  let closed = false;
   let ready: Promise<void> | undefined;
   // A setup that failed (the file busy while another process recovers it) is
   // forgotten, so the next statement tries again instead of failing forever.
@@ -59,9 +99,25 @@ export function singleConnectionClient(config: Config): Client {
       await init();
       return inner.execute(stmt);
     },
-    async batch(stmts: InStatement[], mode?: Parameters<Client["batch"]>[1]) {
+    // Prisma's adapter never batches; kept for the Client's shape, as @libsql/client runs it.
+    async batch(stmts: InStatement[], mode: TransactionMode = "deferred") {
       await init();
-      return inner.batch(stmts, mode);
+      await inner.execute(
+        mode === "write"
+          ? "BEGIN IMMEDIATE"
+          : mode === "read"
+            ? "BEGIN TRANSACTION READONLY"
+            : "BEGIN DEFERRED",
+      );
+      const results = [];
+      try {
+        for (const stmt of stmts) results.push(await inner.execute(stmt));
+      } catch (error) {
+        await inner.execute("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+      await end("COMMIT");
+      return results;
     },
     async transaction(mode: TransactionMode = "write") {
       await init();
@@ -88,13 +144,17 @@ export function singleConnectionClient(config: Config): Client {
       await init();
       return inner.executeMultiple(sql);
     },
-    sync: () => inner.sync(),
-    close: () => inner.close(),
+    // Only a replica of a remote database syncs, and this client opens none.
+    sync: async () => undefined,
+    close: () => {
+      closed = true;
+      inner.close();
+    },
     get closed() {
-      return inner.closed;
+      return closed;
     },
     get protocol() {
-      return inner.protocol;
+      return isFile ? "file" : config.url.split(":")[0];
     },
   } as unknown as Client;
 }

@@ -38,6 +38,8 @@ export const DATABASE_FREE_FILES = [
   "test/admin/mapping-rules.test.ts",
   // ISBN reading and conversion (pure)
   "test/book-kit/isbn.test.ts",
+  // the SQLite file connection, on files of its own beside @libsql/client's
+  "test/database/sqlite-file-connection.test.ts",
   // the cover template through the PDF pool and the check, the sandbox over HTTP
   "test/book-kit/cover-template.test.ts",
   // the runner's behaviour without a server; it starts vitest on no test file
