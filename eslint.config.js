@@ -91,10 +91,17 @@ export default tseslint.config(
                 "Services take the database, settings and clients as parameters; the app wires them (app/lib).",
             },
             {
-              // The true models: the database and the settings it needs, nothing on the network.
+              // The true models: the database and the settings it needs, nothing on the network
+              // (and the client's driver, for the statements sent to it directly: decision 32).
               target: "./app/data",
               from: "./app",
-              except: ["./data", "./services", "./db.server.ts", "./env.server.ts"],
+              except: [
+                "./data",
+                "./services",
+                "./db.server.ts",
+                "./db/direct-sql.server.ts",
+                "./env.server.ts",
+              ],
               message:
                 "data/ reads and writes the database only: no adapters, clients, pages or routes (decision 17).",
             },

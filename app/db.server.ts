@@ -4,6 +4,7 @@ import { Prisma, PrismaClient } from "@prisma/client";
 import { getEnv } from "./env.server";
 import { ClosablePrismaPg } from "./db/postgresql-client.server";
 import { SingleConnectionLibSQL } from "./db/sqlite-client.server";
+import { sendDirectlyThrough } from "./db/direct-sql.server";
 import { schemaOfDatabaseUrl, sqlTable } from "./services/sql-table";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -137,19 +138,26 @@ export function createPrismaClient(
   if (databaseProvider(databaseUrl) === "postgresql") {
     const Client = postgresqlClientClass();
     const adapter = pgAdapter(databaseUrl, options.closeTimeoutMs ?? PG_CLOSE_TIMEOUT_MS);
-    const client = new Client({ adapter, transactionOptions: PG_TRANSACTION_OPTIONS });
+    const client = sendDirectlyThrough(
+      new Client({ adapter, transactionOptions: PG_TRANSACTION_OPTIONS }),
+      adapter,
+    );
     // A close never waits forever, and names what it waited for when it had to cut it off.
     const disconnect = client.$disconnect.bind(client);
     client.$disconnect = () => adapter.close(disconnect);
     return client;
   }
-  return new PrismaClient({
-    adapter: new SingleConnectionLibSQL({ url: databaseUrl }),
-    // SQLite waits up to its busy timeout (10 s) for another process's write
-    // lock; Prisma must not give up on a transaction before SQLite does, or
-    // the connection would be left inside a transaction nobody ends.
-    transactionOptions: { maxWait: 15_000, timeout: 30_000 },
-  });
+  const adapter = new SingleConnectionLibSQL({ url: databaseUrl });
+  return sendDirectlyThrough(
+    new PrismaClient({
+      adapter,
+      // SQLite waits up to its busy timeout (10 s) for another process's write
+      // lock; Prisma must not give up on a transaction before SQLite does, or
+      // the connection would be left inside a transaction nobody ends.
+      transactionOptions: { maxWait: 15_000, timeout: 30_000 },
+    }),
+    adapter,
+  );
 }
 
 declare global {

@@ -16,7 +16,13 @@
  * rest reuse the result stored on the mapping.
  *
  *   npm run bench:e2e      BENCH_E2E_N=400 BENCH_LATENCY_MS=20 BENCH_WORKER_CONCURRENCY=8
- *                          BENCH_E2E_SANDBOX=process|inline
+ *                          BENCH_E2E_SANDBOX=process|inline BENCH_E2E_WORKERS=0
+ *
+ * BENCH_E2E_WORKERS=N (N >= 1) runs the worker as N processes of its own instead, as
+ * `WORKER=off npm start` and `npm run worker` run them (bench/worker-process.mjs), sharing
+ * the same lanes (BENCH_WORKER_CONCURRENCY / N each), so the latency bound is the same; the
+ * app's CPU is then this process's (the web door) plus the workers'. Results:
+ * e2e-worker-processes.json, e2e-postgresql-worker-processes.json.
  *
  * On PostgreSQL: BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432 names a server; the
  * bench creates a database of its own there and drops it afterwards (e2e-postgresql.json).
@@ -26,7 +32,7 @@ import { rmSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { ensureBuild, summarize, writeResult } from "./lib";
-import { benchDatabase } from "./web-process";
+import { benchDatabase, startWorkerProcess } from "./web-process";
 import type { SandboxProcess } from "./print-shop";
 
 const N = Number(process.env.BENCH_E2E_N ?? 400);
@@ -34,6 +40,16 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 8);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 60_000);
 const SANDBOX_MODE = process.env.BENCH_E2E_SANDBOX?.trim() || "process";
+const WORKER_PROCESSES = Number(process.env.BENCH_E2E_WORKERS ?? 0);
+if (
+  !Number.isInteger(WORKER_PROCESSES) ||
+  WORKER_PROCESSES < 0 ||
+  CONCURRENCY % Math.max(1, WORKER_PROCESSES) !== 0
+) {
+  throw new Error(
+    `BENCH_E2E_WORKERS must be 0 or a whole number that divides BENCH_WORKER_CONCURRENCY (${CONCURRENCY})`,
+  );
+}
 const SHOP = "bench-e2e.myshopify.com";
 const VARIANT = 20003;
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -92,6 +108,12 @@ async function main() {
     },
   });
   const server = await serve(build);
+  // Worker processes read their lanes from the environment they inherit.
+  process.env.WORKER_CONCURRENCY = String(CONCURRENCY / Math.max(1, WORKER_PROCESSES));
+  const workerProcesses: Awaited<ReturnType<typeof startWorkerProcess>>[] = [];
+  for (let i = 0; i < WORKER_PROCESSES; i++) workerProcesses.push(await startWorkerProcess());
+  const workersCpuMs = async () =>
+    (await Promise.all(workerProcesses.map((w) => w.cpuMs()))).reduce((a, b) => a + b, 0);
   const worker = new FulfilmentWorker(
     // The app's own print-file check: it reaches the sandbox on loopback (PRINT_ALLOWED_PRIVATE_HOSTS).
     {
@@ -109,7 +131,8 @@ async function main() {
     // CPU time of this process (server, worker, sandbox): comparable across runs on a busy machine.
     const cpuBefore = process.cpuUsage();
     const sandboxCpuBefore = await sandbox.cpuMs();
-    worker.start();
+    const workersCpuBefore = await workersCpuMs();
+    if (WORKER_PROCESSES === 0) worker.start();
     const ingest = await runLoad(server.origin, deliveries(N, "", SHOP, VARIANT), {
       concurrency: 8,
       maxMs: MAX_MS,
@@ -125,7 +148,10 @@ async function main() {
     const waitedMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     const sandboxCpuMs = (await sandbox.cpuMs()) - sandboxCpuBefore;
+    const workerProcessesCpuMs = (await workersCpuMs()) - workersCpuBefore;
     await worker.stop();
+    const workerExits = workerProcesses.map((w) => w.exitedEarly()).filter((e) => e !== null);
+    await Promise.all(workerProcesses.map((w) => w.close()));
 
     // From the webhook's arrival at the door (the shop order's creation) to paid.
     const rows = await prisma.printOrder.findMany({
@@ -158,7 +184,10 @@ async function main() {
       settings: {
         orders: N,
         latencyMsPerCall: LATENCY_MS,
-        workers: 1,
+        workers:
+          WORKER_PROCESSES === 0
+            ? "1, inline in this process (WORKER=inline, as `npm start` runs it)"
+            : `${WORKER_PROCESSES} processes of their own (bench/worker-process.mjs: scripts/worker.mjs, as \`npm run worker\` runs it), ${CONCURRENCY / WORKER_PROCESSES} lanes each`,
         workerConcurrency: CONCURRENCY,
         webhookConcurrency: 8,
         database: database.description,
@@ -174,7 +203,17 @@ async function main() {
         webhookToPaid: summarize(latencies),
         webhooks: { perSecond: ingest.perSecond, statuses: ingest.statuses },
         callsPerOrder: Math.round(callsPerOrder * 100) / 100,
-        cpuMsPerOrder: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, paid)) * 10) / 10,
+        // The app's: this process (the door, and the worker when inline) and the worker processes.
+        cpuMsPerOrder:
+          Math.round(
+            (((cpu.user + cpu.system) / 1000 + workerProcessesCpuMs) / Math.max(1, paid)) * 10,
+          ) / 10,
+        ...(WORKER_PROCESSES > 0
+          ? {
+              workerProcessesCpuMsPerOrder:
+                Math.round((workerProcessesCpuMs / Math.max(1, paid)) * 10) / 10,
+            }
+          : {}),
         sandboxCpuMsPerOrder: Math.round((sandboxCpuMs / Math.max(1, paid)) * 10) / 10,
       },
       reference: {
@@ -190,10 +229,15 @@ async function main() {
       },
     };
     console.log(JSON.stringify(result, null, 2));
-    writeResult(database.resultName, result);
-    if (paid < N || preflight.passed < N) process.exitCode = 1;
+    writeResult(
+      WORKER_PROCESSES === 0 ? database.resultName : `${database.resultName}-worker-processes`,
+      result,
+    );
+    if (workerExits.length > 0) console.error(`worker processes exited early: ${workerExits}`);
+    if (paid < N || preflight.passed < N || workerExits.length > 0) process.exitCode = 1;
   } finally {
     await worker.stop();
+    await Promise.all(workerProcesses.map((w) => w.close()));
     await server.close();
     await sandbox.close();
     await prisma.$disconnect();

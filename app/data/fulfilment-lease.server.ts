@@ -8,7 +8,8 @@ import { Prisma, type PrismaClient } from "@prisma/client";
 import { LeaseLostError } from "../services/fulfilment/lease";
 import type { DueAt, LeaseStore, StepCommit } from "../services/fulfilment/ports";
 import { sqlTable } from "../services/sql-table";
-import { insertRows, type SqlWriter, type TableNamer } from "./plain-insert.server";
+import { insertOf, type TableNamer } from "./plain-insert.server";
+import { directTransaction } from "../db/direct-sql.server";
 import { STEP_EVENT, type SqlValue } from "../services/fulfilment/ingest-rows";
 
 /** No worker holds the row: never claimed, released, or its claim expired (a crashed worker). */
@@ -53,7 +54,7 @@ function compareAndSet(table: TableNamer, commit: StepCommit, now: Date): Prisma
  * The usual step's item changes and events as plain statements (decision 11): a Prisma call
  * costs more CPU to compile than these writes take.
  */
-function plainStepWrites(db: SqlWriter, table: TableNamer, commit: StepCommit) {
+function plainStepWrites(table: TableNamer, commit: StepCommit): Prisma.Sql[] {
   const { order, items, events } = commit;
   const itemWrites = items.flatMap(({ id, columns }) => {
     const named = columns as Partial<Record<(typeof ITEM_COLUMNS)[number], SqlValue>>;
@@ -62,7 +63,7 @@ function plainStepWrites(db: SqlWriter, table: TableNamer, commit: StepCommit) {
     );
     if (sets.length === 0) return [];
     return [
-      db.$executeRaw`UPDATE ${table("PrintOrderItem")} SET ${Prisma.join(sets)} WHERE "id" = ${id} AND "shop" = ${order.shop} AND "printOrderRowId" = ${order.id}`,
+      Prisma.sql`UPDATE ${table("PrintOrderItem")} SET ${Prisma.join(sets)} WHERE "id" = ${id} AND "shop" = ${order.shop} AND "printOrderRowId" = ${order.id}`,
     ];
   });
   const eventRows = events.map((e) => ({
@@ -77,10 +78,7 @@ function plainStepWrites(db: SqlWriter, table: TableNamer, commit: StepCommit) {
     flowTrigger: e.flowTrigger ?? null,
     flowDueAt: (e.flowDueAt as Date | null | undefined) ?? null,
   }));
-  return [
-    ...itemWrites,
-    ...(eventRows.length ? [insertRows(db, table, STEP_EVENT, eventRows)] : []),
-  ];
+  return [...itemWrites, ...(eventRows.length ? [insertOf(table, STEP_EVENT, eventRows)] : [])];
 }
 
 /** `schema`: PostgreSQL's `?schema=` of the database URL, which plain statements name. */
@@ -152,14 +150,15 @@ export function leaseStore(db: PrismaClient, schema?: string | null): LeaseStore
         });
         return;
       }
-      // The usual step: one transaction, all or nothing, of plain statements. Its first
-      // write is the compare-and-set; when it matches no row this worker no longer holds
-      // the lease, and nothing is written.
+      // The usual step: one transaction, all or nothing, of plain statements sent straight to
+      // the driver (decision 32). Its first write is the compare-and-set; when it matches no
+      // row this worker no longer holds the lease, and nothing is written.
       const commit = { order, workerId, columns, items, events, splits };
       const cas = compareAndSet(table, commit, new Date());
-      await db.$transaction(async (tx) => {
-        if ((await tx.$executeRaw(cas)) !== 1) throw new LeaseLostError();
-        for (const write of plainStepWrites(tx, table, commit)) await write;
+      const writes = plainStepWrites(table, commit);
+      await directTransaction(db, async (tx) => {
+        if ((await tx.execute(cas)) !== 1) throw new LeaseLostError();
+        for (const write of writes) await tx.execute(write);
       });
     },
   };

@@ -18,7 +18,7 @@ export type SqlReader = Pick<Prisma.TransactionClient, "$queryRaw">;
 export type TableNamer = (name: string) => Prisma.Sql;
 
 /** The table, column list and VALUES of one INSERT of these rows. */
-function insertOf<C extends string>(
+export function insertOf<C extends string>(
   table: TableNamer,
   into: PlainTable<C>,
   rows: readonly Record<C, SqlValue>[],

@@ -18,6 +18,7 @@
  */
 import {
   createClient,
+  LibsqlError,
   type Client,
   type Config,
   type InStatement,
@@ -46,14 +47,20 @@ function openConnection(config: Config): { connection: Connection; isFile: boole
   const expanded = expandConfig(config, true);
   if (expanded.scheme === "file" && !isInMemoryConfig(expanded) && !expanded.syncUrl) {
     let file: SqliteFileConnection | undefined;
-    // Opened at the first statement, and again after a close, as @libsql/client does.
-    const open = () => (file ??= new SqliteFileConnection(expanded.path));
+    let closed = false;
+    // Opened at the first statement; closed for good, as @libsql/client's client is: a
+    // statement still on its way after the close must not open the file again.
+    const open = () => {
+      if (closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
+      return (file ??= new SqliteFileConnection(expanded.path));
+    };
     return {
       isFile: true,
       connection: {
         execute: async (stmt) => open().execute(stmt),
         executeMultiple: async (sql) => open().executeMultiple(sql),
         close: () => {
+          closed = true;
           file?.close();
           file = undefined;
         },

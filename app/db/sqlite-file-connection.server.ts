@@ -137,8 +137,16 @@ export class SqliteFileConnection {
     }
   }
 
+  /** A transaction still open is rolled back first: its lock must not outlive the connection. */
   close(): void {
     this.kept.clear();
+    if (this.db.inTransaction) {
+      try {
+        this.db.exec("ROLLBACK");
+      } catch {
+        // Closing ends it all the same.
+      }
+    }
     this.db.close();
   }
 

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SqliteFileConnection, STATEMENTS_KEPT } from "~/db/sqlite-file-connection.server";
+import { singleConnectionClient } from "~/db/sqlite-client.server";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "print-connect-sqlite-file-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -150,5 +151,22 @@ describe("the SQLite file connection", () => {
     expect(kept.has(`SELECT 1 AS "n"`)).toBe(false);
     expect(kept.has(`SELECT ${STATEMENTS_KEPT + 10} AS "n"`)).toBe(true);
     ours.close();
+  });
+
+  it("closes for good: a transaction left open lets its lock go, and nothing opens the file again", async () => {
+    const { ours, theirs } = twoConnections();
+    theirs.close();
+    ours.close();
+    const file = path.join(dir, `${files}.sqlite`);
+    const client = singleConnectionClient({ url: `file:${file}` });
+    const tx = await client.transaction("write");
+    await tx.execute(`INSERT INTO "T" ("name") VALUES ('left open')`);
+    client.close();
+    await expect(client.execute(`SELECT 1`)).rejects.toMatchObject({ code: "CLIENT_CLOSED" });
+    // Another connection writes at once: no lock outlived the close (busy_timeout is 0 here).
+    const other = new SqliteFileConnection(file);
+    other.execute(`INSERT INTO "T" ("name") VALUES ('next')`);
+    expect(other.execute(`SELECT "name" FROM "T"`).rows.map((r) => r[0])).toEqual(["next"]);
+    other.close();
   });
 });
