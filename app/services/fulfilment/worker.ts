@@ -4,21 +4,20 @@ import type { Dispatcher } from "undici";
 import { createGuardedDispatcher } from "../net/guarded-dispatcher";
 import { preflightFile } from "../preflight";
 import type { PrintClient } from "../print";
-import { isDatabaseUnavailable, outageReason } from "../database-outage";
-import {
-  afterCommit,
-  carry,
-  claimDue,
-  commitStep,
-  LeaseLostError,
-  loadClaimed,
-  renewLeases,
-} from "./lease";
+import { afterCommit, carry, claimDue, commitStep, LeaseLostError, loadClaimed } from "./lease";
 import type { FulfilmentStore } from "./ports";
 import type { ShopifyAdmin } from "./shopify-port";
 import { failedStep } from "./step-failure";
 import { planRecordedDeliveries } from "./planner";
 import { applyStatusUpdates } from "./status-updates";
+import {
+  holdClaim,
+  logRoundFailure,
+  wakeableWait,
+  workContinuously,
+  type HeldClaim,
+  type Woken,
+} from "./continuous-lanes";
 import {
   ClaimReads,
   OfferingCache,
@@ -80,9 +79,10 @@ export interface WorkerOptions {
 /**
  * Drives print orders through their pipeline. Any number of workers may run
  * against one database: a worker acts on a print order only while it holds an
- * unexpired lease on it (lease.ts). Each round claims what is due, works the
- * claims in a few lanes at once, and takes the step the state machine names
- * (machine.ts, steps/) until an order rests or its claim has had its turns.
+ * unexpired lease on it (lease.ts). Each round claims what is due; a few lanes
+ * work the claimed orders at once (continuous-lanes.ts), each taking the step the
+ * state machine names (machine.ts, steps/) until its order rests or its claim has
+ * had its turns.
  */
 export class FulfilmentWorker {
   readonly id: string;
@@ -134,7 +134,36 @@ export class FulfilmentWorker {
    * then claims what is due and works it; resolves with how many it acted on.
    */
   async runOnce(): Promise<number> {
-    // Status callbacks first: each makes its order due, so this round's claim takes it.
+    const round = await this.roundUpToClaim();
+    const claim = this.holdClaim(round.claimed);
+    let next = 0;
+    const lanes = Array.from(
+      { length: Math.min(this.o.concurrency, round.claimed.length) },
+      async () => {
+        while (next < round.claimed.length) {
+          const order = round.claimed[next++]!;
+          try {
+            await this.process(order, claim.reads);
+          } finally {
+            claim.orderDone();
+          }
+        }
+      },
+    );
+    try {
+      await Promise.all(lanes);
+    } finally {
+      claim.release();
+    }
+    return round.acted;
+  }
+
+  /**
+   * A round up to its claim: the status callbacks first (each makes its order due, so this
+   * round's claim takes it), the orders recorded since the last round planned, then what is
+   * due claimed. `acted`: how many of all three.
+   */
+  private async roundUpToClaim(): Promise<{ acted: number; claimed: Loaded[] }> {
     const updates = await applyStatusUpdates(this.deps.store, {
       now: this.now(),
       logger: this.deps.logger,
@@ -146,67 +175,16 @@ export class FulfilmentWorker {
       batchSize: this.o.batchSize,
       logger: this.deps.logger,
     });
-    return updates.applied + updates.dropped + planned.length + (await this.workDue());
-  }
-
-  /** Claims the print orders that are due and works them; resolves with how many. */
-  private async workDue(): Promise<number> {
     const claimed = await claimDue(this.deps.store, {
       workerId: this.id,
       now: this.now(),
       leaseMs: this.o.leaseMs,
       batchSize: this.o.batchSize,
     });
-    // The shops and mappings these orders need are read once for the round.
-    const reads = new ClaimReads(this.deps.store);
-    let next = 0;
-    const lanes = Array.from({ length: Math.min(this.o.concurrency, claimed.length) }, async () => {
-      while (next < claimed.length) {
-        const order = claimed[next++]!;
-        await this.process(order, reads);
-      }
-    });
-    const stopHeartbeat = this.keepClaims(claimed.map((o) => o.id));
-    try {
-      await Promise.all(lanes);
-    } finally {
-      stopHeartbeat();
-    }
-    return claimed.length;
-  }
-
-  /**
-   * Extends the round's claims every `heartbeatMs` until it ends, for at most
-   * `maxHoldMs`. A renewal that fails (the database restarting) is logged in
-   * one line; the next one tries again. Returns the stop.
-   */
-  private keepClaims(ids: string[]): () => void {
-    if (this.o.heartbeatMs <= 0 || ids.length === 0) return () => undefined;
-    const started = Date.now();
-    let renewing = false;
-    const timer = setInterval(() => {
-      if (renewing) return;
-      if (Date.now() - started > this.o.maxHoldMs) {
-        clearInterval(timer);
-        return;
-      }
-      renewing = true;
-      renewLeases(this.deps.store, {
-        workerId: this.id,
-        ids,
-        now: this.now(),
-        leaseMs: this.o.leaseMs,
-      })
-        .catch((error: unknown) =>
-          this.deps.logger.warn(
-            { worker: this.id, reason: outageReason(error) },
-            "fulfilment worker could not extend its claims; it tries again",
-          ),
-        )
-        .finally(() => (renewing = false));
-    }, this.o.heartbeatMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return {
+      acted: updates.applied + updates.dropped + planned.length + claimed.length,
+      claimed,
+    };
   }
 
   /** Runs until every due print order is worked (for tests and the demo). */
@@ -216,40 +194,43 @@ export class FulfilmentWorker {
     }
   }
 
+  /**
+   * Runs until stop(), in lanes that never wait for a round's slowest order
+   * (continuous-lanes.ts). runOnce() and drain() work in whole rounds, for tests and the demo.
+   */
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = (async () => {
-      while (this.running) {
-        let worked = 0;
-        try {
-          worked = await this.runOnce();
-        } catch (error) {
-          // An outage is one line per round, not a stack trace a second.
-          if (isDatabaseUnavailable(error)) {
-            this.deps.logger.warn(
-              { worker: this.id, reason: outageReason(error) },
-              "fulfilment worker round skipped: the database is unavailable",
-            );
-          } else {
-            this.deps.logger.error(
-              { err: error, worker: this.id },
-              "fulfilment worker round failed",
-            );
-          }
-        }
-        if (worked === 0 && this.running) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.o.idlePollMs);
-            this.wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          this.wake = undefined;
-        }
-      }
-    })();
+    this.loop = workContinuously({
+      running: () => this.running,
+      concurrency: this.o.concurrency,
+      roundUpToClaim: () => this.roundUpToClaim(),
+      holdClaim: (claimed) => this.holdClaim(claimed),
+      process: (order, reads) => this.process(order, reads),
+      idle: (lanes) => this.idle(lanes),
+      roundFailed: (error) => logRoundFailure(this.deps.logger, this.id, error),
+    });
+  }
+
+  /** Waits `idlePollMs`, or until one of `lanes` ends, nudge() or stop(). */
+  private idle(lanes: Iterable<Promise<void>>): Promise<Woken> {
+    const { woken, wake } = wakeableWait(this.o.idlePollMs, lanes);
+    this.wake = wake;
+    return woken.finally(() => {
+      if (this.wake === wake) this.wake = undefined;
+    });
+  }
+
+  private holdClaim(claimed: Loaded[]): HeldClaim {
+    return holdClaim(claimed, {
+      store: this.deps.store,
+      workerId: this.id,
+      now: this.now,
+      leaseMs: this.o.leaseMs,
+      heartbeatMs: this.o.heartbeatMs,
+      maxHoldMs: this.o.maxHoldMs,
+      logger: this.deps.logger,
+    });
   }
 
   /** Wakes an idle worker at once (new work was stored). */
