@@ -32,15 +32,25 @@ export function insertOf<C extends string>(
  * One INSERT of these rows; `table` names the table as the schema holds it. `ignoringConflicts`
  * leaves out rows whose key is taken (SQLite and PostgreSQL alike).
  */
-export function insertRows<C extends string>(
-  db: SqlWriter,
+export function insertStatement<C extends string>(
   table: TableNamer,
   into: PlainTable<C>,
   rows: readonly Record<C, SqlValue>[],
   { ignoringConflicts = false }: { ignoringConflicts?: boolean } = {},
-): Prisma.PrismaPromise<number> {
+): Prisma.Sql {
   const insert = insertOf(table, into, rows);
-  return db.$executeRaw(ignoringConflicts ? Prisma.sql`${insert} ON CONFLICT DO NOTHING` : insert);
+  return ignoringConflicts ? Prisma.sql`${insert} ON CONFLICT DO NOTHING` : insert;
+}
+
+/** insertStatement, run by `db`. */
+function insertRows<C extends string>(
+  db: SqlWriter,
+  table: TableNamer,
+  into: PlainTable<C>,
+  rows: readonly Record<C, SqlValue>[],
+  options: { ignoringConflicts?: boolean } = {},
+): Prisma.PrismaPromise<number> {
+  return db.$executeRaw(insertStatement(table, into, rows, options));
 }
 
 /**

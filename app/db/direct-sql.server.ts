@@ -137,6 +137,26 @@ function asPrismaError(error: unknown): unknown {
   );
 }
 
+/**
+ * One statement on its own (its own implicit transaction): the rows it changed. The webhook
+ * door's one INSERT takes this way (decision 32).
+ */
+export async function directStatement(
+  client: PrismaClient,
+  statement: Prisma.Sql,
+): Promise<number> {
+  const direct = registered.get(client);
+  if (!direct) return client.$executeRaw(statement);
+  const adapter = await direct.adapter();
+  const query = queryOf(statement, adapter.provider);
+  direct.onStatement?.(query.sql);
+  try {
+    return await adapter.executeRaw(query);
+  } catch (error) {
+    throw asPrismaError(error);
+  }
+}
+
 const COMMIT = { sql: "COMMIT", args: [], argTypes: [] };
 const ROLLBACK = { sql: "ROLLBACK", args: [], argTypes: [] };
 
