@@ -57,14 +57,17 @@ function insertRows<C extends string>(
  * One INSERT of these rows that leaves out those whose key is taken, returning the `returning`
  * columns of the rows that went in (SQLite 3.35+ and PostgreSQL alike).
  */
-export function insertReturningStatement<C extends string>(
+export function insertRowsReturning<C extends string, K extends C>(
+  db: SqlReader,
   table: TableNamer,
   into: PlainTable<C>,
   rows: readonly Record<C, SqlValue>[],
-  returning: readonly C[],
-): Prisma.Sql {
+  returning: readonly K[],
+): Prisma.PrismaPromise<Record<K, SqlValue>[]> {
   const names = Prisma.raw(returning.map((c) => `"${c}"`).join(", "));
-  return Prisma.sql`${insertOf(table, into, rows)} ON CONFLICT DO NOTHING RETURNING ${names}`;
+  return db.$queryRaw<
+    Record<K, SqlValue>[]
+  >`${insertOf(table, into, rows)} ON CONFLICT DO NOTHING RETURNING ${names}`;
 }
 
 /**

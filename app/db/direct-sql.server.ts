@@ -26,7 +26,6 @@ interface AdapterQuery {
 interface AdapterQueryable {
   readonly provider: string;
   executeRaw(query: AdapterQuery): Promise<number>;
-  queryRaw(query: AdapterQuery): Promise<{ columnNames: string[]; rows: unknown[][] }>;
 }
 
 interface AdapterTransaction extends AdapterQueryable {
@@ -156,39 +155,6 @@ export async function directStatement(
   } catch (error) {
     throw asPrismaError(error);
   }
-}
-
-/**
- * One statement that returns rows of text columns only (an INSERT's RETURNING of its keys):
- * each row by column name. A value that is not text is refused rather than guessed at. The
- * status callbacks' inbox INSERT takes this way (decision 32).
- */
-export async function directTextRows(
-  client: PrismaClient,
-  statement: Prisma.Sql,
-): Promise<Record<string, string | null>[]> {
-  const direct = registered.get(client);
-  if (!direct) return client.$queryRaw<Record<string, string | null>[]>(statement);
-  const adapter = await direct.adapter();
-  const query = queryOf(statement, adapter.provider);
-  direct.onStatement?.(query.sql);
-  let result: { columnNames: string[]; rows: unknown[][] };
-  try {
-    result = await adapter.queryRaw(query);
-  } catch (error) {
-    throw asPrismaError(error);
-  }
-  return result.rows.map((values) =>
-    Object.fromEntries(
-      result.columnNames.map((name, i) => {
-        const value = values[i];
-        if (value !== null && typeof value !== "string") {
-          throw new TypeError(`column "${name}" is not text: a ${typeof value} came back`);
-        }
-        return [name, value];
-      }),
-    ),
-  );
 }
 
 const COMMIT = { sql: "COMMIT", args: [], argTypes: [] };

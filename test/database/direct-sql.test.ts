@@ -7,7 +7,7 @@ import "../support/app-env";
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/db.server";
-import { directStatement, directTextRows, directTransaction } from "~/db/direct-sql.server";
+import { directTransaction } from "~/db/direct-sql.server";
 import { schemaOfDatabaseUrl, sqlTable } from "~/services/sql-table";
 import { isUniqueViolation } from "~/services/unique-violation";
 import { testDatabaseUrl } from "../support/app-env";
@@ -128,21 +128,5 @@ describe("a transaction sent straight to the driver", () => {
       }),
     ).rejects.toThrow(/object value/);
     expect(await db.shop.count({ where: { shop } })).toBe(0);
-  });
-
-  it("sends one statement on its own, and returns text rows by name, refusing any other value", async () => {
-    const shop = shopName();
-    expect(await directStatement(db, installShop(shop))).toBe(1);
-    const rows = await directTextRows(
-      db,
-      Prisma.sql`UPDATE ${table("Shop")} SET "currency" = ${"USD"} WHERE "shop" = ${shop} RETURNING "shop", "currency", "alertEmail"`,
-    );
-    expect(rows).toEqual([{ shop, currency: "USD", alertEmail: null }]);
-    await expect(
-      directTextRows(
-        db,
-        Prisma.sql`SELECT "holdHours" FROM ${table("Shop")} WHERE "shop" = ${shop}`,
-      ),
-    ).rejects.toThrow(/"holdHours" is not text/);
   });
 });
