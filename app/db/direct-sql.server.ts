@@ -137,6 +137,21 @@ function asPrismaError(error: unknown): unknown {
   );
 }
 
+/** One statement on `on` (the adapter, or its transaction), heard by `onStatement` first. */
+async function send(
+  on: AdapterQueryable,
+  statement: Prisma.Sql,
+  { onStatement }: Pick<Registered, "onStatement">,
+): Promise<number> {
+  const query = queryOf(statement, on.provider);
+  onStatement?.(query.sql);
+  try {
+    return await on.executeRaw(query);
+  } catch (error) {
+    throw asPrismaError(error);
+  }
+}
+
 /**
  * One statement on its own (its own implicit transaction): the rows it changed. The webhook
  * door's one INSERT takes this way (decision 32).
@@ -147,14 +162,7 @@ export async function directStatement(
 ): Promise<number> {
   const direct = registered.get(client);
   if (!direct) return client.$executeRaw(statement);
-  const adapter = await direct.adapter();
-  const query = queryOf(statement, adapter.provider);
-  direct.onStatement?.(query.sql);
-  try {
-    return await adapter.executeRaw(query);
-  } catch (error) {
-    throw asPrismaError(error);
-  }
+  return send(await direct.adapter(), statement, direct);
 }
 
 const COMMIT = { sql: "COMMIT", args: [], argTypes: [] };
@@ -182,17 +190,7 @@ export async function directTransaction<T>(
   const phantom = tx.options.usePhantomQuery;
   let result: T;
   try {
-    result = await work({
-      execute: async (statement) => {
-        const query = queryOf(statement, tx.provider);
-        direct.onStatement?.(query.sql);
-        try {
-          return await tx.executeRaw(query);
-        } catch (error) {
-          throw asPrismaError(error);
-        }
-      },
-    });
+    result = await work({ execute: (statement) => send(tx, statement, direct) });
   } catch (error) {
     try {
       if (!phantom) await tx.executeRaw(ROLLBACK);

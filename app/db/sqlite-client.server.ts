@@ -106,26 +106,6 @@ export function singleConnectionClient(config: Config): Client {
       await init();
       return inner.execute(stmt);
     },
-    // Prisma's adapter never batches; kept for the Client's shape, as @libsql/client runs it.
-    async batch(stmts: InStatement[], mode: TransactionMode = "deferred") {
-      await init();
-      await inner.execute(
-        mode === "write"
-          ? "BEGIN IMMEDIATE"
-          : mode === "read"
-            ? "BEGIN TRANSACTION READONLY"
-            : "BEGIN DEFERRED",
-      );
-      const results = [];
-      try {
-        for (const stmt of stmts) results.push(await inner.execute(stmt));
-      } catch (error) {
-        await inner.execute("ROLLBACK").catch(() => undefined);
-        throw error;
-      }
-      await end("COMMIT");
-      return results;
-    },
     async transaction(mode: TransactionMode = "write") {
       await init();
       await inner.execute(mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
