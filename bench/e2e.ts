@@ -12,8 +12,10 @@
  * 2026-11-30 did (its CPU then counts as the app's).
  *
  * The mapping's print file is a real PDF the sandbox serves, so the print-file
- * check runs on its real path: the first orders download and check it, the
- * rest reuse the result stored on the mapping.
+ * check runs on its real path: the first orders, worked at once, wait for one
+ * download and check of it; the rest reuse the result stored on the mapping.
+ * The file is made on the sandbox before the run, as a merchant's file is on
+ * its host before the orders come.
  *
  *   npm run bench:e2e      BENCH_E2E_N=400 BENCH_LATENCY_MS=20 BENCH_WORKER_CONCURRENCY=8
  *                          BENCH_E2E_SANDBOX=process|inline BENCH_E2E_WORKERS=0
@@ -52,6 +54,8 @@ if (
 }
 const SHOP = "bench-e2e.myshopify.com";
 const VARIANT = 20003;
+/** 148 x 210 mm pages with 3 mm bleed on every side, as the check expects. */
+const PRINT_FILE = "/files/generate/320p-154x216mm.pdf";
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** The sandbox in this process, asked as the one in a process of its own is. */
@@ -100,13 +104,17 @@ async function main() {
       variantId: `gid://shopify/ProductVariant/${VARIANT}`,
       title: "Softcover novel",
       offeringId: 228500,
-      // 148 x 210 mm pages with 3 mm bleed on every side, as the check expects.
-      contentUrl: `${sandbox.url}/files/generate/320p-154x216mm.pdf`,
+      contentUrl: `${sandbox.url}${PRINT_FILE}`,
       contentWidth: 148,
       contentHeight: 210,
       numberOfPages: 320,
     },
   });
+  // The file is on its host before the orders come, as a merchant's is: the sandbox makes a
+  // generated file on its first request, which is the host's work, not the app's.
+  const file = await fetch(`${sandbox.url}${PRINT_FILE}`);
+  if (!file.ok) throw new Error(`the print file could not be made: HTTP ${file.status}`);
+  await file.arrayBuffer();
   const server = await serve(build);
   // Worker processes read their lanes from the environment they inherit.
   process.env.WORKER_CONCURRENCY = String(CONCURRENCY / Math.max(1, WORKER_PROCESSES));

@@ -287,6 +287,23 @@ export function describePreflight(model: FulfilmentModel): void {
       expect((await onlyPrintOrder(third.order.legacyId)).status).toBe("paid");
       expect(files.downloads(path)).toBe(2);
     });
+    it("orders of a new product worked at once wait for one download of its file, and each is printed once", async () => {
+      const path = "/shop-files/launch-24.pdf";
+      files.set(path, await makePdf({ pages: 24, widthMm: 216, heightMm: 303 }));
+      const variantId = "gid://shopify/ProductVariant/20010";
+      await mapBook(variantId, `${files.url}${path}`, 24);
+
+      // A launch: four orders come before the file was ever checked, and four lanes take them.
+      const placed = [];
+      for (let i = 0; i < 4; i++) placed.push(await placePaidOrder(h, [{ variantId }]));
+      await settle(h.worker({ concurrency: 4 }));
+      for (const { order } of placed) {
+        const printOrder = await onlyPrintOrder(order.legacyId);
+        expect(printOrder.status, printOrder.lastErrorMessage ?? "").toBe("paid");
+        expect(atService(printOrder.orderReference)).toHaveLength(1);
+      }
+      expect(files.downloads(path)).toBe(1);
+    });
   });
 
   describe("a customer's own file (line item property)", () => {

@@ -62,6 +62,7 @@ export const DATABASE_FREE_FILES = [
   "test/preflight/check.test.ts",
   "test/preflight/download.test.ts",
   "test/preflight/sandbox-files.test.ts",
+  "test/preflight/shared-checks.test.ts",
   "test/product-creation/form.test.ts",
   "test/product-creation/pricing.test.ts",
   "test/rates/print-quote.test.ts",

@@ -3,6 +3,7 @@ import type { Shop } from "@prisma/client";
 import type { Dispatcher } from "undici";
 import { createGuardedDispatcher } from "../net/guarded-dispatcher";
 import { preflightFile } from "../preflight";
+import { shareChecksInFlight } from "../preflight/shared-checks";
 import type { PrintClient } from "../print";
 import { afterCommit, carry, claimDue, commitStep, LeaseLostError, loadClaimed } from "./lease";
 import type { FulfilmentStore } from "./ports";
@@ -121,12 +122,14 @@ export class FulfilmentWorker {
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
     this.offerings = new OfferingCache(this.o.catalogueTtlMs, this.now);
-    this.preflight =
+    // Lanes that reach the same unchecked file at once wait for one check of it.
+    this.preflight = shareChecksInFlight(
       deps.preflight ??
-      ((url, expect) => {
-        this.publicOnly ??= createGuardedDispatcher({ allowedPrivateHosts: [] });
-        return preflightFile(url, expect, { dispatcher: this.publicOnly, now: this.now });
-      });
+        ((url, expect) => {
+          this.publicOnly ??= createGuardedDispatcher({ allowedPrivateHosts: [] });
+          return preflightFile(url, expect, { dispatcher: this.publicOnly, now: this.now });
+        }),
+    );
   }
 
   /**
