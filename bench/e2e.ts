@@ -3,7 +3,8 @@
  * server) to paid print order at the print-service sandbox, which answers
  * every call after a fixed latency. Reference: the bound that latency and the
  * worker's concurrency set, lanes / (calls per order x latency), with the calls
- * per order counted in the sandbox's own request log.
+ * per order counted in the sandbox's own request log. Orders per second are timed
+ * from the first webhook's arrival at the door to the last order paid.
  *
  * The app (the built server with the webhook door and the fulfilment worker, as `npm start`
  * runs them in one process) runs in this process; the print sandbox runs in a process of its
@@ -134,14 +135,15 @@ async function main() {
     { concurrency: CONCURRENCY, batchSize: CONCURRENCY * 4, idlePollMs: 5, workerId: "bench" },
   );
   try {
+    // Signed before the clock starts: they are Shopify's work, not the app's.
+    const webhooks = deliveries(N, "", SHOP, VARIANT);
     const started = performance.now();
-    const startedAt = Date.now();
     // CPU time of this process (server, worker, sandbox): comparable across runs on a busy machine.
     const cpuBefore = process.cpuUsage();
     const sandboxCpuBefore = await sandbox.cpuMs();
     const workersCpuBefore = await workersCpuMs();
     if (WORKER_PROCESSES === 0) worker.start();
-    const ingest = await runLoad(server.origin, deliveries(N, "", SHOP, VARIANT), {
+    const ingest = await runLoad(server.origin, webhooks, {
       concurrency: 8,
       maxMs: MAX_MS,
     });
@@ -172,9 +174,12 @@ async function main() {
     const latencies = rows
       .map((r) => (r.events[0] ? r.events[0].at.getTime() - r.shopOrder.createdAt.getTime() : NaN))
       .filter((n) => Number.isFinite(n));
-    // Until the last order was paid (its paid event's time), not until the poll noticed.
+    // From the first webhook's arrival at the door (not the load process's start, a few hundred
+    // ms before it) until the last order was paid (its paid event's time, not the poll's notice).
+    const firstArrivedAt = Math.min(...rows.map((r) => r.shopOrder.createdAt.getTime()));
     const lastPaidAt = Math.max(...rows.flatMap((r) => r.events.map((e) => e.at.getTime())));
-    const elapsedMs = paid >= N && Number.isFinite(lastPaidAt) ? lastPaidAt - startedAt : waitedMs;
+    const elapsedMs =
+      paid >= N && Number.isFinite(lastPaidAt) ? lastPaidAt - firstArrivedAt : waitedMs;
     const callsPerOrder = (await sandbox.calls()) / Math.max(1, paid);
     const atService = await sandbox.orders();
     const items = await prisma.printOrderItem.findMany({

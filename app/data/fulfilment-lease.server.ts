@@ -9,7 +9,7 @@ import { LeaseLostError } from "../services/fulfilment/lease";
 import type { DueAt, LeaseStore, StepCommit } from "../services/fulfilment/ports";
 import { sqlTable } from "../services/sql-table";
 import { insertOf, type TableNamer } from "./plain-insert.server";
-import { directTransaction } from "../db/direct-sql.server";
+import { directProvider, directStatement, directTransaction } from "../db/direct-sql.server";
 import { STEP_EVENT, type SqlValue } from "../services/fulfilment/ingest-rows";
 
 /** No worker holds the row: never claimed, released, or its claim expired (a crashed worker). */
@@ -50,23 +50,20 @@ function compareAndSet(table: TableNamer, commit: StepCommit, now: Date): Prisma
   return Prisma.sql`UPDATE ${table("PrintOrder")} SET ${Prisma.join(sets)} WHERE "id" = ${order.id} AND "shop" = ${order.shop} AND "leaseOwner" = ${workerId}`;
 }
 
-/**
- * The usual step's item changes and events as plain statements (decision 11): a Prisma call
- * costs more CPU to compile than these writes take.
- */
-function plainStepWrites(table: TableNamer, commit: StepCommit): Prisma.Sql[] {
-  const { order, items, events } = commit;
-  const itemWrites = items.flatMap(({ id, columns }) => {
+/** One item's change: its SET list and the row it names (only the order's own items). */
+function itemChanges(commit: StepCommit): { id: string; sets: Prisma.Sql[] }[] {
+  return commit.items.flatMap(({ id, columns }) => {
     const named = columns as Partial<Record<(typeof ITEM_COLUMNS)[number], SqlValue>>;
     const sets = ITEM_COLUMNS.filter((c) => named[c] !== undefined).map(
       (c) => Prisma.sql`${Prisma.raw(`"${c}"`)} = ${named[c]}`,
     );
-    if (sets.length === 0) return [];
-    return [
-      Prisma.sql`UPDATE ${table("PrintOrderItem")} SET ${Prisma.join(sets)} WHERE "id" = ${id} AND "shop" = ${order.shop} AND "printOrderRowId" = ${order.id}`,
-    ];
+    return sets.length ? [{ id, sets }] : [];
   });
-  const eventRows = events.map((e) => ({
+}
+
+/** The step's events as STEP_EVENT rows. */
+function eventRowsOf(commit: StepCommit): Record<(typeof STEP_EVENT.columns)[number], SqlValue>[] {
+  return commit.events.map((e) => ({
     shop: e.shop,
     shopOrderId: e.shopOrderId,
     printOrderId: e.printOrderId ?? null,
@@ -78,7 +75,69 @@ function plainStepWrites(table: TableNamer, commit: StepCommit): Prisma.Sql[] {
     flowTrigger: e.flowTrigger ?? null,
     flowDueAt: (e.flowDueAt as Date | null | undefined) ?? null,
   }));
+}
+
+/**
+ * The usual step's item changes and events as plain statements (decision 11): a Prisma call
+ * costs more CPU to compile than these writes take.
+ */
+function plainStepWrites(table: TableNamer, commit: StepCommit): Prisma.Sql[] {
+  const { order } = commit;
+  const itemWrites = itemChanges(commit).map(
+    ({ id, sets }) =>
+      Prisma.sql`UPDATE ${table("PrintOrderItem")} SET ${Prisma.join(sets)} WHERE "id" = ${id} AND "shop" = ${order.shop} AND "printOrderRowId" = ${order.id}`,
+  );
+  const eventRows = eventRowsOf(commit);
   return [...itemWrites, ...(eventRows.length ? [insertOf(table, STEP_EVENT, eventRows)] : [])];
+}
+
+/**
+ * PostgreSQL's type of each event column, for a VALUES list in a query: there PostgreSQL infers
+ * no type from the table written, as it does for INSERT ... VALUES.
+ */
+const EVENT_COLUMN_TYPE: Record<(typeof STEP_EVENT.columns)[number], string> = {
+  shop: "text",
+  shopOrderId: "text",
+  printOrderId: "text",
+  at: "timestamp(3)",
+  actor: "text",
+  type: "text",
+  message: "text",
+  data: "text",
+  flowTrigger: "text",
+  flowDueAt: "timestamp(3)",
+};
+
+/**
+ * The usual step's commit on PostgreSQL as one statement (decision 34): the compare-and-set in
+ * a WITH, and each write joined to it, so a write happens only when the compare-and-set
+ * matched. One statement is its own transaction, all or nothing, with one round trip and one
+ * WAL flush, where BEGIN, the compare-and-set, each write and COMMIT were one round trip each.
+ * It returns one row when the compare-and-set matched and none when this worker no longer
+ * holds the lease (nothing is written then).
+ */
+function oneStatementCommit(table: TableNamer, commit: StepCommit, now: Date): Prisma.Sql {
+  const { order } = commit;
+  const parts = [Prisma.sql`"cas" AS (${compareAndSet(table, commit, now)} RETURNING 1 AS "held")`];
+  itemChanges(commit).forEach(({ id, sets }, i) =>
+    parts.push(
+      Prisma.sql`${Prisma.raw(`"item${i}"`)} AS (UPDATE ${table("PrintOrderItem")} SET ${Prisma.join(sets)} FROM "cas" WHERE "id" = ${id} AND "shop" = ${order.shop} AND "printOrderRowId" = ${order.id})`,
+    ),
+  );
+  const rows = eventRowsOf(commit);
+  if (rows.length) {
+    const columns = STEP_EVENT.columns;
+    const names = Prisma.raw(columns.map((c) => `"${c}"`).join(", "));
+    const values = rows.map(
+      (row) =>
+        Prisma.sql`(${Prisma.join(columns.map((c) => Prisma.sql`${row[c]}::${Prisma.raw(EVENT_COLUMN_TYPE[c])}`))})`,
+    );
+    // In the rows' order, as INSERT ... VALUES writes them: the timeline reads them by id.
+    parts.push(
+      Prisma.sql`"events" AS (INSERT INTO ${table(STEP_EVENT.name)} (${names}) SELECT * FROM (VALUES ${Prisma.join(values)}) AS "v" (${names}) WHERE EXISTS (SELECT 1 FROM "cas"))`,
+    );
+  }
+  return Prisma.sql`WITH ${Prisma.join(parts, ", ")} SELECT "held" FROM "cas"`;
 }
 
 /** `schema`: PostgreSQL's `?schema=` of the database URL, which plain statements name. */
@@ -150,10 +209,16 @@ export function leaseStore(db: PrismaClient, schema?: string | null): LeaseStore
         });
         return;
       }
-      // The usual step: one transaction, all or nothing, of plain statements sent straight to
-      // the driver (decision 32). Its first write is the compare-and-set; when it matches no
-      // row this worker no longer holds the lease, and nothing is written.
+      // The usual step: all or nothing, plain statements sent straight to the driver (decision
+      // 32). Its first write is the compare-and-set; when it matches no row this worker no
+      // longer holds the lease, and nothing is written. On PostgreSQL one statement (decision
+      // 34); on SQLite, whose one connection has no round trips to save, one transaction.
       const commit = { order, workerId, columns, items, events, splits };
+      if ((await directProvider(db)) === "postgres") {
+        if ((await directStatement(db, oneStatementCommit(table, commit, new Date()))) !== 1)
+          throw new LeaseLostError();
+        return;
+      }
       const cas = compareAndSet(table, commit, new Date());
       const writes = plainStepWrites(table, commit);
       await directTransaction(db, async (tx) => {

@@ -165,6 +165,15 @@ export async function directStatement(
   return send(await direct.adapter(), statement, direct);
 }
 
+/**
+ * The driver's provider ("postgres", "sqlite") the client's statements go to, or null for a
+ * client the app did not build (its statements then take Prisma's way).
+ */
+export async function directProvider(client: PrismaClient): Promise<string | null> {
+  const direct = registered.get(client);
+  return direct ? (await direct.adapter()).provider : null;
+}
+
 const COMMIT = { sql: "COMMIT", args: [], argTypes: [] };
 const ROLLBACK = { sql: "ROLLBACK", args: [], argTypes: [] };
 
