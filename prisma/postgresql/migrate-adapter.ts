@@ -73,6 +73,33 @@ function wholeScripts(connection: Connection): Connection {
 }
 
 /**
+ * The pool of a migrate command. With `?schema=` its sessions start with that schema first on
+ * their search_path, as Prisma's own engine set it: the migrations name their tables without a
+ * schema, so without it they were created in `public` while the engine (and the app) looked for
+ * them in the schema named. The Profit rollup's functions keep this search_path (SET
+ * search_path FROM CURRENT).
+ */
+function poolConfig(connectionString: string, schema: string | undefined): pg.PoolConfig {
+  return {
+    connectionString,
+    Client: CatalogTextClient,
+    allowExitOnIdle: true,
+    ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
+  } as pg.PoolConfig;
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The schema made first when it is missing, as Prisma's own engine did before migrating. */
+async function inSchema(connection: Connection, schema: string | undefined): Promise<Connection> {
+  if (schema)
+    await connection.executeScript(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`);
+  return connection;
+}
+
+/**
  * Also replaces the adapter's shadow database (used by `migrate diff
  * --from-migrations` and `migrate dev`): adapter-pg 6.19 opens it as
  * `{ ...config, database }`, where pg lets connectionString win, so the
@@ -81,6 +108,7 @@ function wholeScripts(connection: Connection): Connection {
  */
 class MigratePg extends PrismaPg {
   private readonly connectionString: string;
+  private readonly schema: string | undefined;
 
   constructor(databaseUrl: string) {
     // `schema` and `connection_limit` are Prisma's URL parameters, not libpq's.
@@ -88,19 +116,13 @@ class MigratePg extends PrismaPg {
     const schema = url.searchParams.get("schema") ?? undefined;
     url.searchParams.delete("schema");
     url.searchParams.delete("connection_limit");
-    super(
-      {
-        connectionString: url.toString(),
-        Client: CatalogTextClient,
-        allowExitOnIdle: true,
-      } as pg.PoolConfig,
-      schema ? { schema } : undefined,
-    );
+    super(poolConfig(url.toString(), schema), schema ? { schema } : undefined);
     this.connectionString = url.toString();
+    this.schema = schema;
   }
 
   override async connect() {
-    return wholeScripts(await super.connect());
+    return inSchema(wholeScripts(await super.connect()), this.schema);
   }
 
   override async connectToShadowDb() {
@@ -109,12 +131,15 @@ class MigratePg extends PrismaPg {
     await main.executeScript(`CREATE DATABASE "${database}"`);
     const url = new URL(this.connectionString);
     url.pathname = `/${database}`;
-    const shadow = wholeScripts(
-      await new PrismaPg({
-        connectionString: url.toString(),
-        Client: CatalogTextClient,
-        allowExitOnIdle: true,
-      } as pg.PoolConfig).connect(),
+    const schema = this.schema;
+    const shadow = await inSchema(
+      wholeScripts(
+        await new PrismaPg(
+          poolConfig(url.toString(), schema),
+          schema ? { schema } : undefined,
+        ).connect(),
+      ),
+      schema,
     );
     const disposeShadow = shadow.dispose.bind(shadow);
     shadow.dispose = async () => {
