@@ -14,7 +14,7 @@ import {
   type OperationDefinitionNode,
 } from "graphql";
 import type { Args, GraphqlContext } from "./graphql/context";
-import { queryCost, type CostLimiter } from "./graphql/cost";
+import { actualQueryCost, queryCost, type CostLimiter } from "./graphql/cost";
 import { deprecatedUses } from "./graphql/deprecations";
 import {
   locations,
@@ -220,12 +220,18 @@ export function runAdminGraphql(
     };
   });
   const isVariableFailure = !("data" in result) || result.data === undefined;
+  // As Shopify does once a query has run: what it returned is charged, the rest given back.
+  const actualCost = Math.min(
+    requestedCost,
+    actualQueryCost(document, operation, variables, result.data),
+  );
+  if (limiter) throttleStatus = limiter.refund(ctx.shop.domain, requestedCost - actualCost);
   return {
     body: {
       ...(errors?.length ? { errors } : {}),
       ...(isVariableFailure ? {} : { data: result.data ?? null }),
       extensions: {
-        cost: { requestedQueryCost: requestedCost, actualQueryCost: requestedCost, throttleStatus },
+        cost: { requestedQueryCost: requestedCost, actualQueryCost: actualCost, throttleStatus },
       },
     },
     ...meta,

@@ -212,19 +212,49 @@ describe("Admin GraphQL", () => {
     }
   });
 
-  it("throttles when the cost bucket is empty", async () => {
+  it("charges what a query returned, gives back the rest, and throttles a query that asks more than is left", async () => {
     const tiny = await startHarness({ rateLimit: { maximumAvailable: 30, restoreRate: 1 } });
     try {
-      const q = "{ products(first: 10) { nodes { id } } }"; // 2 + 10 = 12
-      expect((await tiny.gql(q)).body.extensions?.cost?.throttleStatus.currentlyAvailable).toBe(18);
-      await tiny.gql(q);
-      const third = await tiny.gql(q);
-      expect(third.body.errors).toMatchObject([
+      const q = "{ products(first: 10) { nodes { id } } }"; // requested: 2 + 10 = 12
+      const first = await tiny.gql(q);
+      const returned = at<{ nodes: unknown[] }>(first.body.data, "products").nodes.length;
+      expect(first.body.extensions?.cost).toMatchObject({
+        requestedQueryCost: 12,
+        actualQueryCost: 2 + returned,
+        throttleStatus: { currentlyAvailable: 30 - (2 + returned) },
+      });
+      // The bucket must hold a query's requested cost, whatever it will return.
+      let available = 30 - (2 + returned);
+      for (let i = 0; i < 20 && available >= 12; i++)
+        available =
+          (await tiny.gql(q)).body.extensions?.cost?.throttleStatus.currentlyAvailable ?? 0;
+      const refused = await tiny.gql(q);
+      expect(refused.body.errors).toMatchObject([
         { message: "Throttled", extensions: { code: "THROTTLED" } },
       ]);
+      expect(refused.body.extensions?.cost).toMatchObject({ actualQueryCost: null });
     } finally {
       await tiny.close();
     }
+  });
+
+  it("counts the nodes each nested connection returned in the actual cost", async () => {
+    const q =
+      "{ orders(first: 5) { nodes { id customer { id } lineItems(first: 10) { nodes { id } } } } }";
+    const res = await h.gql(q);
+    expect(res.body.errors).toBeUndefined();
+    const orders = at<{ nodes: { customer: unknown; lineItems: { nodes: unknown[] } }[] }>(
+      res.body.data,
+      "orders",
+    ).nodes;
+    // Per order 1, its customer 1 when it has one, its line-item connection 2 + 1 a line.
+    const actual =
+      2 +
+      orders.reduce((sum, o) => sum + 1 + (o.customer ? 1 : 0) + 2 + o.lineItems.nodes.length, 0);
+    expect(res.body.extensions?.cost).toMatchObject({
+      requestedQueryCost: 2 + 5 * (1 + 1 + 2 + 10),
+      actualQueryCost: actual,
+    });
   });
 });
 

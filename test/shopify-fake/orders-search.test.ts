@@ -57,8 +57,8 @@ describe("reading orders from the stand-in's Admin API", () => {
     await h.close();
   });
 
-  async function order(quantityOfLines = 1, paid = true) {
-    const { order } = await h.fake.control.createOrder(
+  async function order(quantityOfLines = 1, paid = true, on: FakeHarness = h) {
+    const { order } = await on.fake.control.createOrder(
       {
         lineItems: Array.from({ length: quantityOfLines }, (_, i) => ({
           variantId: i % 2 ? DEMO_IDS.variants.photoBook24 : DEMO_IDS.variants.novel,
@@ -77,7 +77,7 @@ describe("reading orders from the stand-in's Admin API", () => {
       },
       { deliver: false },
     );
-    if (paid) await h.fake.control.markOrderPaid(order.id, { deliver: false });
+    if (paid) await on.fake.control.markOrderPaid(order.id, { deliver: false });
     return String(order.id).replace(/\D/g, "");
   }
 
@@ -193,23 +193,30 @@ describe("reading orders from the stand-in's Admin API", () => {
   });
 
   it("waits for Shopify's bucket when throttled, and goes on", async () => {
-    for (let i = 0; i < 3; i++) await order();
-    const waits: number[] = [];
-    const graphql = appClient(h);
-    const search = paidOrdersSearch({ field: "updated_at", from: new Date(0) });
-    // Two pages empty the 1,000-point bucket; the reader waits as told, then the bucket refills.
-    const sleep = async (ms: number) => {
-      waits.push(ms);
-      h.fake.control.advanceClock(ms);
-    };
-    for (let i = 0; i < 3; i++) {
-      const read = await readOrders(
-        { graphql, sleep },
-        { search, sortKey: "UPDATED_AT", maxPages: 1 },
-      );
-      expect(read.orders).toHaveLength(3);
+    // A bucket that holds one page's requested cost (677 points) and little more: a page of
+    // three orders costs far less than it asks, but the next page must wait until the bucket
+    // holds what it asks again.
+    const small = await startHarness({ rateLimit: { maximumAvailable: 700, restoreRate: 50 } });
+    try {
+      for (let i = 0; i < 3; i++) await order(1, true, small);
+      const waits: number[] = [];
+      const graphql = appClient(small);
+      const search = paidOrdersSearch({ field: "updated_at", from: new Date(0) });
+      const sleep = async (ms: number) => {
+        waits.push(ms);
+        small.fake.control.advanceClock(ms);
+      };
+      for (let i = 0; i < 3; i++) {
+        const read = await readOrders(
+          { graphql, sleep },
+          { search, sortKey: "UPDATED_AT", maxPages: 1 },
+        );
+        expect(read.orders).toHaveLength(3);
+      }
+      expect(waits.length).toBeGreaterThan(0);
+      for (const ms of waits) expect(ms).toBeGreaterThan(0);
+    } finally {
+      await small.close();
     }
-    expect(waits.length).toBeGreaterThan(0);
-    for (const ms of waits) expect(ms).toBeGreaterThan(0);
   });
 });

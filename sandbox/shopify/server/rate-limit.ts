@@ -15,23 +15,38 @@ export function createCostLimiter(
     ? null
     : {
         charge(shop, cost) {
-          const max = (options.rateLimit || {}).maximumAvailable ?? 2000;
-          const rate = (options.rateLimit || {}).restoreRate ?? 100;
-          const now = clock.now();
-          const b = buckets.get(shop) ?? { available: max, at: now };
-          b.available = Math.min(max, b.available + ((now - b.at) / 1000) * rate);
-          b.at = now;
-          buckets.set(shop, b);
+          const b = bucketNow(shop);
           const ok = cost <= b.available;
           if (ok) b.available -= cost;
-          return {
-            ok,
-            status: {
-              maximumAvailable: max,
-              currentlyAvailable: Math.floor(b.available),
-              restoreRate: rate,
-            },
-          };
+          return { ok, status: statusOf(b) };
+        },
+        refund(shop, points) {
+          const b = bucketNow(shop);
+          b.available = Math.min(max(), b.available + Math.max(0, points));
+          return statusOf(b);
         },
       };
+
+  function max() {
+    return (options.rateLimit || {}).maximumAvailable ?? 2000;
+  }
+  function rate() {
+    return (options.rateLimit || {}).restoreRate ?? 100;
+  }
+  /** The shop's bucket, refilled for the time since it was last touched. */
+  function bucketNow(shop: string) {
+    const now = clock.now();
+    const b = buckets.get(shop) ?? { available: max(), at: now };
+    b.available = Math.min(max(), b.available + ((now - b.at) / 1000) * rate());
+    b.at = now;
+    buckets.set(shop, b);
+    return b;
+  }
+  function statusOf(b: { available: number }) {
+    return {
+      maximumAvailable: max(),
+      currentlyAvailable: Math.floor(b.available),
+      restoreRate: rate(),
+    };
+  }
 }
