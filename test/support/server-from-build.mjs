@@ -1,4 +1,5 @@
-// Runs the real `npm start` entry (server.js) on a private copy of the production build:
+// Runs the real `npm start` entry (server.js), or `npm run worker`'s (scripts/worker.mjs), on a
+// private copy of the production build:
 //
 //   PRINT_CONNECT_TEST_SERVER_BUILD=<copy>/server/index.js \
 //     node --import ./test/support/server-from-build.mjs server.js
@@ -15,7 +16,11 @@ const build = pathToFileURL(entry).href;
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    if (specifier === "./build/server/index.js" && context.parentURL?.endsWith("/server.js")) {
+    const parent = context.parentURL ?? "";
+    if (
+      (specifier === "./build/server/index.js" && parent.endsWith("/server.js")) ||
+      (specifier === "../build/server/index.js" && parent.endsWith("/scripts/worker.mjs"))
+    ) {
       return { url: build, shortCircuit: true };
     }
     return nextResolve(specifier, context);

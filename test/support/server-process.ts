@@ -1,5 +1,6 @@
 /**
- * The real server (server.js, what `npm start` runs) as a process of its own, on the
+ * The real server (server.js, what `npm start` runs) or worker (scripts/worker.mjs, what
+ * `npm run worker` runs) as a process of its own, on the
  * production build (a private copy of it per test process: ./app-build.ts and
  * ./server-from-build.mjs), with an environment of the test's choosing and nothing inherited
  * but PATH and HOME.
@@ -96,11 +97,26 @@ function buildForServers(): Promise<BuildSnapshot> {
   return snapshot;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return startFromBuild("server.js", env);
+}
+
+/**
+ * `npm run worker` (scripts/worker.mjs) as a process of its own, on the same build and with the
+ * same environment rules as startServerProcess.
+ */
+export function startWorkerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return startFromBuild("scripts/worker.mjs", env);
+}
+
+async function startFromBuild(
+  entry: "server.js" | "scripts/worker.mjs",
+  env: Record<string, string>,
+): Promise<ServerProcess> {
   const { serverEntry } = await buildForServers();
   const child = spawn(
     existsSync(projectNode) ? projectNode : process.execPath,
-    ["--import", "./test/support/server-from-build.mjs", "server.js"],
+    ["--import", "./test/support/server-from-build.mjs", entry],
     {
       cwd: root,
       env: {

@@ -22,6 +22,7 @@ const SLOW_FILES = [
   "test/scale/every-tier.test.ts", // ~30 s, PostgreSQL only
   "test/pdf-work/responsive-server.test.ts", // ~29 s
   "test/scale/sigkill.test.ts", // ~26 s, PostgreSQL only
+  "test/scale/start-while-down.test.ts", // ~15 s alone, PostgreSQL only
   "test/browser/manage.test.ts", // ~24 s
   "test/pdf-work/pool.test.ts", // ~23 s
 ];
