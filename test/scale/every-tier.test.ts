@@ -1,21 +1,12 @@
 import "../support/app-env";
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEMO_SHOP_DOMAIN, installShopifyRedirect, mintSessionToken } from "../../sandbox/shopify";
 import type { WebhookDeliveryRecord } from "../../sandbox/shopify/server";
-import {
-  TEST_API_KEY,
-  TEST_API_SECRET,
-  TEST_APP_URL,
-  testDatabaseProvider,
-} from "../support/app-env";
+import { testDatabaseProvider } from "../support/app-env";
 import { startChild, type Child } from "./children";
-import { freePort } from "../support/server-process";
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
+import { call, SHOP, startStandInsShop, type StandInsShop } from "./stand-ins-shop";
 
 /**
  * Every tier can die (issue 26, item 5): the stand-ins run as their own
@@ -31,8 +22,6 @@ import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "./pr
  * restarting the shared one would cut the other test files' connections.
  */
 const ORDERS = 30;
-const root = path.resolve(import.meta.dirname, "../..");
-const SHOP = DEMO_SHOP_DOMAIN;
 const binDir = postgresBinDir();
 const runs = testDatabaseProvider === "postgresql" && binDir !== undefined;
 
@@ -79,21 +68,10 @@ async function startBalancer() {
   };
 }
 
-async function call<T>(url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 describe.skipIf(!runs)("every tier can die", () => {
   let pgServer: PrivatePostgres | undefined;
-  let standIns: ChildProcess | undefined;
+  let standIns: StandInsShop | undefined;
   let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
-  let uninstallRedirect: (() => Promise<void>) | undefined;
   const children: Child[] = [];
   let printUrl = "";
   let shopifyUrl = "";
@@ -103,58 +81,15 @@ describe.skipIf(!runs)("every tier can die", () => {
     // Read by the app's modules when first loaded below (getEnv is read once).
     process.env.DATABASE_URL = pgServer.url;
     balancer = await startBalancer();
-    const [printPort, shopifyPort] = [await freePort(), await freePort()];
-    printUrl = `http://127.0.0.1:${printPort}`;
-    shopifyUrl = `http://127.0.0.1:${shopifyPort}`;
-    // `npm run stand-ins`, with the test app's credentials and the balancer as the app.
-    standIns = spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(root, "scripts", "stand-ins.ts")],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          PRINT_SANDBOX_URL: printUrl,
-          SANDBOX_SHOPIFY_PORT: String(shopifyPort),
-          SHOPIFY_APP_URL: balancer.url,
-        },
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    createInterface({ input: standIns.stdout! }).on("line", () => undefined);
-    await vi.waitUntil(
-      async () =>
-        (await fetch(`${printUrl}/__sandbox/health`).catch(() => null))?.ok === true &&
-        (await fetch(`${shopifyUrl}/__fake/state`).catch(() => null))?.ok === true,
-      { timeout: 30_000, interval: 100 },
-    );
-
-    // Installed the way Shopify does it, through the stand-ins process.
-    uninstallRedirect = installShopifyRedirect({ target: shopifyUrl });
-    const { authenticate } = await import("~/shopify.server");
-    const token = mintSessionToken({
-      apiKey: TEST_API_KEY,
-      apiSecret: TEST_API_SECRET,
-      shop: SHOP,
-    });
-    await authenticate.admin(
-      new Request(`${TEST_APP_URL}/app`, { headers: { Authorization: `Bearer ${token}` } }),
-    );
-    const { savePrintSettings } = await import("~/data/print-settings.server");
-    const { saveMapping } = await import("~/data/mapping.server");
     const { MAPPINGS, SANDBOX_KEYS } = await import("../support/fulfilment-harness");
-    await savePrintSettings({
-      shop: SHOP,
-      input: {
-        printEnvironment: "sandbox",
-        printBaseUrl: printUrl,
-        ...SANDBOX_KEYS,
-        currency: "EUR",
-      },
-    });
-    for (const mapping of [MAPPINGS.photoBook, MAPPINGS.novel, MAPPINGS.framedPrint]) {
-      await saveMapping({ shop: SHOP, mapping });
-    }
+    // `npm run stand-ins`, with the balancer as the app.
+    standIns = await startStandInsShop(balancer.url, [
+      MAPPINGS.photoBook,
+      MAPPINGS.novel,
+      MAPPINGS.framedPrint,
+    ]);
+    printUrl = standIns.printUrl;
+    shopifyUrl = standIns.shopifyUrl;
     const { default: prisma } = await import("~/db.server");
     const { callbackId } = await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } });
     await call(`${printUrl}/__sandbox/merchants/${SANDBOX_KEYS.merchantApiKey}/callback-url`, {
@@ -168,8 +103,7 @@ describe.skipIf(!runs)("every tier can die", () => {
         child.process.kill("SIGKILL");
       }
     }
-    standIns?.kill("SIGTERM");
-    await uninstallRedirect?.();
+    await standIns?.close();
     await balancer?.close();
     if (pgServer) {
       const { default: prisma } = await import("~/db.server");

@@ -1,14 +1,9 @@
 import "../support/app-env";
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEMO_SHOP_DOMAIN, installShopifyRedirect, mintSessionToken } from "../../sandbox/shopify";
 import type { WebhookDeliveryRecord } from "../../sandbox/shopify/server";
 import {
   TEST_API_KEY,
   TEST_API_SECRET,
-  TEST_APP_URL,
   TEST_ENCRYPTION_KEY,
   testDatabaseProvider,
 } from "../support/app-env";
@@ -21,6 +16,7 @@ import {
   type ServerProcess,
 } from "../support/server-process";
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
+import { call, startStandInsShop, type StandInsShop } from "./stand-ins-shop";
 
 /**
  * Processes that start while their database is down wait for it (issue 37, item 3): the web
@@ -34,8 +30,6 @@ import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "./pr
  * one would cut the other test files' connections.
  */
 const ORDERS = 6;
-const root = path.resolve(import.meta.dirname, "../..");
-const SHOP = DEMO_SHOP_DOMAIN;
 const binDir = postgresBinDir();
 const runs = testDatabaseProvider === "postgresql" && binDir !== undefined;
 
@@ -45,86 +39,26 @@ if (!runs) {
   );
 }
 
-async function call<T>(url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 describe.skipIf(!runs)("web and worker processes started while PostgreSQL is down", () => {
   let pgServer: PrivatePostgres | undefined;
-  let standIns: ChildProcess | undefined;
-  let uninstallRedirect: (() => Promise<void>) | undefined;
-  let printUrl = "";
-  let shopifyUrl = "";
+  let standIns: StandInsShop | undefined;
   let webPort = 0;
 
   beforeAll(async () => {
     pgServer = await startPrivatePostgres(binDir!);
     // Read by the app's modules when first loaded below (getEnv is read once).
     process.env.DATABASE_URL = pgServer.url;
-    const [printPort, shopifyPort] = [await freePort(), await freePort()];
     webPort = await freePort();
-    printUrl = `http://127.0.0.1:${printPort}`;
-    shopifyUrl = `http://127.0.0.1:${shopifyPort}`;
-    // `npm run stand-ins`, with the test app's credentials and the web process as the app.
-    standIns = spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(root, "scripts", "stand-ins.ts")],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          PRINT_SANDBOX_URL: printUrl,
-          SANDBOX_SHOPIFY_PORT: String(shopifyPort),
-          SHOPIFY_APP_URL: `http://127.0.0.1:${webPort}`,
-        },
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    createInterface({ input: standIns.stdout! }).on("line", () => undefined);
-    await vi.waitUntil(
-      async () =>
-        (await fetch(`${printUrl}/__sandbox/health`).catch(() => null))?.ok === true &&
-        (await fetch(`${shopifyUrl}/__fake/state`).catch(() => null))?.ok === true,
-      { timeout: 30_000, interval: 100 },
-    );
-
-    // Installed the way Shopify does it, through the stand-ins process, while the database is up.
-    uninstallRedirect = installShopifyRedirect({ target: shopifyUrl });
-    const { authenticate } = await import("~/shopify.server");
-    const token = mintSessionToken({
-      apiKey: TEST_API_KEY,
-      apiSecret: TEST_API_SECRET,
-      shop: SHOP,
-    });
-    await authenticate.admin(
-      new Request(`${TEST_APP_URL}/app`, { headers: { Authorization: `Bearer ${token}` } }),
-    );
-    const { savePrintSettings } = await import("~/data/print-settings.server");
-    const { saveMapping } = await import("~/data/mapping.server");
-    const { MAPPINGS, SANDBOX_KEYS } = await import("../support/fulfilment-harness");
-    await savePrintSettings({
-      shop: SHOP,
-      input: {
-        printEnvironment: "sandbox",
-        printBaseUrl: printUrl,
-        ...SANDBOX_KEYS,
-        currency: "EUR",
-      },
-    });
-    for (const mapping of [MAPPINGS.photoBook, MAPPINGS.novel]) {
-      await saveMapping({ shop: SHOP, mapping });
-    }
+    const { MAPPINGS } = await import("../support/fulfilment-harness");
+    // Installed while the database is up, with the web process as the app.
+    standIns = await startStandInsShop(`http://127.0.0.1:${webPort}`, [
+      MAPPINGS.photoBook,
+      MAPPINGS.novel,
+    ]);
   }, 120_000);
 
   afterAll(async () => {
-    standIns?.kill("SIGTERM");
-    await uninstallRedirect?.();
+    await standIns?.close();
     if (pgServer) {
       const { default: prisma } = await import("~/db.server");
       await prisma.$disconnect();
@@ -135,6 +69,7 @@ describe.skipIf(!runs)("web and worker processes started while PostgreSQL is dow
   it(`both wait for it, then serve; the ${ORDERS} orders paid meanwhile are printed once`, async () => {
     const { MAPPINGS, ADDRESS_NL } = await import("../support/fulfilment-harness");
     const { default: prisma } = await import("~/db.server");
+    const { printUrl, shopifyUrl } = standIns!;
     // The app's Shopify mode, as in production; its Admin API calls have no Shopify to reach
     // here, and the print path does not need them.
     const env = {
