@@ -82,12 +82,15 @@ export interface ContinuousWork {
   roundUpToClaim(): Promise<{ acted: number; claimed: Loaded[] }>;
   holdClaim(claimed: Loaded[]): HeldClaim;
   process(order: Loaded, reads: ClaimReads): Promise<void>;
-  /** Waits for the next poll, new work (nudge or stop), or one of `lanes` to end. */
+  /**
+   * Waits for the next poll, new work (nudge or stop), or the first of `lanes` to settle: a lane
+   * that ends, or the signal that a lane took one of the last orders claimed.
+   */
   idle(lanes: Iterable<Promise<void>>): Promise<Woken>;
   roundFailed(error: unknown): void;
 }
 
-/** What ended a wait: the poll's time, new work stored (or a stop), or a lane. */
+/** What ended a wait: the poll's time, new work stored (or a stop), or a lane (see idle). */
 export type Woken = "poll" | "nudge" | "lane";
 
 /**

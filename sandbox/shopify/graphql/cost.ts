@@ -104,14 +104,20 @@ function selectionCost(
   return cost;
 }
 
+/** The document's named fragments. */
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions)
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  return fragments;
+}
+
 export function queryCost(
   document: DocumentNode,
   operation: OperationDefinitionNode,
   variables: Args,
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const def of document.definitions)
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const fragments = fragmentsOf(document);
   if (operation.operation === "mutation") {
     return operation.selectionSet.selections.filter((s) => s.kind === Kind.FIELD).length * 10;
   }
@@ -133,9 +139,7 @@ export function actualQueryCost(
   variables: Args,
   data: unknown,
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const def of document.definitions)
-    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const fragments = fragmentsOf(document);
   if (operation.operation === "mutation") return queryCost(document, operation, variables);
   const root = adminSchema.getQueryType()!;
   const returned = data && typeof data === "object" ? (data as Data) : {};
@@ -168,7 +172,6 @@ function returnedCost(
     if (isLeafType(named)) continue;
     const value = data[sel.alias?.value ?? sel.name.value];
     if (value === null || value === undefined) continue;
-    const items = Array.isArray(value) ? value : [value];
     if (named.name.endsWith("Connection")) {
       // Each node costs its own fields; a connection's edges and nodes are two views of them.
       const connection = value as Data;
@@ -185,7 +188,7 @@ function returnedCost(
           if (node) cost += 1 + returnedCost(nodeType, nodeSelection, fragments, node, depth + 1);
       continue;
     }
-    for (const item of items) {
+    for (const item of Array.isArray(value) ? value : [value]) {
       if (item === null || typeof item !== "object") continue;
       const edgeOrPage = named.name.endsWith("Edge") || named.name === "PageInfo";
       cost +=
