@@ -57,7 +57,7 @@ async function pollHealth() {
 const polling = pollHealth();
 const elapsedMs = await postEachOnce(
   plan,
-  { headers: () => ({ "content-type": "application/json" }), read: (res) => res.body.text() },
+  { headers: () => ({ "content-type": "application/json" }) },
   answered,
 );
 flooding = false;

@@ -13,7 +13,9 @@
  * The orders are created and paid at the print sandbox (in this process) through its JSON
  * interface and walked to SHIPPED before the flood; the app's database holds the same orders as
  * the pay step leaves them (paid, next look one follow interval away), so only the callbacks
- * make the worker re-read them. Measured: every callback answered 200, its latency, /healthz's
+ * make the worker re-read them. Measured first, as the floor: the same flood against
+ * bench/bare-server.mjs, which answers each callback at once (the latency of the load, the
+ * sockets and the machine alone). Then: every callback answered 200, its latency, /healthz's
  * latency during the flood, and how many print orders reach their final state (shipped with the
  * service's tracking number; the fulfil step that follows needs the shop's Shopify session,
  * which this bench does not set up), and how long until all did; the web process's CPU per
@@ -88,6 +90,30 @@ async function flood(origin: string, callbackPath: string, bodies: string[]) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The same flood, from the same load child, against bench/bare-server.mjs: a Node server that
+ * answers every callback at once. Its latency is the load's, the sockets' and the machine's
+ * alone, the floor under the app's.
+ */
+async function floodFloor(callbackPath: string, bodies: string[]) {
+  const bare = await startWebProcess("bare-server.mjs");
+  try {
+    const cpuBefore = await bare.cpuMs();
+    const sent = await flood(bare.origin, callbackPath, bodies);
+    const cpuMs = (await bare.cpuMs()) - cpuBefore;
+    return {
+      server: "bench/bare-server.mjs: node:http, reads the body, answers 200 at once",
+      perSecond: Math.round((sent.sent / sent.elapsedMs) * 1000 * 10) / 10,
+      statuses: sent.statuses,
+      latency: summarize(sent.latencies),
+      cpuMsPerCallback: perCallback(cpuMs, sent.sent),
+      healthzP99Ms: summarize(sent.health.latencies).p99Ms,
+    };
+  } finally {
+    await bare.close();
+  }
+}
+
 const perCallback = (cpuMs: number, sent: number) =>
   Math.round((cpuMs / Math.max(1, sent)) * 1000) / 1000;
 
@@ -134,6 +160,8 @@ async function main() {
       seed: SEED,
     });
 
+    // The floor first: the same flood against a server that answers at once (bench/bare-server.mjs).
+    const floor = await floodFloor(`/webhooks/print/${callbackId}`, callbacks.bodies);
     server = await startWebProcess();
     if (!inline) worker = await startWorkerProcess();
     // Warm /healthz and Remix's routing; the callback address is not warmed: its limits count.
@@ -218,6 +246,7 @@ async function main() {
             }
           : {}),
       },
+      floor,
       healthz: {
         during: "the flood, one connection of its own",
         statuses: sent.health.statuses,

@@ -10,7 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { authenticate } from "../app/shopify.server";
 import { requestContext } from "../server/app.js";
-import { mountDirectActions } from "../server/direct-actions.js";
+import { directActions } from "../server/direct-actions.js";
 import { webhookHeaders } from "../sandbox/shopify/webhooks";
 import { paidOrderPayload } from "../test/support/orders";
 import { benchDir, BENCH_API_SECRET, BENCH_APP_URL } from "./env";
@@ -58,10 +58,12 @@ export async function serve(build: ServerBuild) {
     for await (const _chunk of req) void _chunk;
     res.status(200).json(FIXED_RATES);
   });
-  // As server/app.js serves it: the order webhook straight to its route's action.
-  mountDirectActions(app, build, requestContext);
   app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: requestContext }));
-  const server = http.createServer(app);
+  // As server/app.js serves them: the order webhook and the callbacks first, without express.
+  const direct = directActions(build, requestContext);
+  const server = http.createServer((req, res) => {
+    if (!direct(req, res)) app(req, res);
+  });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

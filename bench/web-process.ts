@@ -86,10 +86,11 @@ const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 /**
  * The web process (bench/ingest-server.mjs): the built app alone, with this process's
  * environment (WORKER=inline runs the fulfilment worker in it, as `npm start` does); started,
- * asked over IPC, stopped.
+ * asked over IPC, stopped. `script` names another server run the same way (bench/bare-server.mjs,
+ * bench:callbacks' floor).
  */
-export async function startWebProcess() {
-  const child = fork(path.join(ROOT, "bench", "ingest-server.mjs"), [], {
+export async function startWebProcess(script = "ingest-server.mjs") {
+  const child = fork(path.join(ROOT, "bench", script), [], {
     cwd: ROOT,
     // The project's Node without this harness's loader, with the web process's own flags.
     execArgv: [...WEB_NODE_FLAGS],

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { mountDirectActions } from "./direct-actions.js";
+import { directActions } from "./direct-actions.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -161,19 +161,23 @@ export async function createAppServer({
     throw error;
   }
 
-  const app = express();
-  app.disable("x-powered-by");
   // Headers for every answer. Framing is governed per shop by the Shopify
   // library's Content-Security-Policy frame-ancestors on documents.
-  app.use((req, res, next) => {
+  const setHeaders = (/** @type {http.ServerResponse} */ res) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     if (mode === "production") {
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
+  };
+  // The order webhook and the status callbacks first, without express (server/direct-actions.js).
+  const direct = directActions(serverBuild, requestContext, { setHeaders });
+  const app = express();
+  app.disable("x-powered-by");
+  app.use((req, res, next) => {
+    setHeaders(res);
     next();
   });
-  mountDirectActions(app, serverBuild, requestContext);
   app.use(compression());
   app.use(
     "/assets",
@@ -181,7 +185,9 @@ export async function createAppServer({
   );
   app.use(express.static(clientDir, { maxAge: "1h" }));
   app.all("*", createRequestHandler({ build: serverBuild, mode, getLoadContext: requestContext }));
-  server.on("request", app);
+  server.on("request", (req, res) => {
+    if (!direct(req, res)) app(req, res);
+  });
 
   const hooks = serverBuild.entry.module;
   /** @type {Promise<void> | undefined} */

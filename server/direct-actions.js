@@ -1,8 +1,9 @@
 // The order webhook, which Shopify sends at volume, and the print service's status callbacks,
-// which come in bursts, reach their route's action without Remix's router and request
-// conversion (docs/decisions/0019-one-write-at-the-door.md, 0028): the body is read here,
-// bounded, into a Fetch Request, and the route module's own action answers it. What the route
-// decides (401, 400, 413, 429, 503, 200) is the route's alone; this only carries it.
+// which come in bursts, reach their route's action without express, Remix's router and request
+// conversion (docs/decisions/0019-one-write-at-the-door.md, 0028): the app's HTTP server asks
+// this first; the body is read here, bounded, into a Fetch Request, and the route module's own
+// action answers it. What the route decides (401, 400, 413, 429, 503, 200) is the route's
+// alone; this only carries it.
 
 /**
  * Route paths served this way, with what each is called in a log line: the same modules Remix
@@ -56,7 +57,7 @@ function readBounded(req) {
 }
 
 /**
- * @param {import("express").Request} req
+ * @param {import("node:http").IncomingMessage} req
  * @param {string} url
  * @param {Buffer} body
  */
@@ -69,63 +70,126 @@ function fetchRequest(req, url, body) {
 }
 
 /**
- * @param {import("express").Response} res
+ * @param {import("node:http").ServerResponse} res
  * @param {Response} response
  */
 async function send(res, response) {
-  res.status(response.status);
+  const body = Buffer.from(await response.arrayBuffer());
   response.headers.forEach((value, name) => res.setHeader(name, value));
-  res.end(Buffer.from(await response.arrayBuffer()));
+  res.setHeader("Content-Length", body.length);
+  res.writeHead(response.status);
+  res.end(body);
 }
 
 /**
- * Mounts the direct actions on an express app, before the Remix handler.
- * @param {import("express").Express} app
+ * @param {import("node:http").ServerResponse} res
+ * @param {number} status
+ * @param {string} text
+ */
+function sendText(res, status, text) {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" });
+  res.end(text);
+}
+
+/**
+ * A route path's matcher: the params of a request path that is that route's, else null. As
+ * express matched these paths: letters in any case, a trailing slash allowed, the query aside.
+ * @param {string} routePath
+ * @returns {(pathname: string) => Record<string, string> | null}
+ */
+function matcherOf(routePath) {
+  const segments = routePath.split("/");
+  return (pathname) => {
+    const parts = pathname.replace(/^\/|\/$/g, "").split("/");
+    if (parts.length !== segments.length) return null;
+    /** @type {Record<string, string>} */
+    const params = {};
+    for (let i = 0; i < segments.length; i++) {
+      const segment = segments[i];
+      const part = parts[i];
+      if (segment.startsWith(":")) {
+        if (!part) return null;
+        try {
+          params[segment.slice(1)] = decodeURIComponent(part);
+        } catch {
+          return null; // not a path this serves: the app's own 404 or 400 answers it
+        }
+      } else if (part.toLowerCase() !== segment) return null;
+    }
+    return params;
+  };
+}
+
+/**
+ * The direct actions, as a handler the app's HTTP server asks first: it answers a POST to one
+ * of DIRECT_ACTION_PATHS and says true, else says false and the request goes on to express.
+ * Served before express, as express's routing and request decoration cost more CPU than the
+ * route's own work at these volumes. `setHeaders` adds what the app puts on every answer.
  * @param {import("@remix-run/node").ServerBuild} build
  * @param {(req: import("node:http").IncomingMessage) => unknown} getLoadContext
+ * @param {{ setHeaders?: (res: import("node:http").ServerResponse) => void }} [options]
+ * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean}
  */
-export function mountDirectActions(app, build, getLoadContext) {
-  for (const [routePath, what] of Object.entries(DIRECT_ACTION_PATHS)) {
+export function directActions(build, getLoadContext, { setHeaders } = {}) {
+  const served = Object.entries(DIRECT_ACTION_PATHS).flatMap(([routePath, what]) => {
     const route = Object.values(build.routes).find((r) => r?.path === routePath);
     const action = route?.module.action;
-    if (typeof action !== "function") continue;
-    app.post(`/${routePath}`, async (req, res) => {
-      try {
-        const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-        const context = getLoadContext(req);
-        let read;
-        try {
-          read = await readBounded(req);
-        } catch (error) {
-          // A sender that hangs up mid-body ("aborted", ECONNRESET): nothing was read, so nothing
-          // is recorded. Anyone can do it without signing anything: one line, no stack trace.
-          const reason = error?.code ?? error?.message ?? "aborted";
-          // eslint-disable-next-line no-console -- the app's logger lives in the build, not here
-          console.warn(`${what}: the request body was cut short (${reason}); nothing recorded`);
-          if (!res.headersSent && !res.destroyed) {
-            res.status(400).type("text/plain").end("The request body was cut short.");
-          }
-          return;
-        }
-        const { body, whole } = read;
-        // The route refuses what was not read whole; the connection goes with the answer.
-        if (!whole) res.setHeader("Connection", "close");
-        const request = fetchRequest(req, url, body);
-        let response;
-        try {
-          response = await action({ request, params: { ...req.params }, context });
-        } catch (thrown) {
-          if (!(thrown instanceof Response)) throw thrown;
-          response = thrown;
-        }
-        await send(res, response);
-      } catch (error) {
-        // As Remix does with an action's error: logged, and a bare 500.
-        // eslint-disable-next-line no-console -- the app's logger lives in the build, not here
-        console.error(error);
-        if (!res.headersSent) res.status(500).type("text/plain").end("Unexpected Server Error");
-        else res.end();
-      }
-    });
+    return typeof action === "function" ? [{ match: matcherOf(routePath), action, what }] : [];
+  });
+  return (req, res) => {
+    if (req.method !== "POST" || !req.url) return false;
+    const query = req.url.indexOf("?");
+    const pathname = query < 0 ? req.url : req.url.slice(0, query);
+    for (const { match, action, what } of served) {
+      const params = match(pathname);
+      if (!params) continue;
+      setHeaders?.(res);
+      void answer(req, res, { action, what, params, context: getLoadContext(req) });
+      return true;
+    }
+    return false;
+  };
+}
+
+/**
+ * One direct action's request: its body read (bounded), the route's action asked, its answer
+ * sent.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @param {{ action: Function; what: string; params: Record<string, string>; context: unknown }} route
+ */
+async function answer(req, res, { action, what, params, context }) {
+  try {
+    const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
+    let read;
+    try {
+      read = await readBounded(req);
+    } catch (error) {
+      // A sender that hangs up mid-body ("aborted", ECONNRESET): nothing was read, so nothing
+      // is recorded. Anyone can do it without signing anything: one line, no stack trace.
+      const reason = error?.code ?? error?.message ?? "aborted";
+      // eslint-disable-next-line no-console -- the app's logger lives in the build, not here
+      console.warn(`${what}: the request body was cut short (${reason}); nothing recorded`);
+      if (!res.headersSent && !res.destroyed) sendText(res, 400, "The request body was cut short.");
+      return;
+    }
+    const { body, whole } = read;
+    // The route refuses what was not read whole; the connection goes with the answer.
+    if (!whole) res.setHeader("Connection", "close");
+    const request = fetchRequest(req, url, body);
+    let response;
+    try {
+      response = await action({ request, params, context });
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      response = thrown;
+    }
+    await send(res, response);
+  } catch (error) {
+    // As Remix does with an action's error: logged, and a bare 500.
+    // eslint-disable-next-line no-console -- the app's logger lives in the build, not here
+    console.error(error);
+    if (!res.headersSent) sendText(res, 500, "Unexpected Server Error");
+    else res.end();
   }
 }

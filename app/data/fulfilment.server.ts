@@ -10,14 +10,16 @@ import type { PrismaClient } from "@prisma/client";
 import type { FulfilmentStore } from "../services/fulfilment/ports";
 import { leaseStore } from "./fulfilment-lease.server";
 import { ingestStore, plannerStore } from "./order-intake.server";
-import { insertRowsReturning } from "./plain-insert.server";
+import { insertReturningStatement } from "./plain-insert.server";
+import { directQuery } from "../db/direct-sql.server";
 import { sqlTable } from "../services/sql-table";
 import { STATUS_UPDATE } from "../services/fulfilment/ingest-rows";
 import type { NewStatusUpdate, StatusUpdateStore } from "../services/fulfilment/ports";
 
 /**
- * The callback route's write: plain INSERTs (a Prisma call would cost more CPU than the write),
- * many callbacks in one when the door groups them (status-updates.ts, keptTogether).
+ * The callback route's write: plain INSERTs sent straight to the driver (a Prisma call, even a
+ * raw one, costs more CPU than the write: decision 32), many callbacks in one when the door
+ * groups them (status-updates.ts, keptTogether).
  */
 export function statusInboxStore(
   db: PrismaClient,
@@ -26,12 +28,14 @@ export function statusInboxStore(
   const keepStatusUpdates = async (updates: readonly NewStatusUpdate[]) => {
     if (updates.length === 0) return [];
     const receivedAt = new Date();
-    const rows = await insertRowsReturning(
+    const rows = await directQuery(
       db,
-      (name) => sqlTable(schema, name),
-      STATUS_UPDATE,
-      updates.map((u) => ({ ...u, receivedAt })),
-      ["shop", "dedupeKey"],
+      insertReturningStatement(
+        (name) => sqlTable(schema, name),
+        STATUS_UPDATE,
+        updates.map((u) => ({ ...u, receivedAt })),
+        ["shop", "dedupeKey"],
+      ),
     );
     return rows.map((r) => ({ shop: String(r.shop), dedupeKey: String(r.dedupeKey) }));
   };

@@ -11,9 +11,6 @@ import type { PlainTable, SqlValue } from "../services/fulfilment/ingest-rows";
 /** Runs plain statements: the client, or an interactive transaction's. */
 export type SqlWriter = Pick<Prisma.TransactionClient, "$executeRaw">;
 
-/** Runs plain statements that return rows. */
-export type SqlReader = Pick<Prisma.TransactionClient, "$queryRaw">;
-
 /** A table of the app's schema, as a plain statement must name it (services/sql-table.ts). */
 export type TableNamer = (name: string) => Prisma.Sql;
 
@@ -57,17 +54,14 @@ function insertRows<C extends string>(
  * One INSERT of these rows that leaves out those whose key is taken, returning the `returning`
  * columns of the rows that went in (SQLite 3.35+ and PostgreSQL alike).
  */
-export function insertRowsReturning<C extends string, K extends C>(
-  db: SqlReader,
+export function insertReturningStatement<C extends string, K extends C>(
   table: TableNamer,
   into: PlainTable<C>,
   rows: readonly Record<C, SqlValue>[],
   returning: readonly K[],
-): Prisma.PrismaPromise<Record<K, SqlValue>[]> {
+): Prisma.Sql {
   const names = Prisma.raw(returning.map((c) => `"${c}"`).join(", "));
-  return db.$queryRaw<
-    Record<K, SqlValue>[]
-  >`${insertOf(table, into, rows)} ON CONFLICT DO NOTHING RETURNING ${names}`;
+  return Prisma.sql`${insertOf(table, into, rows)} ON CONFLICT DO NOTHING RETURNING ${names}`;
 }
 
 /**

@@ -26,6 +26,7 @@ interface AdapterQuery {
 interface AdapterQueryable {
   readonly provider: string;
   executeRaw(query: AdapterQuery): Promise<number>;
+  queryRaw(query: AdapterQuery): Promise<{ columnNames: string[]; rows: unknown[][] }>;
 }
 
 interface AdapterTransaction extends AdapterQueryable {
@@ -163,6 +164,30 @@ export async function directStatement(
   const direct = registered.get(client);
   if (!direct) return client.$executeRaw(statement);
   return send(await direct.adapter(), statement, direct);
+}
+
+/**
+ * One statement that returns rows (an INSERT ... RETURNING), on its own: each row by column
+ * name, with its values as the driver gives them (text and numbers, no Date or BigInt mapping).
+ * The status callbacks' one write takes this way (decision 32).
+ */
+export async function directQuery(
+  client: PrismaClient,
+  statement: Prisma.Sql,
+): Promise<Record<string, unknown>[]> {
+  const direct = registered.get(client);
+  if (!direct) return client.$queryRaw<Record<string, unknown>[]>(statement);
+  const on = await direct.adapter();
+  const query = queryOf(statement, on.provider);
+  direct.onStatement?.(query.sql);
+  let result: Awaited<ReturnType<AdapterQueryable["queryRaw"]>>;
+  try {
+    result = await on.queryRaw(query);
+  } catch (error) {
+    throw asPrismaError(error);
+  }
+  const { columnNames, rows } = result;
+  return rows.map((row) => Object.fromEntries(columnNames.map((name, i) => [name, row[i]])));
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
- * The worker's step commit sends its statements straight to the driver adapter
- * (app/db/direct-sql.server.ts): all of them or none, values as Prisma writes them,
- * refusals as Prisma reports a plain statement's, on the client's own connection.
+ * The worker's step commit and the status callbacks' write send their statements straight to
+ * the driver adapter (app/db/direct-sql.server.ts): all of them or none, values as Prisma writes
+ * them, refusals as Prisma reports a plain statement's, on the client's own connection.
  */
 import "../support/app-env";
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/db.server";
-import { directTransaction } from "~/db/direct-sql.server";
+import { directQuery, directTransaction } from "~/db/direct-sql.server";
 import { schemaOfDatabaseUrl, sqlTable } from "~/services/sql-table";
 import { isUniqueViolation } from "~/services/unique-violation";
 import { testDatabaseUrl } from "../support/app-env";
@@ -128,5 +128,30 @@ describe("a transaction sent straight to the driver", () => {
       }),
     ).rejects.toThrow(/object value/);
     expect(await db.shop.count({ where: { shop } })).toBe(0);
+  });
+});
+
+describe("a statement that returns rows, sent straight to the driver", () => {
+  it("answers the rows an INSERT ... RETURNING wrote, by column name, and none for a taken key", async () => {
+    const [first, second] = [shopName(), shopName()];
+    const insert = (shops: string[]) =>
+      Prisma.sql`INSERT INTO ${table("Shop")} ("id", "shop", "callbackId", "updatedAt", "holdHours")
+        VALUES ${Prisma.join(shops.map((s) => Prisma.sql`(${`id-${s}`}, ${s}, ${`cb-${s}`}, ${at}, ${2})`))}
+        ON CONFLICT DO NOTHING RETURNING "shop", "holdHours"`;
+    expect(await directQuery(db, insert([first]))).toEqual([{ shop: first, holdHours: 2 }]);
+    // The taken key is left out; the other row goes in.
+    expect(await directQuery(db, insert([first, second]))).toEqual([
+      { shop: second, holdHours: 2 },
+    ]);
+    expect(await db.shop.count({ where: { shop: { in: [first, second] } } })).toBe(2);
+  });
+
+  it("reports a refusal as Prisma reports a plain statement's", async () => {
+    const error = await directQuery(
+      db,
+      Prisma.sql`INSERT INTO ${table("Shop")} ("id") VALUES (${"only-an-id"}) RETURNING "id"`,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
+    expect((error as Prisma.PrismaClientKnownRequestError).code).toBe("P2010");
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The order webhook as the app's HTTP server (server/app.js) serves it: straight to the route's
- * action, without Remix's router (server/direct-actions.js). Real sockets, the real route, the
- * real database: the route's answers arrive as it gives them, and a body too large is refused
- * without being held.
+ * action, before express and without Remix's router (server/direct-actions.js). Real sockets,
+ * the real route, the real database: the route's answers arrive as it gives them, and a body
+ * too large is refused without being held.
  */
 import "../support/app-env";
 import { randomUUID } from "node:crypto";
@@ -138,5 +138,34 @@ describe("POST /webhooks/orders/paid on the app's server", () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it("takes the route's address as express did: a trailing slash, a query, any case", async () => {
+    for (const address of [
+      "/webhooks/orders/paid/",
+      "/webhooks/orders/paid?x=1",
+      "/Webhooks/Orders/Paid",
+    ]) {
+      const webhookId = randomUUID();
+      const body = order(8803);
+      const response = await fetch(`${app.url}${address}`, {
+        method: "POST",
+        headers: signed(body, TEST_API_SECRET, webhookId),
+        body,
+      });
+      expect([address, response.status]).toEqual([address, 200]);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      await response.arrayBuffer();
+    }
+    // Another method, or a longer path, is not the webhook's: the app's own routes answer.
+    const get = await fetch(`${app.url}/webhooks/orders/paid`);
+    expect(get.status).not.toBe(200);
+    await get.arrayBuffer();
+    const longer = await fetch(`${app.url}/webhooks/orders/paid/more`, {
+      method: "POST",
+      body: "{}",
+    });
+    expect(longer.status).toBe(404);
+    await longer.arrayBuffer();
   });
 });
