@@ -87,6 +87,7 @@ describe.skipIf(!runs)("web and worker processes started while PostgreSQL is dow
 
     pgServer!.stop();
     const processes: ServerProcess[] = [];
+    let passed = false;
     try {
       const web = await startServerProcess({
         ...env,
@@ -146,7 +147,7 @@ describe.skipIf(!runs)("web and worker processes started while PostgreSQL is dow
           const all = await deliveries();
           return all.length >= ORDERS && all.every((d) => d.delivered);
         },
-        { timeout: 30_000, interval: 200 },
+        { timeout: 90_000, interval: 200 },
       );
       await vi.waitUntil(
         async () => {
@@ -155,7 +156,7 @@ describe.skipIf(!runs)("web and worker processes started while PostgreSQL is dow
           });
           return rows.length === ORDERS && rows.every((r) => r.status === "paid");
         },
-        { timeout: 60_000, interval: 200 },
+        { timeout: 120_000, interval: 200 },
       );
       const rows = await prisma.printOrder.findMany({ where: { shopifyOrderId: { in: placed } } });
       const { orders: atService } = await call<{
@@ -177,8 +178,13 @@ describe.skipIf(!runs)("web and worker processes started while PostgreSQL is dow
         for (const line of tries) expect(line).toMatch(/ECONNREFUSED|refused|reach/i);
         expect(process.stderr()).not.toMatch(/could not start|^\s+at /m);
       }
+      passed = true;
     } finally {
-      for (const process of processes) expect((await process.stop()).code).toBe(0);
+      const ends = [];
+      for (const process of processes) ends.push(await process.stop());
+      // Both end on SIGTERM with code 0; a failure above is reported as itself, not hidden by
+      // this (a process still waiting for the database at start ends by the signal).
+      if (passed) for (const end of ends) expect(end.code).toBe(0);
     }
-  }, 240_000);
+  }, 420_000);
 });
