@@ -10,7 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { authenticate } from "../app/shopify.server";
 import { requestContext } from "../server/app.js";
-import { directActions } from "../server/direct-actions.js";
+import { directActionsFirst } from "../server/direct-actions.js";
 import { webhookHeaders } from "../sandbox/shopify/webhooks";
 import { paidOrderPayload } from "../test/support/orders";
 import { benchDir, BENCH_API_SECRET, BENCH_APP_URL } from "./env";
@@ -60,10 +60,7 @@ export async function serve(build: ServerBuild) {
   });
   app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: requestContext }));
   // As server/app.js serves them: the order webhook and the callbacks first, without express.
-  const direct = directActions(build, requestContext);
-  const server = http.createServer((req, res) => {
-    if (!direct(req, res)) app(req, res);
-  });
+  const server = http.createServer(directActionsFirst(app, build, requestContext));
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -9,7 +9,7 @@ import http from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import { requestContext } from "../server/app.js";
-import { directActions } from "../server/direct-actions.js";
+import { directActionsFirst } from "../server/direct-actions.js";
 import { answerStatsQuestion } from "./process-stats.mjs";
 
 const build = await import("../build/server/index.js");
@@ -42,10 +42,7 @@ app.post("/bare/webhooks/orders/paid", async (req, res) => {
 app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: requestContext }));
 
 // As server/app.js serves them: the order webhook and the callbacks first, without express.
-const direct = directActions(build, requestContext);
-const server = http.createServer((req, res) => {
-  if (!direct(req, res)) app(req, res);
-});
+const server = http.createServer(directActionsFirst(app, build, requestContext));
 server.keepAliveTimeout = 60_000;
 const inlineWorker = process.env.WORKER === "inline";
 server.listen(0, "127.0.0.1", async () => {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { directActions } from "./direct-actions.js";
+import { directActionsFirst } from "./direct-actions.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -170,8 +170,6 @@ export async function createAppServer({
       res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
   };
-  // The order webhook and the status callbacks first, without express (server/direct-actions.js).
-  const direct = directActions(serverBuild, requestContext, { setHeaders });
   const app = express();
   app.disable("x-powered-by");
   app.use((req, res, next) => {
@@ -185,9 +183,8 @@ export async function createAppServer({
   );
   app.use(express.static(clientDir, { maxAge: "1h" }));
   app.all("*", createRequestHandler({ build: serverBuild, mode, getLoadContext: requestContext }));
-  server.on("request", (req, res) => {
-    if (!direct(req, res)) app(req, res);
-  });
+  // The order webhook and the status callbacks first, without express (server/direct-actions.js).
+  server.on("request", directActionsFirst(app, serverBuild, requestContext, { setHeaders }));
 
   const hooks = serverBuild.entry.module;
   /** @type {Promise<void> | undefined} */

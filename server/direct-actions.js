@@ -193,3 +193,19 @@ async function answer(req, res, { action, what, params, context }) {
     else res.end();
   }
 }
+
+/**
+ * The request listener that asks the direct actions first and hands everything else to
+ * `rest` (the express app): server/app.js and the benches' servers serve the app this way.
+ * @param {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void} rest
+ * @param {import("@remix-run/node").ServerBuild} build
+ * @param {(req: import("node:http").IncomingMessage) => unknown} getLoadContext
+ * @param {{ setHeaders?: (res: import("node:http").ServerResponse) => void }} [options]
+ * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void}
+ */
+export function directActionsFirst(rest, build, getLoadContext, options) {
+  const direct = directActions(build, getLoadContext, options);
+  return (req, res) => {
+    if (!direct(req, res)) rest(req, res);
+  };
+}

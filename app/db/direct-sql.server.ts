@@ -138,16 +138,20 @@ function asPrismaError(error: unknown): unknown {
   );
 }
 
-/** One statement on `on` (the adapter, or its transaction), heard by `onStatement` first. */
-async function send(
+/**
+ * One statement on `on` (the adapter, or its transaction), heard by `onStatement` first, sent by
+ * `run`: what `run` answers of it.
+ */
+async function send<T>(
   on: AdapterQueryable,
   statement: Prisma.Sql,
   { onStatement }: Pick<Registered, "onStatement">,
-): Promise<number> {
+  run: (query: AdapterQuery) => Promise<T>,
+): Promise<T> {
   const query = queryOf(statement, on.provider);
   onStatement?.(query.sql);
   try {
-    return await on.executeRaw(query);
+    return await run(query);
   } catch (error) {
     throw asPrismaError(error);
   }
@@ -163,7 +167,8 @@ export async function directStatement(
 ): Promise<number> {
   const direct = registered.get(client);
   if (!direct) return client.$executeRaw(statement);
-  return send(await direct.adapter(), statement, direct);
+  const on = await direct.adapter();
+  return send(on, statement, direct, (query) => on.executeRaw(query));
 }
 
 /**
@@ -178,16 +183,10 @@ export async function directQuery(
   const direct = registered.get(client);
   if (!direct) return client.$queryRaw<Record<string, unknown>[]>(statement);
   const on = await direct.adapter();
-  const query = queryOf(statement, on.provider);
-  direct.onStatement?.(query.sql);
-  let result: Awaited<ReturnType<AdapterQueryable["queryRaw"]>>;
-  try {
-    result = await on.queryRaw(query);
-  } catch (error) {
-    throw asPrismaError(error);
-  }
-  const { columnNames, rows } = result;
-  return rows.map((row) => Object.fromEntries(columnNames.map((name, i) => [name, row[i]])));
+  return send(on, statement, direct, async (query) => {
+    const { columnNames, rows } = await on.queryRaw(query);
+    return rows.map((row) => Object.fromEntries(columnNames.map((name, i) => [name, row[i]])));
+  });
 }
 
 /**
@@ -224,7 +223,9 @@ export async function directTransaction<T>(
   const phantom = tx.options.usePhantomQuery;
   let result: T;
   try {
-    result = await work({ execute: (statement) => send(tx, statement, direct) });
+    result = await work({
+      execute: (statement) => send(tx, statement, direct, (query) => tx.executeRaw(query)),
+    });
   } catch (error) {
     try {
       if (!phantom) await tx.executeRaw(ROLLBACK);

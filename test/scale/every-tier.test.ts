@@ -3,9 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { WebhookDeliveryRecord } from "../../sandbox/shopify/server";
-import { testDatabaseProvider } from "../support/app-env";
+import "../support/app-env";
 import { startChild, type Child } from "./children";
-import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
+import {
+  privatePostgresBinDir,
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from "./private-postgres";
 import { call, SHOP, startStandInsShop, type StandInsShop } from "./stand-ins-shop";
 
 /**
@@ -22,14 +26,8 @@ import { call, SHOP, startStandInsShop, type StandInsShop } from "./stand-ins-sh
  * restarting the shared one would cut the other test files' connections.
  */
 const ORDERS = 30;
-const binDir = postgresBinDir();
-const runs = testDatabaseProvider === "postgresql" && binDir !== undefined;
-
-if (!runs) {
-  console.warn(
-    "test/scale/every-tier: runs on PostgreSQL only (npm run test:pg) with PostgreSQL's server programs (initdb, pg_ctl) installed; skipped",
-  );
-}
+const binDir = privatePostgresBinDir("test/scale/every-tier");
+const runs = binDir !== undefined;
 
 /** Hands each request to the next live web process, as a load balancer does; 502 when it is gone. */
 async function startBalancer() {

@@ -9,6 +9,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { testDatabaseProvider } from "../support/app-env";
 import { freePort } from "../support/server-process";
 import os from "node:os";
 import path from "node:path";
@@ -30,6 +31,21 @@ export function postgresBinDir(): string | undefined {
     }
   }
   return candidates.find((dir) => existsSync(path.join(dir, "initdb")));
+}
+
+/**
+ * The server programs' folder for a test that needs a PostgreSQL server of its own, or
+ * undefined when it cannot run here (not on PostgreSQL, or no server programs): then it says so
+ * in one line, naming `test`, and is skipped.
+ */
+export function privatePostgresBinDir(test: string): string | undefined {
+  const binDir = testDatabaseProvider === "postgresql" ? postgresBinDir() : undefined;
+  if (binDir === undefined) {
+    console.warn(
+      `${test}: runs on PostgreSQL only (npm run test:pg) with PostgreSQL's server programs (initdb, pg_ctl) installed; skipped`,
+    );
+  }
+  return binDir;
 }
 
 export interface PrivatePostgres {

@@ -1,12 +1,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { WebhookDeliveryRecord } from "../../sandbox/shopify/server";
-import {
-  TEST_API_KEY,
-  TEST_API_SECRET,
-  TEST_ENCRYPTION_KEY,
-  testDatabaseProvider,
-} from "../support/app-env";
+import { TEST_API_KEY, TEST_API_SECRET, TEST_ENCRYPTION_KEY } from "../support/app-env";
 import {
   freePort,
   startServerProcess,
@@ -15,7 +10,11 @@ import {
   waitUntilAnswering,
   type ServerProcess,
 } from "../support/server-process";
-import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
+import {
+  privatePostgresBinDir,
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from "./private-postgres";
 import { call, startStandInsShop, type StandInsShop } from "./stand-ins-shop";
 
 /**
@@ -30,14 +29,8 @@ import { call, startStandInsShop, type StandInsShop } from "./stand-ins-shop";
  * one would cut the other test files' connections.
  */
 const ORDERS = 6;
-const binDir = postgresBinDir();
-const runs = testDatabaseProvider === "postgresql" && binDir !== undefined;
-
-if (!runs) {
-  console.warn(
-    "test/scale/start-while-down: runs on PostgreSQL only (npm run test:pg) with PostgreSQL's server programs (initdb, pg_ctl) installed; skipped",
-  );
-}
+const binDir = privatePostgresBinDir("test/scale/start-while-down");
+const runs = binDir !== undefined;
 
 describe.skipIf(!runs)("web and worker processes started while PostgreSQL is down", () => {
   let pgServer: PrivatePostgres | undefined;
