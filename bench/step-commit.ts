@@ -86,7 +86,7 @@ async function main() {
   const item = order.items[0]!;
   const commit = (i: number) => ({
     order: { id: order.id, shop: SHOP },
-    workerId: WORKER,
+    holder: WORKER,
     columns: {
       status: i % 2 === 0 ? "paid" : "created",
       serviceState: "PAID",

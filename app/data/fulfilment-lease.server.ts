@@ -30,7 +30,7 @@ const PRINT_ORDER_COLUMNS = new Set<string>(Object.values(Prisma.PrintOrderScala
 
 /**
  * The step's compare-and-set on the print order as one plain UPDATE (decision 11): it matches
- * only while this worker holds the lease, and sets "updatedAt" as Prisma's `@updatedAt` would.
+ * only while the step's claim holds the lease, and sets "updatedAt" as Prisma's `@updatedAt` would.
  * A step writes plain values; an update operation ({ increment }) or an unknown column is a
  * mistake in the step, refused here rather than written some other way.
  */
@@ -46,8 +46,8 @@ function compareAndSet(table: TableNamer, commit: StepCommit, now: Date): Prisma
     if (!plain) throw new Error(`a step wrote "${column}" as an operation; steps write values`);
     return [Prisma.sql`${Prisma.raw(`"${column}"`)} = ${value as SqlValue}`];
   });
-  const { order, workerId } = commit;
-  return Prisma.sql`UPDATE ${table("PrintOrder")} SET ${Prisma.join(sets)} WHERE "id" = ${order.id} AND "shop" = ${order.shop} AND "leaseOwner" = ${workerId}`;
+  const { order, holder } = commit;
+  return Prisma.sql`UPDATE ${table("PrintOrder")} SET ${Prisma.join(sets)} WHERE "id" = ${order.id} AND "shop" = ${order.shop} AND "leaseOwner" = ${holder}`;
 }
 
 /** One item's change: its SET list and the row it names (only the order's own items). */
@@ -113,7 +113,7 @@ const EVENT_COLUMN_TYPE: Record<(typeof STEP_EVENT.columns)[number], string> = {
  * a WITH, and each write joined to it, so a write happens only when the compare-and-set
  * matched. One statement is its own transaction, all or nothing, with one round trip and one
  * WAL flush, where BEGIN, the compare-and-set, each write and COMMIT were one round trip each.
- * It returns one row when the compare-and-set matched and none when this worker no longer
+ * It returns one row when the compare-and-set matched and none when the claim no longer
  * holds the lease (nothing is written then).
  */
 function oneStatementCommit(table: TableNamer, commit: StepCommit, now: Date): Prisma.Sql {
@@ -161,33 +161,33 @@ export function leaseStore(db: PrismaClient, schema?: string | null): LeaseStore
       (
         await db.printOrder.updateManyAndReturn({
           where: { id: { in: ids }, ...dueWhere(due) },
-          data: { leaseOwner: claim.workerId, leaseExpiresAt: claim.until },
+          data: { leaseOwner: claim.holder, leaseExpiresAt: claim.until },
           select: { id: true },
         })
       ).map((c) => c.id),
-    claimedOrders: (ids, workerId) =>
+    claimedOrders: (ids, holder) =>
       db.printOrder.findMany({
-        where: { id: { in: ids }, leaseOwner: workerId },
+        where: { id: { in: ids }, leaseOwner: holder },
         include: { items: true, shopOrder: true },
       }),
-    claimedOrder: (id, workerId) =>
+    claimedOrder: (id, holder) =>
       db.printOrder.findFirst({
-        where: { id, leaseOwner: workerId },
+        where: { id, leaseOwner: holder },
         include: { items: true, shopOrder: true },
       }),
     renewClaims: async (ids, claim) =>
       (
         await db.printOrder.updateMany({
-          where: { id: { in: ids }, leaseOwner: claim.workerId },
+          where: { id: { in: ids }, leaseOwner: claim.holder },
           data: { leaseExpiresAt: claim.until },
         })
       ).count,
-    commitStep: async ({ order, workerId, columns, items, events, splits }) => {
+    commitStep: async ({ order, holder, columns, items, events, splits }) => {
       if (splits.length) {
         // Rows split off need the new row's id for their items: an interactive transaction.
         await db.$transaction(async (tx) => {
           const { count } = await tx.printOrder.updateMany({
-            where: { id: order.id, shop: order.shop, leaseOwner: workerId },
+            where: { id: order.id, shop: order.shop, leaseOwner: holder },
             data: columns,
           });
           if (count !== 1) throw new LeaseLostError();
@@ -210,10 +210,10 @@ export function leaseStore(db: PrismaClient, schema?: string | null): LeaseStore
         return;
       }
       // The usual step: all or nothing, plain statements sent straight to the driver (decision
-      // 32). Its first write is the compare-and-set; when it matches no row this worker no
+      // 32). Its first write is the compare-and-set; when it matches no row the claim no
       // longer holds the lease, and nothing is written. On PostgreSQL one statement (decision
       // 34); on SQLite, whose one connection has no round trips to save, one transaction.
-      const commit = { order, workerId, columns, items, events, splits };
+      const commit = { order, holder, columns, items, events, splits };
       if ((await directProvider(db)) === "postgres") {
         if ((await directStatement(db, oneStatementCommit(table, commit, new Date()))) !== 1)
           throw new LeaseLostError();

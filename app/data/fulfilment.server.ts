@@ -100,9 +100,9 @@ export function fulfilmentStore(
     variantMappings: (shop, variantIds) =>
       db.variantMapping.findMany({ where: { shop, variantId: { in: variantIds } } }),
 
-    markAddressSent: async (order, workerId) => {
+    markAddressSent: async (order, holder) => {
       await db.printOrder.updateMany({
-        where: { id: order.id, shop: order.shop, leaseOwner: workerId },
+        where: { id: order.id, shop: order.shop, leaseOwner: holder },
         data: { addressPending: false },
       });
     },

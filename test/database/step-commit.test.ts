@@ -55,7 +55,7 @@ async function heldOrder(owner: string) {
 /** The commit of a create step: the order's columns, one item's change, two events. */
 function createCommit(
   held: Awaited<ReturnType<typeof heldOrder>>,
-  workerId: string,
+  holder: string,
   at: Date,
 ): Parameters<typeof store.commitStep>[0] {
   const event = (type: string, message: string, data: unknown) => ({
@@ -70,7 +70,7 @@ function createCommit(
   });
   return {
     order: { id: held.order.id, shop: SHOP },
-    workerId,
+    holder,
     columns: { status: "created", printOrderId: 4711, leaseOwner: null, leaseExpiresAt: null },
     items: [{ id: held.item.id, columns: { filesSentAt: at, serviceState: "PENDING" } }],
     // The same time for both, as one step writes them: only their order tells them apart.

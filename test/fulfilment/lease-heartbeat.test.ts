@@ -88,7 +88,7 @@ describe("the claim heartbeat", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const [held] = await printOrdersOf(order.legacyId);
-    expect(held?.leaseOwner).toBe("slow-but-alive");
+    expect(held?.leaseOwner).toMatch(/^slow-but-alive\//);
     expect(held!.leaseExpiresAt!.getTime()).toBeGreaterThan(Date.now());
 
     slow.release();
@@ -98,6 +98,69 @@ describe("the claim heartbeat", () => {
     expect(paid?.status).toBe("paid");
     expect(
       h.sandbox.control.orders().filter((o) => o.reference === paid!.orderReference),
+    ).toHaveLength(1);
+  });
+
+  it("refuses the commit of a lane whose claim ran out, even when its own worker took the order again", async () => {
+    const { order } = await placePaidOrder(h, [{ variantId: MAPPINGS.photoBook.variantId }]);
+    // The first creation waits (a step slower than its lease, no heartbeat); so does the second
+    // claim's read after paying, which keeps that claim's lease held while the first lane wakes.
+    let releaseCreate!: () => void;
+    const createGate = new Promise<void>((resolve) => (releaseCreate = resolve));
+    let releaseRead!: () => void;
+    const readGate = new Promise<void>((resolve) => (releaseRead = resolve));
+    let creations = 0;
+    let readsWaiting = 0;
+    const worker = new FulfilmentWorker(
+      {
+        store: fulfilmentStore(prisma),
+        printClientFor: async (shop) => {
+          const real = await printClientFor(shop, { retry: fastRetry });
+          if (!real) return null;
+          const orders = Object.create(real.orders) as PrintClient["orders"];
+          orders.createIdempotent = async (params, options) => {
+            if (++creations === 1) await createGate;
+            return real.orders.createIdempotent(params, options);
+          };
+          orders.details = async (params, options) => {
+            readsWaiting += 1;
+            await readGate;
+            return real.orders.details(params, options);
+          };
+          return Object.assign(Object.create(real) as PrintClient, { orders });
+        },
+        shopify: { graphql: () => Promise.reject(new Error("not used")) },
+        logger: silent,
+      },
+      { workerId: "same-worker", leaseMs: 300, heartbeatMs: 0, baseBackoffMs: 1, maxBackoffMs: 5 },
+    );
+    const first = worker.runOnce();
+    await vi.waitUntil(() => creations === 1, { timeout: 10_000, interval: 10 });
+    await vi.waitUntil(
+      async () => (await printOrdersOf(order.legacyId))[0]!.leaseExpiresAt!.getTime() < Date.now(),
+      { timeout: 10_000, interval: 20 },
+    );
+    // The same worker claims the order again: created, paid, now reading the service's record.
+    const second = worker.runOnce();
+    await vi.waitUntil(() => readsWaiting === 1, { timeout: 10_000, interval: 10 });
+    releaseCreate();
+    let firstDone = false;
+    void first.then(() => (firstDone = true));
+    // The first lane either is refused at its commit (it ends) or goes on to the read.
+    await vi.waitUntil(() => firstDone || readsWaiting === 2, { timeout: 10_000, interval: 10 });
+    releaseRead();
+    await Promise.all([first, second]);
+
+    const [row] = await printOrdersOf(order.legacyId);
+    expect(row).toMatchObject({ status: "paid", leaseOwner: null });
+    const steps = await prisma.orderEvent.findMany({
+      where: { printOrderId: row!.id, type: { in: ["created", "paid"] } },
+      select: { type: true },
+    });
+    // One entry each: the first lane's late creation was not written over the second's work.
+    expect(steps.map((e) => e.type).sort()).toEqual(["created", "paid"]);
+    expect(
+      h.sandbox.control.orders().filter((o) => o.reference === row!.orderReference),
     ).toHaveLength(1);
   });
 

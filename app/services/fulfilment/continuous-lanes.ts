@@ -41,8 +41,10 @@ export function holdClaim(
 ): HeldClaim {
   const reads = new ClaimReads(o.store);
   const ids = claimed.map((order) => order.id);
+  // One claim's orders share its holder (lease.ts claimDue).
+  const holder = claimed[0]?.leaseOwner;
   let timer: ReturnType<typeof setInterval> | undefined;
-  if (o.heartbeatMs > 0 && ids.length > 0) {
+  if (o.heartbeatMs > 0 && holder) {
     const started = Date.now();
     let renewing = false;
     timer = setInterval(() => {
@@ -52,7 +54,7 @@ export function holdClaim(
         return;
       }
       renewing = true;
-      renewLeases(o.store, { workerId: o.workerId, ids, now: o.now(), leaseMs: o.leaseMs })
+      renewLeases(o.store, { holder, ids, now: o.now(), leaseMs: o.leaseMs })
         .catch((error: unknown) =>
           o.logger.warn(
             { worker: o.workerId, reason: outageReason(error) },

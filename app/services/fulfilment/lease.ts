@@ -1,11 +1,12 @@
 /**
- * The lease: a worker acts on a print order only while it holds an unexpired
+ * The lease: a worker acts on a print order only while one of its claims holds an unexpired
  * lease on it, taken with a conditional update (compare-and-set), and writes a
- * step's result only if it still holds it. Outside changes (commands/) take a
+ * step's result only if that claim still holds it. Outside changes (commands/) take a
  * row only when it is free (see docs/decisions/0006-changes-wait-for-the-worker.md).
  * Here are the rules (what is due, how long a claim lasts, what a commit writes); the
  * statements are the store's (data/fulfilment-lease.server.ts).
  */
+import { randomUUID } from "node:crypto";
 import { eventRow } from "./events";
 import { isPrintOrderStatus, movesForward, RESTING_STATUSES } from "./machine";
 import type { DueAt, LeaseStore } from "./ports";
@@ -21,9 +22,21 @@ import {
 export class LeaseLostError extends Error {}
 
 /**
+ * The lease holder a claim writes: the worker's id and a name of this claim. A lane whose claim
+ * ran out (a step slower than the lease, the heartbeat given up) may still be working when its
+ * own worker claims the order again; were the holder the worker alone, that lane's late commit
+ * would match and write its stale step over the new claim's (an order paid, then set back to
+ * "created"). Each claim's own holder refuses it.
+ */
+export function claimHolder(workerId: string): string {
+  return `${workerId}/${randomUUID().slice(0, 8)}`;
+}
+
+/**
  * Claims up to `batchSize` due print orders, oldest due first, and loads them
  * with their items and shop order: one read of what is due, one conditional
- * UPDATE for all of them, one load. Returns the orders this worker now holds.
+ * UPDATE for all of them, one load. Returns the orders this claim now holds, each with the
+ * claim's holder as its `leaseOwner` (the steps' writes name it).
  */
 export async function claimDue(
   store: LeaseStore,
@@ -43,42 +56,39 @@ export async function claimDue(
   const dueIds = await store.dueOrderIds(due, batchSize);
   if (dueIds.length === 0) return [];
   // Every condition of the selection again, for each row (the store's compare-and-set).
+  const holder = claimHolder(workerId);
   const claimed = await store.claimOrders(dueIds, due, {
-    workerId,
+    holder,
     until: new Date(now.getTime() + leaseMs),
   });
   if (claimed.length === 0) return [];
-  const loaded = await store.claimedOrders(claimed, workerId);
+  const loaded = await store.claimedOrders(claimed, holder);
   const rank = new Map(dueIds.map((id, i) => [id, i]));
   return loaded.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
 }
 
 /**
- * The heartbeat: extends this worker's claims on `ids` while their steps run
+ * The heartbeat: extends a claim's leases on `ids` while their steps run
  * or wait for a lane, so the lease can be short (a dead worker's claims free
- * up soon) without a slow step losing its order. Only rows this worker still
- * holds are touched: a claim another worker took is never taken back.
+ * up soon) without a slow step losing its order. Only rows the claim still
+ * holds are touched: an order another claim took is never taken back.
  */
 export async function renewLeases(
   store: LeaseStore,
-  { workerId, ids, now, leaseMs }: { workerId: string; ids: string[]; now: Date; leaseMs: number },
+  { holder, ids, now, leaseMs }: { holder: string; ids: string[]; now: Date; leaseMs: number },
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  return store.renewClaims(ids, { workerId, until: new Date(now.getTime() + leaseMs) });
+  return store.renewClaims(ids, { holder, until: new Date(now.getTime() + leaseMs) });
 }
 
-/** A print order this worker holds, with its items and shop order; null once the lease is lost. */
-export function loadClaimed(
-  store: LeaseStore,
-  id: string,
-  workerId: string,
-): Promise<Loaded | null> {
-  return store.claimedOrder(id, workerId);
+/** A print order the claim `holder` holds, with its items and shop order; null once lost. */
+export function loadClaimed(store: LeaseStore, id: string, holder: string): Promise<Loaded | null> {
+  return store.claimedOrder(id, holder);
 }
 
 /**
  * The order as a committed step left it, for the next step under the same
- * claim, without reading it again: while this worker holds the lease nothing
+ * claim, without reading it again: while its claim holds the lease nothing
  * else changes the row (outside changes wait for a free row, see
  * commands/lock.ts). Null when the step's writes cannot be replayed here (an
  * arithmetic update, print orders split off): then the order is read again.
@@ -145,7 +155,7 @@ function forwardOnly(order: Loaded, columns: StepResult["data"], logger: WorkerL
 }
 
 /**
- * Writes a step's result if this worker still holds the lease, in one
+ * Writes a step's result if its claim still holds the lease, in one
  * transaction: the order (never a backwards status), the print orders split
  * off it, its item states and its events. Keeps the lease for the next step,
  * or releases it. With a result carried from the step before (carry), both are
@@ -158,7 +168,8 @@ export async function commitStep(
   order: Loaded,
   result: StepResult,
   lease: {
-    workerId: string;
+    /** The claim the step ran under (claimHolder). */
+    holder: string;
     leaseMs: number;
     keepLease: boolean;
     now: () => Date;
@@ -184,7 +195,7 @@ export async function commitStep(
   const items = carried ? withItemChanges(carried, result.items ?? []).items : result.items;
   await store.commitStep({
     order: { id: order.id, shop: order.shop },
-    workerId: lease.workerId,
+    holder: lease.holder,
     columns,
     items: (items ?? []).map((item) => ({ id: item.id, columns: itemColumns(item) })),
     events,

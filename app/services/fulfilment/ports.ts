@@ -67,16 +67,21 @@ export interface DueAt {
   at: Date;
 }
 
-/** A worker's lease on print orders, until when it lasts. */
+/**
+ * A lease on print orders: who holds it and until when. The holder names one claim of a worker
+ * (lease.ts claimHolder), not the worker: a lane of a claim that ran out is refused even when
+ * its own worker has claimed the order again meanwhile.
+ */
 export interface LeaseClaim {
-  workerId: string;
+  holder: string;
   until: Date;
 }
 
-/** What a step's commit writes (lease.ts decides it), if the worker still holds the lease. */
+/** What a step's commit writes (lease.ts decides it), if its claim still holds the lease. */
 export interface StepCommit {
   order: { id: string; shop: string };
-  workerId: string;
+  /** The claim the step ran under (LeaseClaim). */
+  holder: string;
   /** The print order's columns, its lease's included. */
   columns: Prisma.PrintOrderUpdateManyMutationInput;
   /** Each item's changed columns; only items still on this print order are written. */
@@ -99,11 +104,11 @@ export interface LeaseStore {
   dueOrderIds(due: DueAt, take: number): Promise<string[]>;
   /** Of `ids`, those still due, claimed in one conditional UPDATE: the ids taken. */
   claimOrders(ids: string[], due: DueAt, claim: LeaseClaim): Promise<string[]>;
-  /** The print orders of `ids` this worker holds, with their items and shop orders. */
-  claimedOrders(ids: string[], workerId: string): Promise<Loaded[]>;
-  /** One print order this worker holds, with its items and shop order; null once lost. */
-  claimedOrder(id: string, workerId: string): Promise<Loaded | null>;
-  /** Extends the lease on those of `ids` this worker still holds: how many. */
+  /** The print orders of `ids` the claim `holder` holds, with their items and shop orders. */
+  claimedOrders(ids: string[], holder: string): Promise<Loaded[]>;
+  /** One print order the claim `holder` holds, with its items and shop order; null once lost. */
+  claimedOrder(id: string, holder: string): Promise<Loaded | null>;
+  /** Extends the lease on those of `ids` the claim still holds: how many. */
   renewClaims(ids: string[], claim: LeaseClaim): Promise<number>;
   /**
    * Writes the commit in one transaction; throws LeaseLostError (nothing written) when the
@@ -124,8 +129,8 @@ export interface ClaimReadStore {
  * has taken is written at once, so a later failure in the step does not send it again.
  */
 export interface StepStore {
-  /** The changed address was sent; written only while this worker holds the order's lease. */
-  markAddressSent(order: { id: string; shop: string }, workerId: string): Promise<void>;
+  /** The changed address was sent; written only while the claim `holder` holds the order. */
+  markAddressSent(order: { id: string; shop: string }, holder: string): Promise<void>;
   markFilesSent(shop: string, itemId: string, at: Date): Promise<void>;
   /**
    * The item's print-file result; with `note` (a file that could not be downloaded), its

@@ -291,11 +291,13 @@ export class FulfilmentWorker {
    */
   private async stepOn(claimed: Loaded, reads: ClaimReads): Promise<void> {
     const { store, logger, printClientFor, shopify } = this.deps;
+    // The claim's own holder, loaded with the order: every write below names it (lease.ts).
+    const holder = claimed.leaseOwner!;
     let order: Loaded | null = claimed;
     // A result held back to be committed with the next step's (lease.ts carry).
     let carried: StepResult | undefined;
     for (let step = 0; step < this.o.stepsPerClaim; step++) {
-      order ??= await loadClaimed(store, claimed.id, this.id);
+      order ??= await loadClaimed(store, claimed.id, holder);
       if (!order) return; // lease lost
       this.inHand.set(order.id, {
         reference: order.orderReference,
@@ -313,7 +315,7 @@ export class FulfilmentWorker {
           shop: await reads.shop(order.shop),
           reads,
           now: this.now,
-          workerId: this.id,
+          leaseHolder: holder,
           offerings: this.offerings,
           preflight: this.preflight,
           followIntervalMs: this.o.followIntervalMs,
@@ -352,7 +354,7 @@ export class FulfilmentWorker {
           order,
           result,
           {
-            workerId: this.id,
+            holder,
             leaseMs: this.o.leaseMs,
             keepLease: result.continue && !last,
             now: this.now,

@@ -61,7 +61,7 @@ function recordingStore() {
   return { store, commits };
 }
 
-const lease = { workerId: "w1", leaseMs: 1_000, keepLease: true, now: () => NOW, logger };
+const lease = { holder: "w1/claim-1", leaseMs: 1_000, keepLease: true, now: () => NOW, logger };
 const turn = { last: false, now: () => NOW, logger };
 
 describe("carry", () => {

@@ -47,8 +47,8 @@ export interface StepContext {
   shopify: ShopifyAdmin;
   logger: WorkerLogger;
   now: () => Date;
-  /** The worker holding the lease: a write a step makes itself checks it. */
-  workerId: string;
+  /** The claim holding the order's lease (lease.ts claimHolder): a step's own writes check it. */
+  leaseHolder: string;
   shop: Shop;
   client: PrintClient;
   offerings: OfferingCache;

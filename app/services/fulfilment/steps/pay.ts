@@ -18,7 +18,7 @@ export async function pay(order: Loaded, ctx: StepContext): Promise<StepResult> 
   const events: StepResult["events"] = [];
   if (order.addressPending) {
     await client.orders.address({ orderId, address: await shippingDetailsOf(order, ctx) });
-    await ctx.store.markAddressSent(order, ctx.workerId);
+    await ctx.store.markAddressSent(order, ctx.leaseHolder);
     order.addressPending = false;
     events.push({
       actor: "worker",
