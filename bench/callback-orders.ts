@@ -186,15 +186,28 @@ export function statusCallbacks(
 export async function finalStates(shop: string, orders: Order[]) {
   const rows = await prisma.printOrder.findMany({
     where: { shop },
-    select: { printOrderId: true, status: true, serviceState: true, trackingCode: true },
+    select: {
+      printOrderId: true,
+      status: true,
+      resumeStatus: true,
+      lastErrorCode: true,
+      serviceState: true,
+      trackingCode: true,
+    },
   });
   const expected = new Map(orders.map((o) => [o.id, o.trackingCode]));
   const byStatus: Record<string, number> = {};
   let right = 0;
   for (const r of rows) {
     byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+    // Shipped, and then stopped for the merchant by the fulfil step: the bench's shop has no
+    // Shopify session, as a shop whose access was lost (services/fulfilment/failures.ts).
+    const waitsForSignIn =
+      r.status === "needs_attention" &&
+      r.resumeStatus === "shipped" &&
+      r.lastErrorCode === "SHOPIFY_NOT_CONNECTED";
     if (
-      (r.status === "shipped" || r.status === "fulfilled") &&
+      (r.status === "shipped" || r.status === "fulfilled" || waitsForSignIn) &&
       r.serviceState === "SHIPPED" &&
       r.trackingCode !== null &&
       r.trackingCode === expected.get(r.printOrderId ?? -1)

@@ -18,7 +18,8 @@
  * sockets and the machine alone). Then: every callback answered 200, its latency, /healthz's
  * latency during the flood, and how many print orders reach their final state (shipped with the
  * service's tracking number; the fulfil step that follows needs the shop's Shopify session,
- * which this bench does not set up), and how long until all did; the web process's CPU per
+ * which this bench does not set up, so it stops each order for the merchant's next sign-in, as
+ * for any shop whose Shopify access was lost), and how long until all did; the web process's CPU per
  * callback over the flood, and in process mode the worker process's CPU per callback over the
  * flood and until every order was right.
  *

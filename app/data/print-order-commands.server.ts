@@ -105,6 +105,13 @@ export const printOrderCommandStore: CommandStore = {
       where: { id, shop, status: "needs_attention" },
       include: { items: true },
     }),
+  stoppedWithCode: (shop, code, take) =>
+    prisma.printOrder.findMany({
+      where: { shop, status: "needs_attention", lastErrorCode: code },
+      select: { id: true, shopOrderId: true, resumeStatus: true },
+      orderBy: { createdAt: "asc" },
+      take,
+    }),
   stoppedPrintOrderWithLines: (shop, id) =>
     prisma.printOrder.findFirst({
       where: { id, shop, status: "needs_attention" },

@@ -2,6 +2,7 @@ import prisma, { databaseSchema } from "../db.server";
 import {
   applyOrderCancelled,
   applyOrderUpdate,
+  resumeReconnectedOrders,
   runOnEachPrintOrder,
   runOrderAction,
 } from "../services/fulfilment/commands";
@@ -101,6 +102,10 @@ export const recordOrderCancelled = (input: Parameters<typeof applyOrderCancelle
 /** A print-service status callback: kept for the worker, which makes its print order due. */
 export const recordStatusCallback = (input: Parameters<typeof receiveStatusUpdate>[1]) =>
   waking(receiveStatusUpdate(statusInbox, input), (r) => r === "received");
+
+/** A sign-in gave the app its access to the store back: the orders stopped for it go on. */
+export const resumeAfterSignIn = (shop: string) =>
+  wakingWithService(shop, resumeReconnectedOrders(printOrderCommandStore, { shop }), (n) => n > 0);
 
 /** A merchant's action on one print order. */
 export const runMerchantAction = (input: Parameters<typeof runOrderAction>[1]) =>

@@ -4,7 +4,7 @@ import { startPeriodicJob } from "../services/periodic-job";
 import { regularCheckStore } from "../data/regular-check.server";
 import { runRegularCheckRound, type RegularCheckRound } from "../services/regular-check/round";
 import type { RegularCheckOptions, RegularCheckPorts } from "../services/regular-check/ports";
-import { adminGraphql, type AdminApi } from "../services/shopify-admin";
+import { adminGraphql, transportFailure, type AdminApi } from "../services/shopify-admin";
 import { unauthenticated } from "../shopify.server";
 import { recordFoundOrder } from "./fulfilment-commands.server";
 import { getLogger } from "./logger.server";
@@ -20,8 +20,13 @@ const INSTANCE = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
 
 /** The Admin API of a shop's offline session; a shop without one fails its own look only. */
 async function adminFor(shop: string) {
-  const { admin } = await unauthenticated.admin(shop);
-  return adminGraphql(admin as AdminApi);
+  let admin: AdminApi;
+  try {
+    ({ admin } = await unauthenticated.admin(shop));
+  } catch (error) {
+    throw transportFailure(error);
+  }
+  return adminGraphql(admin);
 }
 
 export function regularCheckPorts(overrides: Partial<RegularCheckPorts> = {}): RegularCheckPorts {

@@ -12,6 +12,7 @@ import {
 } from "../data/shop.server";
 import type { AdminApi } from "../services/shopify-admin";
 import { ensureFulfillmentService } from "./fulfillment-service.server";
+import { resumeAfterSignIn } from "./fulfilment-commands.server";
 import { getLogger } from "./logger.server";
 import { resumeCarrierRates } from "./rates.server";
 
@@ -41,6 +42,14 @@ export async function afterSignIn({
     await ensureFulfillmentService({ shop: session.shop, admin: async () => admin });
   } catch (error) {
     log().warn({ err: error, shop: session.shop }, "fulfillment service not registered");
+  }
+  // The print orders that stopped while the app had no access to the store go on.
+  try {
+    const resumed = await resumeAfterSignIn(session.shop);
+    if (resumed > 0)
+      log().info({ shop: session.shop, resumed }, "print orders resumed after sign-in");
+  } catch (error) {
+    log().warn({ err: error, shop: session.shop }, "print orders not resumed after sign-in");
   }
 }
 

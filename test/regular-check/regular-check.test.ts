@@ -60,8 +60,12 @@ describe("the regular check with Shopify", () => {
     expect(looked).not.toContain(UNINSTALLED_SHOP);
     const revoked = rounds.flatMap((r) => r.looks).filter((l) => l.shop === REVOKED_SHOP);
     expect(revoked.map((l) => l.outcome)).toContain("failed");
-    const revokedRow = await prisma.regularCheck.findUniqueOrThrow({ where: { shop: REVOKED_SHOP } });
-    expect(revokedRow.lastProblem).toMatch(/could not be read from Shopify/);
+    const revokedRow = await prisma.regularCheck.findUniqueOrThrow({
+      where: { shop: REVOKED_SHOP },
+    });
+    expect(revokedRow.lastProblem).toMatch(
+      /^Print Connect has lost its access to your Shopify store\. Open it from your Shopify admin/,
+    );
     expect(revokedRow.checkedThrough).toBeNull();
     expect(revokedRow.leaseOwner).toBeNull();
 
@@ -90,9 +94,9 @@ describe("the regular check with Shopify", () => {
     await settle(h.worker(), 30_000);
 
     expect(await appState()).toEqual(before);
-    expect((await prisma.regularCheck.findUniqueOrThrow({ where: { shop: SHOP } })).ordersFound).toBe(
-      LOST + LATE,
-    );
+    expect(
+      (await prisma.regularCheck.findUniqueOrThrow({ where: { shop: SHOP } })).ordersFound,
+    ).toBe(LOST + LATE);
     await expectEachPrintedAndPaidOnce(h, placed);
   }, 60_000);
 

@@ -3,7 +3,8 @@
  * writes an event due in the same transaction as the change it records). A round claims a
  * batch by moving each one's due time past the claim (compare-and-set, so two senders never
  * take the same event), calls `flowTriggerReceive`, and marks it sent. Shopify unavailable or
- * throttled: tried again with backoff, at most MAX_ATTEMPTS times. Refused (the shop took the
+ * throttled, or its access to the store lost (the merchant's next visit gives it back): tried
+ * again with backoff, at most MAX_ATTEMPTS times. Refused (the shop took the
  * app away, the payload does not fit): given up at once with the reason. A sender that dies
  * after Shopify answered and before the mark sends that trigger once more after the claim runs
  * out: Flow has no idempotency key, and a trigger lost is worse than one doubled.
@@ -119,7 +120,11 @@ async function sendOne(deps: FlowSenderDeps, now: () => Date, event: DueTrigger)
     return "sent";
   } catch (error) {
     const attempts = event.flowAttempts + 1;
-    const transient = error instanceof ShopifyAdminError && error.transient ? error : null;
+    // Without access to the store, the merchant's next visit gives it back: tried again meanwhile.
+    const transient =
+      error instanceof ShopifyAdminError && (error.transient || error.kind === "not_connected")
+        ? error
+        : null;
     const reason = error instanceof Error ? error.message : String(error);
     if (!transient || attempts >= FLOW_MAX_ATTEMPTS) {
       deps.logger.warn({ ...log, attempts, reason }, "Flow trigger given up");

@@ -8,6 +8,12 @@ import {
 import { ATTENTION_TEXT, attentionMessage, printCodeText } from "../merchant-text/errors";
 import { ShopifyAdminError } from "../shopify-admin";
 
+/**
+ * The attention code of an order stopped because the app had no access to the shop's Shopify
+ * store; the merchant's next sign-in sends such orders on (commands/reconnected.ts).
+ */
+export const SHOPIFY_NOT_CONNECTED = "SHOPIFY_NOT_CONNECTED";
+
 /** Something the merchant must fix before the print order can go on. */
 export interface AttentionReason {
   code: string;
@@ -57,6 +63,12 @@ export function classifyFailure(error: unknown): Failure {
     return { kind: "transient", code: "PRINT_FILE_CHECK_BUSY", message: error.message };
   }
   if (error instanceof ShopifyAdminError) {
+    if (error.kind === "not_connected")
+      return {
+        kind: "attention",
+        code: SHOPIFY_NOT_CONNECTED,
+        ...ATTENTION_TEXT.shopifyNotConnected,
+      };
     return error.transient
       ? {
           kind: "transient",

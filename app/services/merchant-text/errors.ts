@@ -222,6 +222,13 @@ export const PRINT_PROBLEM_TEXT = {
  */
 export const ATTENTION_TEXT = {
   shopifyRefused: { action: "Check the order in Shopify, then retry." },
+  /** SHOPIFY_NOT_CONNECTED: the app holds no working access to the store (shopify-admin/errors). */
+  shopifyNotConnected: {
+    message:
+      "Print Connect has lost its access to your Shopify store, so it could not do this order's part in Shopify.",
+    action:
+      "Open Print Connect from your Shopify admin (Apps, then Print Connect): that gives the access back, and this order goes on by itself.",
+  },
   keysRefused: {
     message: (detailsOrStatus: string | number) =>
       `The print service did not accept the account's keys (${detailsOrStatus}).`,

@@ -86,6 +86,8 @@ export function lookProblem(error: unknown): string {
       return "Shopify asked the app to slow down; the next check goes on from here.";
     if (error.kind === "unavailable")
       return "Shopify could not be reached; the next check tries again.";
+    if (error.kind === "not_connected")
+      return "Print Connect has lost its access to your Shopify store. Open it from your Shopify admin to give the access back; the next check goes on from here.";
     return `Shopify refused the orders query: ${error.message.slice(0, 200)}`;
   }
   const text = error instanceof Error ? error.message : String(error);

@@ -12,7 +12,13 @@ export type ShopifyAdminErrorKind =
   /** Shopify answered but refused the query (GraphQL errors, no data, another 4xx). */
   | "refused"
   /** A mutation ran and answered `userErrors`. */
-  | "user_errors";
+  | "user_errors"
+  /**
+   * The app holds no working access to the shop: no offline session is stored, or Shopify
+   * answered 401 to its token. Waiting does not help; the merchant opening the app does (its
+   * sign-in stores a new session).
+   */
+  | "not_connected";
 
 export interface ShopifyUserError {
   field?: string[] | null;
@@ -135,7 +141,9 @@ export function graphqlErrorsFailure(errors: unknown, extensions?: unknown): Sho
 /** What the Shopify library threw while calling the Admin API (or fetching its session). */
 export function transportFailure(error: unknown): ShopifyAdminError {
   const message = error instanceof Error ? error.message : String(error);
-  const kind = transientKind(error);
+  const kind = failureKind(error);
+  if (kind === "not_connected")
+    return new ShopifyAdminError(kind, `Print Connect has no access to the store: ${message}`);
   return new ShopifyAdminError(kind, `Shopify could not be reached: ${message}`, {
     retryAfterMs: kind === "refused" ? undefined : throttleWaitMs(error),
   });
@@ -159,13 +167,27 @@ interface GraphqlErrorShape {
 const shapeOf = (error: unknown): GraphqlErrorShape =>
   typeof error === "object" && error !== null ? (error as GraphqlErrorShape) : {};
 
-function transientKind(error: unknown): ShopifyAdminErrorKind {
+/**
+ * The library's "no session" (SessionNotFoundError), known by its class's name or its words:
+ * the server bundle may hold its own copy of the class.
+ */
+function isMissingSession(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.constructor.name === "SessionNotFoundError" ||
+    error.message.startsWith("Could not find a session for shop")
+  );
+}
+
+function failureKind(error: unknown): ShopifyAdminErrorKind {
+  if (isMissingSession(error)) return "not_connected";
   const { body, response } = shapeOf(error);
   if (body?.errors) {
     // Shopify answers a throttled query with 200 and the code THROTTLED.
     return JSON.stringify(body.errors).includes('"THROTTLED"') ? "throttled" : "refused";
   }
   if (typeof response?.code === "number") {
+    if (response.code === 401) return "not_connected";
     return isTemporaryStatus(response.code) ? "unavailable" : "refused";
   }
   return "unavailable";

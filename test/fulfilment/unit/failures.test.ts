@@ -7,7 +7,7 @@ import {
   PrintServiceError,
   PrintTimeoutError,
 } from "~/services/print";
-import { ShopifyAdminError } from "~/services/shopify-admin";
+import { ShopifyAdminError, transportFailure } from "~/services/shopify-admin";
 
 describe("sorting a step's failure", () => {
   it("keeps the merchant's reason of a failure raised for the merchant", () => {
@@ -99,6 +99,28 @@ describe("sorting a step's failure", () => {
       code: "SHOPIFY_ERROR",
       message: "Invalid id",
     });
+  });
+
+  it("asks the merchant to open the app when the app has no access to the store", () => {
+    // The Shopify library's "no session" (its own class, known by name and words), and a 401.
+    class SessionNotFoundError extends Error {}
+    const missing = new SessionNotFoundError(
+      "Could not find a session for shop a.myshopify.com when creating unauthenticated admin context",
+    );
+    const revoked = Object.assign(new Error("Unauthorized"), { response: { code: 401 } });
+    for (const error of [missing, revoked]) {
+      const failure = transportFailure(error);
+      expect(failure).toMatchObject({ kind: "not_connected", transient: false });
+      expect(classifyFailure(failure)).toMatchObject({
+        kind: "attention",
+        code: "SHOPIFY_NOT_CONNECTED",
+        action: expect.stringMatching(/^Open Print Connect from your Shopify admin/),
+      });
+    }
+    // Shopify's own trouble stays a passing one.
+    expect(
+      transportFailure(Object.assign(new Error("Bad gateway"), { response: { code: 502 } })),
+    ).toMatchObject({ kind: "unavailable", transient: true });
   });
 
   it("tries again later after anything else (a bug or a database hiccup)", () => {

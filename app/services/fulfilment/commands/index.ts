@@ -25,4 +25,5 @@ export {
   type CommandResult,
 } from "./merchant-actions";
 export { runOrderAction, type OrderAction } from "./order-action";
+export { resumeReconnectedOrders, RESUMED_PER_SIGN_IN } from "./reconnected";
 export { MAX_BULK_ORDERS, runOnEachPrintOrder, type BulkIntent } from "./bulk";

@@ -127,6 +127,12 @@ export interface CommandStore extends PrintOrderWrites {
     shop: string,
     id: string,
   ): Promise<(PrintOrder & { items: PrintOrderItem[] }) | null>;
+  /** Up to `take` of the shop's print orders stopped with the attention code `code`, oldest first. */
+  stoppedWithCode(
+    shop: string,
+    code: string,
+    take: number,
+  ): Promise<Pick<PrintOrder, "id" | "shopOrderId" | "resumeStatus">[]>;
   /** The same, with its Shopify order's line items. */
   stoppedPrintOrderWithLines(
     shop: string,
