@@ -140,3 +140,34 @@ export async function holdsShopData({ shop }: { shop: string }): Promise<boolean
   ]);
   return shops + sessions + orders > 0;
 }
+
+/** A shop's name and e-mail address, as Shopify last gave them. */
+export interface ShopContact {
+  name: string;
+  email: string;
+}
+
+/** Keeps the shop's contact (written only when it changed). */
+export async function rememberShopContact(shop: string, contact: ShopContact): Promise<void> {
+  await prisma.shop.updateMany({
+    where: {
+      shop,
+      OR: [
+        { contactName: null },
+        { contactEmail: null },
+        { contactName: { not: contact.name } },
+        { contactEmail: { not: contact.email } },
+      ],
+    },
+    data: { contactName: contact.name, contactEmail: contact.email },
+  });
+}
+
+/** The contact Shopify last gave for the shop, or null. */
+export async function storedShopContact(shop: string): Promise<ShopContact | null> {
+  const row = await prisma.shop.findUnique({
+    where: { shop },
+    select: { contactName: true, contactEmail: true },
+  });
+  return row?.contactEmail ? { name: row.contactName ?? shop, email: row.contactEmail } : null;
+}

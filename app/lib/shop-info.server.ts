@@ -1,10 +1,8 @@
 import { TtlCache } from "../services/catalogue/cache";
 import { adminGraphql, type AdminApi } from "../services/shopify-admin";
+import { storedShopContact, type ShopContact } from "../data/shop.server";
+import { readContact } from "./shop-contact.server";
 import { SHOP_INFO_QUERY, type ShopInfo } from "../services/shopify-admin/shop";
-import {
-  SHOP_ADDRESS_QUERY,
-  type ShopAddressData,
-} from "../services/shopify-admin/documents/shop-address";
 import { shopifyAdmin } from "./admin-client.server";
 
 export type { ShopInfo };
@@ -38,8 +36,18 @@ export async function getShopInfo({
 /**
  * The shop's name and e-mail address as Shopify has them, read with the shop's offline token
  * (no merchant signed in: the alerts, a customer's e-mail and page); null without an e-mail.
+ * When Shopify cannot be asked (down, or the app's access lost), the ones it last gave: the
+ * e-mail that tells the merchant so must not wait for Shopify.
  */
-export async function shopContact(shop: string): Promise<{ name: string; email: string } | null> {
-  const data = await shopifyAdmin.graphql<ShopAddressData>(shop, SHOP_ADDRESS_QUERY);
-  return data.shop.email ? { name: data.shop.name, email: data.shop.email } : null;
+export async function shopContact(shop: string): Promise<ShopContact | null> {
+  try {
+    return await readContact(
+      (query, variables) => shopifyAdmin.graphql(shop, query, variables),
+      shop,
+    );
+  } catch (error) {
+    const kept = await storedShopContact(shop);
+    if (kept) return kept;
+    throw error;
+  }
 }

@@ -13,6 +13,7 @@ import {
 import type { AdminApi } from "../services/shopify-admin";
 import { ensureFulfillmentService } from "./fulfillment-service.server";
 import { resumeAfterSignIn } from "./fulfilment-commands.server";
+import { rememberContactAtSignIn } from "./shop-contact.server";
 import { getLogger } from "./logger.server";
 import { resumeCarrierRates } from "./rates.server";
 
@@ -42,6 +43,12 @@ export async function afterSignIn({
     await ensureFulfillmentService({ shop: session.shop, admin: async () => admin });
   } catch (error) {
     log().warn({ err: error, shop: session.shop }, "fulfillment service not registered");
+  }
+  // The shop's name and e-mail kept, for the alerts Shopify cannot help with (its access lost).
+  try {
+    await rememberContactAtSignIn(session.shop, admin);
+  } catch (error) {
+    log().warn({ err: error, shop: session.shop }, "shop contact not read at sign-in");
   }
   // The print orders that stopped while the app had no access to the store go on.
   try {

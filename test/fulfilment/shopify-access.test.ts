@@ -3,13 +3,17 @@
  * Shopify stops the print order for the merchant with words that say what to do, instead of
  * retrying "Shopify could not be reached" for ever; the merchant's next sign-in (the Shopify
  * library's real token exchange against the stand-in) gives the access back and sends the
- * order on, and the worker fulfils it in Shopify with its tracking.
+ * order on, and the worker fulfils it in Shopify with its tracking. The merchant is told by
+ * e-mail meanwhile, at the address Shopify gave at the install: Shopify cannot be asked then.
  */
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintSessionToken } from "../../sandbox/shopify";
 import prisma from "~/db.server";
 import { loader as appLayout } from "~/routes/app";
+import { attentionAlertDeps, mailSenderDeps, smtpTransport } from "~/lib/mail.server";
+import { queueAttentionAlerts } from "~/services/alerts/attention";
+import { sendDueMail } from "~/services/mail/send";
 import { ATTENTION_TEXT } from "~/services/merchant-text/errors";
 import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
 import {
@@ -23,7 +27,7 @@ import {
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ shopify: { smtpPort: 0 } });
   await h.map(MAPPINGS.photoBook);
 });
 afterAll(async () => {
@@ -67,6 +71,18 @@ describe("a shop whose Shopify access was lost", () => {
     expect(printOrder!.trackingCode).toBeTruthy();
     expect(printOrder!.events.filter((e) => e.type === "needs_attention")).toHaveLength(1);
     expect(h.shopify.control.getOrder(order.id)!.fulfillments).toEqual([]);
+
+    // The merchant is told by e-mail, at the address kept from the install.
+    const silent = { info() {}, warn() {} };
+    expect(await queueAttentionAlerts(attentionAlertDeps({ logger: silent }))).toEqual({
+      queued: 1,
+    });
+    const mail = h.shopify.mail!;
+    await sendDueMail(mailSenderDeps(smtpTransport(mail.url), { logger: silent }));
+    const [told] = mail.messages();
+    expect(told!.to).toEqual(["owner@print-connect-demo.example"]);
+    expect(told!.subject).toBe("1 print order needs your attention – Print Connect Demo");
+    expect(told!.text).toContain(ATTENTION_TEXT.shopifyNotConnected.action);
 
     // WHEN the merchant opens the app THEN the order goes on where it stopped, by itself
     await openTheApp();

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Shop" ADD COLUMN "contactEmail" TEXT;
+ALTER TABLE "Shop" ADD COLUMN "contactName" TEXT;
