@@ -255,7 +255,7 @@ async function main() {
       },
       printOrders: {
         finalState:
-          "shipped (or fulfilled) with the service's state SHIPPED and its tracking number",
+          "shipped with the service's state SHIPPED and its tracking number; then stopped for the merchant's sign-in by the fulfil step (SHOPIFY_NOT_CONNECTED: this shop has no Shopify session)",
         rightAtFloodEnd: atFloodEnd.right,
         right: final.right,
         byStatus: final.byStatus,
