@@ -12,9 +12,17 @@ import { DEMO_IDS } from "../../sandbox/shopify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { shopifyAddressSchema } from "~/services/fulfilment/shopify-order";
-import { confirmServiceMove, getServiceModel } from "~/data/fulfillment-service.server";
+import {
+  confirmServiceMove,
+  getServiceModel,
+  markServiceLookDue,
+} from "~/data/fulfillment-service.server";
 import { serviceRoundDeps } from "~/lib/fulfillment-service-looks.server";
-import { lookAtShop, runDueServiceLooks } from "~/services/fulfillment-service/round";
+import {
+  lookAtShop,
+  NOT_CONNECTED_LOOK_MS,
+  runDueServiceLooks,
+} from "~/services/fulfillment-service/round";
 import {
   applyCustomerAddress,
   approvePrintOrder,
@@ -667,6 +675,31 @@ describe("hold period and approval as fulfillment holds", () => {
     } finally {
       await h.settings({ routingMode: "immediate", holdHours: 0 });
     }
+  });
+});
+
+describe("a shop whose Shopify access was lost", () => {
+  it("waits ten minutes between looks, saying so in one line without a stack", async () => {
+    await prisma.session.deleteMany({ where: { shop: SHOP } });
+    const warnings: { fields: object; message: string }[] = [];
+    const logger = {
+      info() {},
+      warn: (fields: object, message: string) => warnings.push({ fields, message }),
+    };
+    await markServiceLookDue({ shop: SHOP });
+    const before = Date.now();
+    expect(await runDueServiceLooks(serviceRoundDeps({ logger }))).toBe(1);
+    expect(warnings).toEqual([
+      {
+        fields: {
+          shop: SHOP,
+          reason: expect.stringMatching(/^Print Connect has no access to the store/),
+        },
+        message: "fulfillment service look waits for the app's access to the store",
+      },
+    ]);
+    const { serviceRoundDueAt } = await prisma.shop.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(serviceRoundDueAt!.getTime()).toBeGreaterThanOrEqual(before + NOT_CONNECTED_LOOK_MS);
   });
 });
 

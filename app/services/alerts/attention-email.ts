@@ -30,7 +30,9 @@ export function attentionEmail(input: {
   const count = input.lines.length + input.more;
   const orders = count === 1 ? "1 print order needs" : `${count} print orders need`;
   const subject = `${orders} your attention – ${input.shopName}`;
-  const intro = `${orders} your attention in ${input.shopName}. Nothing is printed for ${count === 1 ? "it" : "them"} until you act.`;
+  // Some stop before printing, some after shipping (tracking not yet in Shopify): true of all.
+  const waits = `${count === 1 ? "It stays" : "Each stays"} where it stopped until you act.`;
+  const intro = `${orders} your attention in ${input.shopName}. ${waits}`;
   const more = input.more > 0 ? `And ${input.more} more: ${input.ordersUrl}` : "";
   const text = [
     intro,
@@ -56,7 +58,7 @@ export function attentionEmail(input: {
     subject,
     shopName: input.shopName,
     heading: `${orders} your attention`,
-    intro: `<p style="margin:0 0 12px">Nothing is printed for ${count === 1 ? "it" : "them"} until you act.</p>`,
+    intro: `<p style="margin:0 0 12px">${waits}</p>`,
     rows: [
       ...input.lines.map(item),
       ...(input.more > 0

@@ -9,7 +9,7 @@
  */
 import { retryWhileBusy } from "../fulfilment/commands/lock";
 import type { ShopifyAdmin } from "../fulfilment/shopify-port";
-import { userErrorsFailure } from "../shopify-admin";
+import { ShopifyAdminError, userErrorsFailure } from "../shopify-admin";
 import { lineItemGid } from "../shopify-admin/ids";
 import { alreadyPrinting, answerFulfillmentRequest, planCancellation } from "./answers";
 import {
@@ -45,6 +45,11 @@ export const WAITING_LOOK_MS = 5_000;
 export const REGULAR_LOOK_MS = 60_000;
 /** How long a look holds its shop: two workers never look at one shop at once. */
 const LOOK_CLAIM_MS = 2 * 60_000;
+/**
+ * Without access to the store only the merchant's next sign-in helps, and a sign-in that sends
+ * stopped orders on makes the look due at once (lib/fulfilment-commands.server.ts).
+ */
+export const NOT_CONNECTED_LOOK_MS = 10 * 60_000;
 /** Shops looked at per round. */
 export const SHOPS_PER_ROUND = 20;
 
@@ -100,8 +105,17 @@ export async function runDueServiceLooks(deps: ServiceRoundDeps): Promise<number
       next = look.waiting > 0 || look.stocked > 0 ? WAITING_LOOK_MS : REGULAR_LOOK_MS;
       if (didSomething(look)) deps.logger.info({ shop, ...look }, "service look");
     } catch (error) {
-      deps.logger.warn({ err: error, shop }, "fulfillment service look failed");
-      next = 30_000;
+      if (error instanceof ShopifyAdminError && error.kind === "not_connected") {
+        // Said in one line: the stack of a known state is noise, every round.
+        deps.logger.warn(
+          { shop, reason: error.message },
+          "fulfillment service look waits for the app's access to the store",
+        );
+        next = NOT_CONNECTED_LOOK_MS;
+      } else {
+        deps.logger.warn({ err: error, shop }, "fulfillment service look failed");
+        next = 30_000;
+      }
     }
     // A ping that came during the look made the shop due now: that stays.
     const after = deps.now?.() ?? new Date();
