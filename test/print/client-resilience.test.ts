@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   PrintApiError,
   PrintConnectionError,
@@ -153,8 +153,13 @@ describe("retries", () => {
     server.on("GET /rest/v3/categories", () => ({ hang: true }));
     const { client } = makeClient(server.url);
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 30);
-    await expect(client.categories.list({ signal: ac.signal })).rejects.toThrow(/aborted/);
+    const call = client.categories.list({ signal: ac.signal });
+    // Aborted once the service has the request: a call in flight, not one never sent (a fixed
+    // delay could end before a loaded machine sent it, and the late request would be counted
+    // by the next test).
+    await vi.waitUntil(() => server.requests.length === 1, { timeout: 10_000, interval: 5 });
+    ac.abort();
+    await expect(call).rejects.toThrow(/aborted/);
     expect(server.requests).toHaveLength(1);
   });
 });
