@@ -8,12 +8,18 @@ import { unauthenticated } from "../shopify.server";
  */
 export const shopifyAdmin: ShopifyAdmin = {
   async graphql<T>(shop: string, query: string, variables?: Record<string, unknown>): Promise<T> {
-    let admin: AdminApi;
-    try {
-      ({ admin } = await unauthenticated.admin(shop));
-    } catch (error) {
-      throw transportFailure(error);
-    }
-    return adminGraphql(admin)<T>(query, variables);
+    return adminGraphql(await offlineAdmin(shop))<T>(query, variables);
   },
 };
+
+/**
+ * The shop's `admin` over its offline session; a session that cannot be had (none stored: the
+ * app's access lost) is the client's error, as a failed call is.
+ */
+export async function offlineAdmin(shop: string): Promise<AdminApi> {
+  try {
+    return (await unauthenticated.admin(shop)).admin;
+  } catch (error) {
+    throw transportFailure(error);
+  }
+}

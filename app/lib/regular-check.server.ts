@@ -4,8 +4,8 @@ import { startPeriodicJob } from "../services/periodic-job";
 import { regularCheckStore } from "../data/regular-check.server";
 import { runRegularCheckRound, type RegularCheckRound } from "../services/regular-check/round";
 import type { RegularCheckOptions, RegularCheckPorts } from "../services/regular-check/ports";
-import { adminGraphql, transportFailure, type AdminApi } from "../services/shopify-admin";
-import { unauthenticated } from "../shopify.server";
+import { adminGraphql } from "../services/shopify-admin";
+import { offlineAdmin } from "./admin-client.server";
 import { recordFoundOrder } from "./fulfilment-commands.server";
 import { getLogger } from "./logger.server";
 
@@ -20,13 +20,7 @@ const INSTANCE = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
 
 /** The Admin API of a shop's offline session; a shop without one fails its own look only. */
 async function adminFor(shop: string) {
-  let admin: AdminApi;
-  try {
-    ({ admin } = await unauthenticated.admin(shop));
-  } catch (error) {
-    throw transportFailure(error);
-  }
-  return adminGraphql(admin);
+  return adminGraphql(await offlineAdmin(shop));
 }
 
 export function regularCheckPorts(overrides: Partial<RegularCheckPorts> = {}): RegularCheckPorts {

@@ -8,14 +8,13 @@
  */
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mintSessionToken } from "../../sandbox/shopify";
 import prisma from "~/db.server";
 import { loader as appLayout } from "~/routes/app";
 import { attentionAlertDeps, mailSenderDeps, smtpTransport } from "~/lib/mail.server";
 import { queueAttentionAlerts } from "~/services/alerts/attention";
 import { sendDueMail } from "~/services/mail/send";
 import { ATTENTION_TEXT } from "~/services/merchant-text/errors";
-import { TEST_API_KEY, TEST_API_SECRET, TEST_APP_URL } from "../support/app-env";
+import { get } from "../admin/helpers";
 import {
   MAPPINGS,
   placePaidOrder,
@@ -36,12 +35,7 @@ afterAll(async () => {
 
 /** Opens an app page as the merchant does: a session token exchanged for an offline token. */
 async function openTheApp(): Promise<void> {
-  const token = mintSessionToken({ apiKey: TEST_API_KEY, apiSecret: TEST_API_SECRET, shop: SHOP });
-  const response = await appLayout({
-    request: new Request(`${TEST_APP_URL}/app`, { headers: { Authorization: `Bearer ${token}` } }),
-    params: {},
-    context: {},
-  });
+  const response = await appLayout({ request: get("/app", SHOP), params: {}, context: {} });
   expect(response.status).toBe(200);
 }
 

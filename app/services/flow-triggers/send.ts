@@ -121,18 +121,18 @@ async function sendOne(deps: FlowSenderDeps, now: () => Date, event: DueTrigger)
   } catch (error) {
     const attempts = event.flowAttempts + 1;
     // Without access to the store, the merchant's next visit gives it back: tried again meanwhile.
-    const transient =
+    const retryable =
       error instanceof ShopifyAdminError && (error.transient || error.kind === "not_connected")
         ? error
         : null;
     const reason = error instanceof Error ? error.message : String(error);
-    if (!transient || attempts >= FLOW_MAX_ATTEMPTS) {
+    if (!retryable || attempts >= FLOW_MAX_ATTEMPTS) {
       deps.logger.warn({ ...log, attempts, reason }, "Flow trigger given up");
       await finish({ flowError: reason.slice(0, 500) });
       return "givenUp";
     }
     const wait =
-      transient.retryAfterMs ??
+      retryable.retryAfterMs ??
       FLOW_BACKOFF_MS[Math.min(attempts - 1, FLOW_BACKOFF_MS.length - 1)]!;
     await deps.triggers.retryAt(event, {
       attempts,

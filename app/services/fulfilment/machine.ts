@@ -209,6 +209,22 @@ export function needsAttention(
   };
 }
 
+/**
+ * needsAttention's counterpart: the write that sends a stopped print order on where it stopped
+ * (resumeStatusOf), due now, its attempts and its reason cleared.
+ */
+export function resumedWhereStopped(order: { resumeStatus: string | null }, now: Date) {
+  return {
+    status: resumeStatusOf(order),
+    resumeStatus: null,
+    attempts: 0,
+    nextAttemptAt: now,
+    lastErrorCode: null,
+    lastErrorMessage: null,
+    lastErrorAction: null,
+  };
+}
+
 // Groups the admin shows --------------------------------------------------------------------
 
 export interface StatusGroup {

@@ -1,4 +1,4 @@
-import { isUnpaidOrder, resumeStatusOf, statusOf } from "../machine";
+import { isUnpaidOrder, resumedWhereStopped, statusOf } from "../machine";
 import type { ShopifyAddress } from "../shopify-order";
 import { retryWhileBusy } from "./lock";
 import type { CommandStore } from "./ports";
@@ -57,16 +57,7 @@ async function applyOnce(
         ADDRESS_STOPS.includes(printOrder.lastErrorCode ?? "");
       const atService = printOrder.printOrderId !== null;
       await tx.updatePrintOrder(shop, printOrder.id, {
-        ...(stopped
-          ? {
-              status: resumeStatusOf(printOrder),
-              resumeStatus: null,
-              attempts: 0,
-              lastErrorCode: null,
-              lastErrorMessage: null,
-              lastErrorAction: null,
-            }
-          : {}),
+        ...(stopped ? resumedWhereStopped(printOrder, now) : {}),
         addressPending: atService,
         ...(stopped || atService ? { nextAttemptAt: now } : {}),
       });

@@ -11,7 +11,7 @@ import {
   isUnpaidOrder,
   NOT_SCHEDULED,
   PREFLIGHT_FAILED,
-  resumeStatusOf,
+  resumedWhereStopped,
   statusOf,
   type PrintOrderStatus,
 } from "../machine";
@@ -115,25 +115,17 @@ export async function retryPrintOrder(
     store,
     input,
     (status) => canRetry(status),
-    (o) => {
-      const resume = resumeStatusOf(o);
-      return {
-        data: {
-          // A new offering needs a new quote (and perhaps another facility split).
-          status: refreshed.offeringChanged ? "pending" : resume,
-          resumeStatus: null,
-          attempts: 0,
-          nextAttemptAt: now,
-          lastErrorCode: null,
-          lastErrorMessage: null,
-          lastErrorAction: null,
-        },
-        type: "retried",
-        message: refreshed.titles.length
-          ? `Retry requested, with the current product mapping for ${refreshed.titles.map((t) => `"${t}"`).join(", ")}.`
-          : "Retry requested.",
-      };
-    },
+    (o) => ({
+      data: {
+        ...resumedWhereStopped(o, now),
+        // A new offering needs a new quote (and perhaps another facility split).
+        ...(refreshed.offeringChanged ? { status: "pending" as const } : {}),
+      },
+      type: "retried",
+      message: refreshed.titles.length
+        ? `Retry requested, with the current product mapping for ${refreshed.titles.map((t) => `"${t}"`).join(", ")}.`
+        : "Retry requested.",
+    }),
   );
 }
 
@@ -256,15 +248,7 @@ export async function printAnywayPrintOrder(
       order.id,
       { status: order.status, lastErrorCode: PREFLIGHT_FAILED },
       now,
-      {
-        status: resumeStatusOf(order),
-        resumeStatus: null,
-        attempts: 0,
-        nextAttemptAt: now,
-        lastErrorCode: null,
-        lastErrorMessage: null,
-        lastErrorAction: null,
-      },
+      resumedWhereStopped(order, now),
     );
     if (!changed) return false;
     for (const { item, result } of failing) {

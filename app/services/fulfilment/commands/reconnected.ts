@@ -1,5 +1,5 @@
 import { SHOPIFY_NOT_CONNECTED } from "../failures";
-import { resumeStatusOf } from "../machine";
+import { resumedWhereStopped } from "../machine";
 import type { CommandStore } from "./ports";
 
 /**
@@ -31,15 +31,7 @@ export async function resumeReconnectedOrders(
       order.id,
       { status: "needs_attention", lastErrorCode: SHOPIFY_NOT_CONNECTED },
       now,
-      {
-        status: resumeStatusOf(order),
-        resumeStatus: null,
-        attempts: 0,
-        nextAttemptAt: now,
-        lastErrorCode: null,
-        lastErrorMessage: null,
-        lastErrorAction: null,
-      },
+      resumedWhereStopped(order, now),
     );
     if (!changed) continue;
     await store.addEvent(input.shop, {
