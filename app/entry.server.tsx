@@ -7,7 +7,16 @@ import { addDocumentResponseHeaders, authenticate } from "./shopify.server";
 import { getEnv } from "./env.server";
 import { getLogger } from "./lib/logger.server";
 import { startFulfilmentWorker, stopFulfilmentWorker } from "./worker.server";
+import {
+  answerTheApp,
+  fulfilmentThreadData,
+  serverBuildUrl,
+  startFulfilmentThread,
+  type FulfilmentThread,
+} from "./lib/worker-thread.server";
+import { registerSandboxSmtpUrl, sandboxSmtpUrl } from "./lib/sandbox-mail.server";
 import { enterSandboxMode, joinStandInsForWorker, stopSandboxMode } from "./dev/start.server";
+import { redirectShopifyTo } from "./dev/stand-ins.server";
 import prisma from "./db.server";
 import { ensureDatabaseReady } from "./lib/database-ready.server";
 import { markDatabaseReady, markWaitingForDatabase } from "./lib/startup-state.server";
@@ -93,12 +102,40 @@ export async function onServerStarted({ port }: { port: number }) {
   );
   // The stand-ins' servers are loaded (import()) only here, in sandbox mode:
   // joined when `npm run stand-ins` (or another `npm start`) runs them, else started here.
-  if (env.mode === "sandbox" && env.nodeEnv !== "test") await enterSandboxMode();
-  if (env.worker === "inline") startFulfilmentWorker();
+  const sandbox =
+    env.mode === "sandbox" && env.nodeEnv !== "test" ? await enterSandboxMode() : undefined;
+  if (env.worker === "inline") {
+    const shopifyStandInUrl =
+      sandbox && ("joined" in sandbox ? sandbox.shopifyUrl : sandbox.shopify.url);
+    inlineThread = await startInlineWorker(shopifyStandInUrl);
+  }
+}
+
+let inlineThread: FulfilmentThread | undefined;
+
+/**
+ * WORKER=inline: the worker on a thread of its own (app/worker-thread.server.ts), so that its
+ * statements never hold up a request. Run from source (no built module for a thread to load),
+ * it stays on this thread.
+ */
+async function startInlineWorker(shopifyStandInUrl: string | undefined) {
+  const built = serverBuildUrl();
+  if (!built) {
+    startFulfilmentWorker();
+    return undefined;
+  }
+  const smtp = shopifyStandInUrl ? await sandboxSmtpUrl() : null;
+  return startFulfilmentThread({
+    serverBuildUrl: built,
+    ...(shopifyStandInUrl ? { shopifyStandInUrl } : {}),
+    ...(smtp ? { sandboxSmtpUrl: smtp } : {}),
+  });
 }
 
 /** Called by server.js on SIGTERM/SIGINT: finish the step in hand, then stop. */
 export async function onServerStopping() {
+  await inlineThread?.stop();
+  inlineThread = undefined;
   await stopFulfilmentWorker();
   await stopSandboxMode();
 }
@@ -118,6 +155,23 @@ export async function runWorkerProcess() {
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
   return worker;
+}
+
+/**
+ * WORKER=inline's thread (lib/worker-thread.server.ts): the worker and the periodic jobs as
+ * `npm run worker` runs them, on the database the app process has already checked.
+ */
+export async function runFulfilmentThread() {
+  const { shopifyStandInUrl, sandboxSmtpUrl: smtp } = fulfilmentThreadData();
+  // Sandbox mode: a thread has its own fetch dispatcher and module state, so the Shopify
+  // redirect and the mail server's address are set here too.
+  const leaveStandIns = shopifyStandInUrl ? await redirectShopifyTo(shopifyStandInUrl) : undefined;
+  if (smtp) registerSandboxSmtpUrl(smtp);
+  startFulfilmentWorker();
+  answerTheApp(async () => {
+    await stopFulfilmentWorker();
+    await leaveStandIns?.();
+  });
 }
 
 /**

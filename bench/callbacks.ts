@@ -4,7 +4,7 @@
  * flight over keep-alive connections from a child process (bench/callback-load.mjs), to
  * POST /webhooks/print/<callbackId> of the built app alone in its own process
  * (bench/ingest-server.mjs, the web process's node flags) with the fulfilment worker inline
- * (WORKER=inline, as `npm start` runs it), or with BENCH_CALLBACK_WORKER=process the web process
+ * (WORKER=inline, as `npm start` runs it: on a thread of its own in the web process), or with BENCH_CALLBACK_WORKER=process the web process
  * with WORKER=off and the worker as a process of its own, as `npm run worker` runs it
  * (bench/worker-process.mjs: scripts/worker.mjs, the same Node, environment and database),
  * stopped at the end. Meanwhile the same child GETs /healthz every 20 ms over a connection of
@@ -219,7 +219,7 @@ async function main() {
         seed: SEED,
         worker: WORKER_MODE,
         workerSetup: inline
-          ? `inline in the web process (WORKER=inline), concurrency ${getEnv().workerConcurrency}`
+          ? `inline: on a thread of its own in the web process (WORKER=inline), concurrency ${getEnv().workerConcurrency}`
           : `a process of its own as \`npm run worker\` runs it (scripts/worker.mjs, the same Node, environment and database), the web process with WORKER=off; concurrency ${getEnv().workerConcurrency}`,
         database: database.description,
         webNodeFlags: WEB_NODE_FLAGS,

@@ -27,7 +27,7 @@ export function sandboxModeBanner(parts: {
     [
       "Fulfilment worker",
       env.worker === "inline"
-        ? `inline, in the app process (WORKER=inline, up to ${env.workerConcurrency} print orders at a time)`
+        ? `inline, on a thread of its own in the app process (WORKER=inline, up to ${env.workerConcurrency} print orders at a time)`
         : "not in the app process (WORKER=off): run `npm run worker` to fulfil orders",
     ],
     ["Database", describeDatabase(env.databaseUrl)],

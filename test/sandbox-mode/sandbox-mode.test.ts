@@ -81,7 +81,7 @@ describe("sandbox mode (no SHOPIFY_API_KEY)", () => {
       },
     });
     expect(sqlite).toContain(
-      "inline, in the app process (WORKER=inline, up to 4 print orders at a time)",
+      "inline, on a thread of its own in the app process (WORKER=inline, up to 4 print orders at a time)",
     );
     expect(sqlite).toContain(`SQLite, ${path.resolve("data/print-connect.sqlite")}`);
     // `npm run up` logs warnings only, and the banner says how to see every request.

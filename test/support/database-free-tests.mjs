@@ -57,6 +57,8 @@ export const DATABASE_FREE_FILES = [
   "test/foundation/money-input.test.ts",
   // the Prisma CLI runner of the scripts (validates the schema, opens no database)
   "test/foundation/prisma-cli.test.ts",
+  // the inline worker's thread: start, nudge, restart, stop, on a stand-in for the build
+  "test/foundation/worker-thread.test.ts",
   // the PDF worker pool, from the sources
   "test/pdf-work/pool.test.ts",
   "test/preflight/check.test.ts",
