@@ -8,6 +8,7 @@ import { adminGraphql } from "../services/shopify-admin";
 import { offlineAdmin } from "./admin-client.server";
 import { recordFoundOrder } from "./fulfilment-commands.server";
 import { getLogger } from "./logger.server";
+import { keepContactIfMissing } from "./shop-contact.server";
 
 /**
  * The regular check with Shopify, wired: RegularCheck rows for its state and lease, each shop's
@@ -18,9 +19,19 @@ import { getLogger } from "./logger.server";
 /** This instance's name in the shops' leases. */
 const INSTANCE = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
 
-/** The Admin API of a shop's offline session; a shop without one fails its own look only. */
+/**
+ * The Admin API of a shop's offline session; a shop without one fails its own look only. The
+ * check reaches every installed shop, so it also keeps the contact of a shop that has none kept
+ * yet (a failure there is logged and tried again at the next round; the look goes on).
+ */
 async function adminFor(shop: string) {
-  return adminGraphql(await offlineAdmin(shop));
+  const graphql = adminGraphql(await offlineAdmin(shop));
+  await keepContactIfMissing(graphql, shop).catch((error: unknown) =>
+    getLogger()
+      .child({ component: "regular-check" })
+      .warn({ shop, err: error }, "could not read the shop's contact from Shopify"),
+  );
+  return graphql;
 }
 
 export function regularCheckPorts(overrides: Partial<RegularCheckPorts> = {}): RegularCheckPorts {

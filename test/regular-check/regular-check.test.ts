@@ -8,7 +8,7 @@
 import "../support/app-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { recordInstall, recordUninstall } from "~/data/shop.server";
+import { recordInstall, recordUninstall, storedShopContact } from "~/data/shop.server";
 import { runRegularCheck } from "~/lib/regular-check.server";
 import { settle, SHOP, startHarness, type Harness } from "../support/fulfilment-harness";
 import {
@@ -99,6 +99,23 @@ describe("the regular check with Shopify", () => {
     ).toBe(LOST + LATE);
     await expectEachPrintedAndPaidOnce(h, placed);
   }, 60_000);
+
+  it("keeps the contact of a shop that has none kept, for the e-mail if its access is lost", async () => {
+    // As for a shop installed before contacts were kept, and not signed in since.
+    await prisma.shop.update({
+      where: { shop: SHOP },
+      data: { contactName: null, contactEmail: null },
+    });
+    expect(await storedShopContact(SHOP)).toBeNull();
+
+    await runRegularCheck({ owner: "instance-a" });
+    expect(await storedShopContact(SHOP)).toEqual({
+      name: "Print Connect Demo",
+      email: "owner@print-connect-demo.example",
+    });
+    // The shop without a session fails its own look, and has nothing kept.
+    expect(await storedShopContact(REVOKED_SHOP)).toBeNull();
+  });
 
   it("starts a reinstalled shop's check at the reinstall, not at orders paid while it was away", async () => {
     const shop = "c-returning-shop.myshopify.com";

@@ -174,10 +174,21 @@ describe.skipIf(!runs)("web and worker processes started while PostgreSQL is dow
       passed = true;
     } finally {
       const ends = [];
-      for (const process of processes) ends.push(await process.stop());
+      for (const process of processes) ends.push({ end: await process.stop(), process });
       // Both end on SIGTERM with code 0; a failure above is reported as itself, not hidden by
       // this (a process still waiting for the database at start ends by the signal).
-      if (passed) for (const end of ends) expect(end.code).toBe(0);
+      if (passed) {
+        for (const [i, { end, process }] of ends.entries()) {
+          const name = i === 0 ? "the web process" : "the worker process";
+          expect(
+            end,
+            `${name}'s end, after:\n${process.stdout().slice(-1_500)}\n${process.stderr().slice(-1_000)}`,
+          ).toEqual({
+            code: 0,
+            signal: null,
+          });
+        }
+      }
     }
   }, 420_000);
 });
