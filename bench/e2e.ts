@@ -6,8 +6,9 @@
  * per order counted in the sandbox's own request log. Orders per second are timed
  * from the first webhook's arrival at the door to the last order paid.
  *
- * The app (the built server with the webhook door and the fulfilment worker, as `npm start`
- * runs them in one process) runs in this process; the print sandbox runs in a process of its
+ * The app (the built server with the webhook door, and the fulfilment worker) runs in this
+ * process, the worker on the server's own thread: a harder setting than `npm start`, whose
+ * worker has a thread of its own (decision 38); the print sandbox runs in a process of its
  * own (bench/sandbox-process.ts), as the real service runs elsewhere, so the CPU per order is
  * the app's alone. BENCH_E2E_SANDBOX=inline runs the sandbox in this process, as records before
  * 2026-11-30 did (its CPU then counts as the app's).
@@ -199,7 +200,7 @@ async function main() {
         latencyMsPerCall: LATENCY_MS,
         workers:
           WORKER_PROCESSES === 0
-            ? "1, inline in this process (WORKER=inline, as `npm start` runs it)"
+            ? "1, in this process on the server's thread (`npm start` gives it a thread of its own)"
             : `${WORKER_PROCESSES} processes of their own (bench/worker-process.mjs: scripts/worker.mjs, as \`npm run worker\` runs it), ${CONCURRENCY / WORKER_PROCESSES} lanes each`,
         workerConcurrency: CONCURRENCY,
         webhookConcurrency: 8,
