@@ -3,7 +3,8 @@
 // conversion (docs/decisions/0019-one-write-at-the-door.md, 0028): the app's HTTP server asks
 // this first; the body is read here, bounded, into a Fetch Request, and the route module's own
 // action answers it. What the route decides (401, 400, 413, 429, 503, 200) is the route's
-// alone; this only carries it.
+// alone; this only carries it. GET /healthz reaches its loader the same way, so a probe costs
+// little while a flood is on.
 
 /**
  * Route paths served this way, with what each is called in a log line: the same modules Remix
@@ -12,6 +13,15 @@
 export const DIRECT_ACTION_PATHS = {
   "webhooks/orders/paid": "order webhook",
   "webhooks/print/:callbackId": "status callback",
+};
+
+/**
+ * Route paths whose loader is served this way for GET: /healthz, which load balancers and the
+ * benches ask every few milliseconds, while a flood is on too. Through express and Remix's
+ * router it cost about 1 ms of the request thread each (Remix matches every route anew).
+ */
+export const DIRECT_LOADER_PATHS = {
+  healthz: "health check",
 };
 
 /**
@@ -59,7 +69,7 @@ function readBounded(req) {
 /**
  * @param {import("node:http").IncomingMessage} req
  * @param {string} url
- * @param {Buffer} body
+ * @param {Buffer | undefined} body
  */
 function fetchRequest(req, url, body) {
   const headers = new Headers();
@@ -131,20 +141,28 @@ function matcherOf(routePath) {
  * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean}
  */
 export function directActions(build, getLoadContext, { setHeaders } = {}) {
-  const served = Object.entries(DIRECT_ACTION_PATHS).flatMap(([routePath, what]) => {
-    const route = Object.values(build.routes).find((r) => r?.path === routePath);
-    const action = route?.module.action;
-    return typeof action === "function" ? [{ match: matcherOf(routePath), action, what }] : [];
-  });
+  /** @param {Record<string, string>} paths @param {"action" | "loader"} kind */
+  const servedOf = (paths, kind) =>
+    Object.entries(paths).flatMap(([routePath, what]) => {
+      const route = Object.values(build.routes).find((r) => r?.path === routePath);
+      const handler = route?.module[kind];
+      return typeof handler === "function" ? [{ match: matcherOf(routePath), handler, what }] : [];
+    });
+  const byMethod = {
+    POST: servedOf(DIRECT_ACTION_PATHS, "action"),
+    GET: servedOf(DIRECT_LOADER_PATHS, "loader"),
+  };
   return (req, res) => {
-    if (req.method !== "POST" || !req.url) return false;
+    const served = req.method === "POST" || req.method === "GET" ? byMethod[req.method] : null;
+    if (!served || !req.url) return false;
     const query = req.url.indexOf("?");
     const pathname = query < 0 ? req.url : req.url.slice(0, query);
-    for (const { match, action, what } of served) {
+    for (const { match, handler, what } of served) {
       const params = match(pathname);
       if (!params) continue;
       setHeaders?.(res);
-      void answer(req, res, { action, what, params, context: getLoadContext(req) });
+      const route = { handler, what, params, context: getLoadContext(req) };
+      void (req.method === "GET" ? load(req, res, route) : answer(req, res, route));
       return true;
     }
     return false;
@@ -152,13 +170,56 @@ export function directActions(build, getLoadContext, { setHeaders } = {}) {
 }
 
 /**
+ * A direct loader's request (GET, no body): the route's loader asked, its answer sent.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @param {{ handler: Function; what: string; params: Record<string, string>; context: unknown }} route
+ */
+async function load(req, res, { handler, params, context }) {
+  try {
+    const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
+    const request = fetchRequest(req, url, undefined);
+    await send(res, await handled(handler, { request, params, context }));
+  } catch (error) {
+    failed(res, error);
+  }
+}
+
+/**
+ * What the route's handler answered: its Response, returned or thrown (as Remix takes either).
+ * @param {Function} handler
+ * @param {{ request: Request; params: Record<string, string>; context: unknown }} args
+ * @returns {Promise<Response>}
+ */
+async function handled(handler, args) {
+  try {
+    return await handler(args);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return thrown;
+  }
+}
+
+/**
+ * As Remix does with a route's error: logged, and a bare 500.
+ * @param {import("node:http").ServerResponse} res
+ * @param {unknown} error
+ */
+function failed(res, error) {
+  // eslint-disable-next-line no-console -- the app's logger lives in the build, not here
+  console.error(error);
+  if (!res.headersSent) sendText(res, 500, "Unexpected Server Error");
+  else res.end();
+}
+
+/**
  * One direct action's request: its body read (bounded), the route's action asked, its answer
  * sent.
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
- * @param {{ action: Function; what: string; params: Record<string, string>; context: unknown }} route
+ * @param {{ handler: Function; what: string; params: Record<string, string>; context: unknown }} route
  */
-async function answer(req, res, { action, what, params, context }) {
+async function answer(req, res, { handler, what, params, context }) {
   try {
     const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
     let read;
@@ -177,20 +238,9 @@ async function answer(req, res, { action, what, params, context }) {
     // The route refuses what was not read whole; the connection goes with the answer.
     if (!whole) res.setHeader("Connection", "close");
     const request = fetchRequest(req, url, body);
-    let response;
-    try {
-      response = await action({ request, params, context });
-    } catch (thrown) {
-      if (!(thrown instanceof Response)) throw thrown;
-      response = thrown;
-    }
-    await send(res, response);
+    await send(res, await handled(handler, { request, params, context }));
   } catch (error) {
-    // As Remix does with an action's error: logged, and a bare 500.
-    // eslint-disable-next-line no-console -- the app's logger lives in the build, not here
-    console.error(error);
-    if (!res.headersSent) sendText(res, 500, "Unexpected Server Error");
-    else res.end();
+    failed(res, error);
   }
 }
 

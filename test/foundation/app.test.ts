@@ -2,6 +2,8 @@ import "../support/app-env";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { Session } from "@shopify/shopify-api";
 import { createClient } from "@libsql/client";
@@ -9,11 +11,15 @@ import prisma from "~/db.server";
 import { sessionStorage } from "~/shopify.server";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as scopesUpdate } from "~/routes/webhooks.app.scopes_update";
-import { loader as healthz } from "~/routes/healthz";
+import * as healthzRoute from "~/routes/healthz";
 import { probeDatabase } from "~/db/health-probe.server";
 import { recordInstall } from "~/data/shop.server";
 import { testDatabaseProvider, testDbFile } from "../support/app-env";
 import { routeArgs, signedWebhookRequest } from "../support/shopify-webhook";
+import { routeBuild } from "../support/route-build";
+import { directActionsFirst } from "../../server/direct-actions.js";
+
+const healthz = healthzRoute.loader;
 
 const SHOP = "webhook-test.myshopify.com";
 
@@ -74,6 +80,38 @@ describe("GET /healthz", () => {
     const response = await healthz();
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+
+  it("is served before express, by the route's loader, with the app's headers", async () => {
+    // The app's HTTP server asks the direct paths first; `rest` stands for express and Remix.
+    const toRest: string[] = [];
+    const server = http.createServer(
+      directActionsFirst(
+        (req, res) => {
+          toRest.push(`${req.method} ${req.url}`);
+          res.writeHead(404).end();
+        },
+        routeBuild({ healthz: healthzRoute }),
+        () => ({}),
+        { setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff") },
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const origin = `http://127.0.0.1:${port}`;
+      const response = await fetch(`${origin}/healthz?probe=lb`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(await response.json()).toMatchObject({ status: "ok", database: "ok" });
+      // Other methods and paths are express's, as before.
+      await fetch(`${origin}/healthz`, { method: "HEAD" });
+      await fetch(`${origin}/healthz/more`);
+      expect(toRest).toEqual(["HEAD /healthz", "GET /healthz/more"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("answers while the app's own connection is inside a write (a flood of writes)", async () => {

@@ -6,15 +6,14 @@
  *   over `join(merchantApiKey, externalOrderId)`; the join is undocumented, so it is replaceable.
  * - Status callbacks: `signature` = hex SHA-256 of `secretKey + order_id` (same rule as payment).
  */
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, hash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { parseJsonExact } from "../lossless-json";
 
 /** JSON `POST /order/payment` secret. */
 export function paymentSecret(secretKey: string, orderId: number | string): string {
-  return createHash("sha256")
-    .update(`${secretKey}${String(orderId)}`, "utf8")
-    .digest("hex");
+  // One call, no Hash object: every status callback computes this (a flood of them, at once).
+  return hash("sha256", `${secretKey}${String(orderId)}`, "hex");
 }
 
 /** How the legacy signature joins its two inputs before hashing. */
