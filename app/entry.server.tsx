@@ -114,7 +114,7 @@ export async function onServerStarted({ port }: { port: number }) {
 let inlineThread: FulfilmentThread | undefined;
 
 /**
- * WORKER=inline: the worker on a thread of its own (app/worker-thread.server.ts), so that its
+ * WORKER=inline: the worker on a thread of its own (lib/worker-thread.server.ts), so that its
  * statements never hold up a request. Run from source (no built module for a thread to load),
  * it stays on this thread.
  */

@@ -67,11 +67,12 @@ function readBounded(req) {
 }
 
 /**
+ * The Fetch Request a route's handler takes: the request's own address, headers and body.
  * @param {import("node:http").IncomingMessage} req
- * @param {string} url
  * @param {Buffer | undefined} body
  */
-function fetchRequest(req, url, body) {
+function fetchRequest(req, body) {
+  const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
@@ -148,12 +149,12 @@ export function directActions(build, getLoadContext, { setHeaders } = {}) {
       const handler = route?.module[kind];
       return typeof handler === "function" ? [{ match: matcherOf(routePath), handler, what }] : [];
     });
-  const byMethod = {
-    POST: servedOf(DIRECT_ACTION_PATHS, "action"),
-    GET: servedOf(DIRECT_LOADER_PATHS, "loader"),
-  };
+  const byMethod = new Map([
+    ["POST", servedOf(DIRECT_ACTION_PATHS, "action")],
+    ["GET", servedOf(DIRECT_LOADER_PATHS, "loader")],
+  ]);
   return (req, res) => {
-    const served = req.method === "POST" || req.method === "GET" ? byMethod[req.method] : null;
+    const served = byMethod.get(req.method ?? "");
     if (!served || !req.url) return false;
     const query = req.url.indexOf("?");
     const pathname = query < 0 ? req.url : req.url.slice(0, query);
@@ -177,8 +178,7 @@ export function directActions(build, getLoadContext, { setHeaders } = {}) {
  */
 async function load(req, res, { handler, params, context }) {
   try {
-    const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
-    const request = fetchRequest(req, url, undefined);
+    const request = fetchRequest(req, undefined);
     await send(res, await handled(handler, { request, params, context }));
   } catch (error) {
     failed(res, error);
@@ -221,7 +221,6 @@ function failed(res, error) {
  */
 async function answer(req, res, { handler, what, params, context }) {
   try {
-    const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
     let read;
     try {
       read = await readBounded(req);
@@ -237,7 +236,7 @@ async function answer(req, res, { handler, what, params, context }) {
     const { body, whole } = read;
     // The route refuses what was not read whole; the connection goes with the answer.
     if (!whole) res.setHeader("Connection", "close");
-    const request = fetchRequest(req, url, body);
+    const request = fetchRequest(req, body);
     await send(res, await handled(handler, { request, params, context }));
   } catch (error) {
     failed(res, error);

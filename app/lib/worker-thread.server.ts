@@ -110,15 +110,11 @@ export function startFulfilmentThread(
       clearTimeout(restartTimer);
       const running = thread;
       if (!running) return;
-      const exited = once(running, "exit");
+      const exited = once(running, "exit", { signal: AbortSignal.timeout(stopWaitMs) });
       running.postMessage("stop" satisfies ToThread);
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<"late">((resolve) => {
-        timer = setTimeout(() => resolve("late"), stopWaitMs);
-      });
-      const outcome = await Promise.race([exited.then(() => "exited" as const), late]);
-      clearTimeout(timer);
-      if (outcome === "late") {
+      try {
+        await exited;
+      } catch {
         log.warn(
           { waitedMs: stopWaitMs },
           "the fulfilment worker thread did not stop in time; ended",
