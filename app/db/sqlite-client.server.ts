@@ -7,11 +7,15 @@
  *   ~0.2 MB until the process runs out ("Failed to connect to database").
  *   Prisma's adapter already holds a lock for the whole of a transaction, so
  *   running it on the one connection is safe and cheaper (no schema re-read).
- * - No busy timeout: a second process writing (a worker, a web process) makes
- *   statements fail at once with SQLITE_BUSY, which Prisma reports as P1008
- *   "Operation has timed out". `busy_timeout` waits instead, and write
+ * - A second process writing (a worker, a web process) makes statements fail
+ *   at once with SQLITE_BUSY, which Prisma reports as P1008 "Operation has
+ *   timed out". They wait for the lock instead, up to LOCK_WAIT_MS, and write
  *   transactions begin IMMEDIATE so two deferred readers never deadlock on
  *   upgrading to writers (which SQLite answers with BUSY without waiting).
+ *   The wait is a timer, not SQLite's busy handler: that one sleeps on the
+ *   thread, and a web process's thread asleep for a worker's commit answered
+ *   nothing meanwhile (its callbacks' and /healthz's slowest answers under a
+ *   flood, decision 39).
  * - WAL with synchronous=NORMAL: readers do not block the writer, and a
  *   commit no longer waits for two or three fsyncs of a rollback journal.
  * - A file database keeps its prepared statements (sqlite-file-connection.server.ts).
@@ -30,10 +34,44 @@ import { PrismaLibSQL } from "@prisma/adapter-libsql";
 import { SqliteFileConnection } from "./sqlite-file-connection.server";
 
 export const SQLITE_PRAGMAS = [
-  "PRAGMA busy_timeout = 10000",
+  // Locked: fail at once with SQLITE_BUSY, and waitForLock tries again after a timer.
+  "PRAGMA busy_timeout = 0",
   "PRAGMA journal_mode = WAL",
   "PRAGMA synchronous = NORMAL",
 ];
+
+/** How long a statement waits for another connection's lock before it fails with SQLITE_BUSY. */
+export const LOCK_WAIT_MS = 10_000;
+/** The pause between tries: 1 ms, doubling to this (SQLite's own handler: 1 ms to 100 ms). */
+const LOCK_RETRY_MAX_MS = 16;
+
+/**
+ * Statements that take no write lock of their own (or are a transaction's own), run as they
+ * are; any other outside a transaction is wrapped in one (see `execute`).
+ */
+const RUNS_AS_IT_IS = /^\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
+const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
+
+const isBusy = (error: unknown) =>
+  error instanceof LibsqlError && error.code.startsWith("SQLITE_BUSY");
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a statement that did nothing when it failed with SQLITE_BUSY (a BEGIN, a COMMIT or a
+ * read outside a transaction: SQLite's own rule for what may be tried again), again until it
+ * gets the lock or LOCK_WAIT_MS have passed; the thread is free between tries.
+ */
+async function waitForLock<T>(run: () => Promise<T>): Promise<T> {
+  const until = Date.now() + LOCK_WAIT_MS;
+  for (let delay = 1; ; delay = Math.min(delay * 2, LOCK_RETRY_MAX_MS)) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() + delay > until) throw error;
+    }
+    await pause(delay);
+  }
+}
 
 /** What the client below needs of its one connection. */
 interface Connection {
@@ -87,14 +125,28 @@ export function singleConnectionClient(config: Config): Client {
   // forgotten, so the next statement tries again instead of failing forever.
   const init = () =>
     (ready ??= (async () => {
-      for (const pragma of isFile ? SQLITE_PRAGMAS : []) await inner.execute(pragma);
+      for (const pragma of isFile ? SQLITE_PRAGMAS : [])
+        await waitForLock(() => inner.execute(pragma));
     })().catch((error: unknown) => {
       ready = undefined;
       throw error;
     }));
+  /**
+   * A script (several statements) may have run in part when one of them found the file
+   * locked, so it is not tried again: it waits on SQLite's own handler, as before.
+   */
+  const scriptWaitingForLock = async (sql: string) => {
+    if (!isFile) return inner.executeMultiple(sql);
+    await inner.execute(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`);
+    try {
+      await inner.executeMultiple(sql);
+    } finally {
+      await inner.execute("PRAGMA busy_timeout = 0");
+    }
+  };
   const end = async (sql: "COMMIT" | "ROLLBACK") => {
     try {
-      await inner.execute(sql);
+      await (sql === "COMMIT" ? waitForLock(() => inner.execute(sql)) : inner.execute(sql));
     } catch (error) {
       // Never leave the shared connection inside a half-finished transaction.
       await inner.execute("ROLLBACK").catch(() => undefined);
@@ -104,11 +156,26 @@ export function singleConnectionClient(config: Config): Client {
   return {
     async execute(stmt: InStatement) {
       await init();
-      return inner.execute(stmt);
+      if (!isFile || RUNS_AS_IT_IS.test(sqlOf(stmt))) return waitForLock(() => inner.execute(stmt));
+      // A write that found the file locked is not tried again as it is: libSQL leaves a
+      // statement that failed unreset until it is collected, and its open read would keep
+      // the next write's transaction, and the file's write lock, open until then. Its own
+      // transaction takes the lock first (BEGIN is what waits), so the write cannot be BUSY.
+      await waitForLock(() => inner.execute("BEGIN IMMEDIATE"));
+      let result;
+      try {
+        result = await inner.execute(stmt);
+      } catch (error) {
+        await end("ROLLBACK");
+        throw error;
+      }
+      await end("COMMIT");
+      return result;
     },
     async transaction(mode: TransactionMode = "write") {
       await init();
-      await inner.execute(mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
+      const begin = mode === "read" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE";
+      await waitForLock(() => inner.execute(begin));
       let open = true;
       const finish = async (sql: "COMMIT" | "ROLLBACK") => {
         if (!open) return;
@@ -118,7 +185,7 @@ export function singleConnectionClient(config: Config): Client {
       return {
         execute: (s: InStatement) => inner.execute(s),
         batch: (s: InStatement[]) => Promise.all(s.map((x) => inner.execute(x))),
-        executeMultiple: (sql: string) => inner.executeMultiple(sql),
+        executeMultiple: (sql: string) => scriptWaitingForLock(sql),
         commit: () => finish("COMMIT"),
         rollback: () => finish("ROLLBACK"),
         close: () => void finish("ROLLBACK"),
@@ -129,7 +196,7 @@ export function singleConnectionClient(config: Config): Client {
     },
     async executeMultiple(sql: string) {
       await init();
-      return inner.executeMultiple(sql);
+      return scriptWaitingForLock(sql);
     },
     // Only a replica of a remote database syncs, and this client opens none.
     sync: async () => undefined,
