@@ -46,10 +46,16 @@ export const LOCK_WAIT_MS = 10_000;
 const LOCK_RETRY_MAX_MS = 16;
 
 /**
- * Statements that take no write lock of their own (or are a transaction's own), run as they
- * are; any other outside a transaction is wrapped in one (see `execute`).
+ * Statements that take no write lock of their own (or are a transaction's own) run as they
+ * are: a read, and a `WITH` that names no write (the Profit report's), keep reading beside a
+ * writer. Any other outside a transaction is wrapped in one (see `execute`); a read taken for
+ * a write would only wait for the lock, never the other way round.
  */
 const RUNS_AS_IT_IS = /^\s*(SELECT|PRAGMA|EXPLAIN|BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
+const READS_WITH = /^\s*WITH\b/i;
+const WRITES = /\b(INSERT|UPDATE|DELETE|REPLACE|UPSERT)\b/i;
+const runsAsItIs = (sql: string) =>
+  RUNS_AS_IT_IS.test(sql) || (READS_WITH.test(sql) && !WRITES.test(sql));
 const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
 
 const isBusy = (error: unknown) =>
@@ -156,7 +162,7 @@ export function singleConnectionClient(config: Config): Client {
   return {
     async execute(stmt: InStatement) {
       await init();
-      if (!isFile || RUNS_AS_IT_IS.test(sqlOf(stmt))) return waitForLock(() => inner.execute(stmt));
+      if (!isFile || runsAsItIs(sqlOf(stmt))) return waitForLock(() => inner.execute(stmt));
       // A write that found the file locked is not tried again as it is: libSQL leaves a
       // statement that failed unreset until it is collected, and its open read would keep
       // the next write's transaction, and the file's write lock, open until then. Its own

@@ -125,4 +125,24 @@ describe.runIf(sqlite && process.platform === "linux")("SQLite shared by process
     }
     await db.$disconnect();
   });
+
+  // In WAL a reader never waits for the writer; the app's client keeps it so for the reads it
+  // sends outside a transaction, a WITH ... SELECT (the Profit report's shape) included.
+  it("the app's client reads beside another process's write lock without waiting for it", async () => {
+    const file = freshDb();
+    const db = createPrismaClient(`file:${file}`);
+    await db.webhookReceipt.count(); // connected before the other process locks
+    const done = await holdWriteLock(file, 400);
+    try {
+      const started = performance.now();
+      await db.webhookReceipt.count();
+      await db.$queryRawUnsafe(
+        `WITH r AS (SELECT shop FROM WebhookReceipt) SELECT count(*) AS n FROM r`,
+      );
+      expect(performance.now() - started).toBeLessThan(200);
+    } finally {
+      await done();
+    }
+    await db.$disconnect();
+  });
 });
