@@ -75,18 +75,27 @@ async function longestStall(run: () => Promise<unknown>): Promise<number> {
   return Math.max(longest, performance.now() - last);
 }
 
-async function writeWhileLocked(db: PrismaClient, file: string, write = transactions) {
+/** Runs `run` while another process holds the file's write lock (for 400 ms). */
+async function whileLocked<T>(db: PrismaClient, file: string, run: () => Promise<T>) {
   await db.webhookReceipt.count(); // connected before the other process locks
   const done = await holdWriteLock(file, 400);
   try {
-    const stall = await longestStall(() => write(db, 1, "while-locked"));
+    return await run();
+  } finally {
+    await done();
+  }
+}
+
+async function writeWhileLocked(db: PrismaClient, file: string, write = transactions) {
+  try {
+    const stall = await whileLocked(db, file, () =>
+      longestStall(() => write(db, 1, "while-locked")),
+    );
     return { outcome: "ok", stall };
   } catch (error) {
     const outcome =
       error instanceof Error ? (error.message.split("\n").filter(Boolean).pop() ?? "") : "";
     return { outcome, stall: 0 };
-  } finally {
-    await done();
   }
 }
 
@@ -131,18 +140,15 @@ describe.runIf(sqlite && process.platform === "linux")("SQLite shared by process
   it("the app's client reads beside another process's write lock without waiting for it", async () => {
     const file = freshDb();
     const db = createPrismaClient(`file:${file}`);
-    await db.webhookReceipt.count(); // connected before the other process locks
-    const done = await holdWriteLock(file, 400);
-    try {
+    const readMs = await whileLocked(db, file, async () => {
       const started = performance.now();
       await db.webhookReceipt.count();
       await db.$queryRawUnsafe(
         `WITH r AS (SELECT shop FROM WebhookReceipt) SELECT count(*) AS n FROM r`,
       );
-      expect(performance.now() - started).toBeLessThan(200);
-    } finally {
-      await done();
-    }
+      return performance.now() - started;
+    });
+    expect(readMs).toBeLessThan(200);
     await db.$disconnect();
   });
 });
